@@ -1,0 +1,138 @@
+package io.github.activityrank;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Awards activity points and answers leaderboard queries. Auto-configured by the starter.
+ * <p>
+ * Every award and every revoke runs as one atomic Redis script: concurrent calls never award twice,
+ * never take back more than was given and never leave a score below zero. Invalid input (a blank or
+ * oversized user id or field, an unknown rule, points out of range) is answered with
+ * {@link AwardResult.Outcome#REJECTED} and nothing is stored. Query arguments out of range throw
+ * {@link IllegalArgumentException}.
+ */
+public interface ActivityRankService {
+
+	/**
+	 * Award the points of a configured rule, once per user and field in the rule's window.
+	 * @param userId the user who earns the points
+	 * @param field the idempotency field, for example {@code "42_praise"}
+	 * @param rule a rule name from {@code activity-rank.rules}
+	 * @return what happened
+	 */
+	AwardResult award(String userId, String field, String rule);
+
+	/**
+	 * Award explicit points with no rule: once per user and field per day, no caps but the global
+	 * {@code activity-rank.daily-cap}.
+	 * @param userId the user who earns the points
+	 * @param field the idempotency field
+	 * @param points the points, from 1 to {@value ActivityLimits#MAX_POINTS}
+	 * @return what happened
+	 */
+	AwardResult award(String userId, String field, long points);
+
+	/**
+	 * Take back the latest award of a field under a rule, from the boards it was given to, and
+	 * restore the daily allowance it used.
+	 * @param userId the user
+	 * @param field the idempotency field of the award
+	 * @param rule the rule the award was made under
+	 * @return {@link AwardResult.Outcome#REVOKED} with the points taken back, or
+	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
+	 */
+	AwardResult revoke(String userId, String field, String rule);
+
+	/**
+	 * Take back the latest award of a field that was made with explicit points.
+	 * @param userId the user
+	 * @param field the idempotency field of the award
+	 * @return {@link AwardResult.Outcome#REVOKED} with the points taken back, or
+	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
+	 */
+	AwardResult revoke(String userId, String field);
+
+	/**
+	 * Award or revoke as an {@link ActivityEvent} describes.
+	 * @param event the request
+	 * @return what happened
+	 */
+	AwardResult apply(ActivityEvent event);
+
+	/**
+	 * The best users of the current period.
+	 * @param period the board
+	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
+	 * @return up to {@code n} entries, best first
+	 */
+	List<RankEntry> top(Period period, int n);
+
+	/**
+	 * The best users of the period that contains {@code day}, while its board is retained.
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
+	 * @return up to {@code n} entries, best first
+	 */
+	List<RankEntry> top(Period period, LocalDate day, int n);
+
+	/**
+	 * A page of the board of the period that contains {@code day}.
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @param offset how many entries to skip, 0 or more
+	 * @param limit how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
+	 * @return up to {@code limit} entries
+	 */
+	List<RankEntry> page(Period period, LocalDate day, long offset, int limit);
+
+	/**
+	 * A user's rank and score on the current board.
+	 * @param userId the user
+	 * @param period the board
+	 * @return the entry, or empty when the user is not on the board
+	 */
+	Optional<RankEntry> rankOf(String userId, Period period);
+
+	/**
+	 * A user's rank and score on the board of the period that contains {@code day}.
+	 * @param userId the user
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @return the entry, or empty when the user is not on the board
+	 */
+	Optional<RankEntry> rankOf(String userId, Period period, LocalDate day);
+
+	/**
+	 * The user with up to {@code radius} neighbours on each side on the current board. At the top or
+	 * the bottom of the board the window is filled from the other side.
+	 * @param userId the user
+	 * @param period the board
+	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
+	 * @return the window in rank order, or an empty list when the user is not on the board
+	 */
+	List<RankEntry> around(String userId, Period period, int radius);
+
+	/**
+	 * Like {@link #around(String, Period, int)} on the board of the period that contains {@code day}.
+	 * @param userId the user
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
+	 * @return the window in rank order, or an empty list when the user is not on the board
+	 */
+	List<RankEntry> around(String userId, Period period, LocalDate day, int radius);
+
+	/**
+	 * What a user earned each day and for what, from the retained idempotency records.
+	 * @param userId the user
+	 * @param from the first day, inclusive
+	 * @param to the last day, inclusive; at most {@value ActivityLimits#MAX_HISTORY_DAYS} days after
+	 * {@code from}
+	 * @return one entry per day with records, newest first
+	 */
+	List<DayActivity> history(String userId, LocalDate from, LocalDate to);
+
+}

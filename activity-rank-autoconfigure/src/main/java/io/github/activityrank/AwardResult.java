@@ -1,0 +1,52 @@
+package io.github.activityrank;
+
+/**
+ * What one award or revoke did.
+ *
+ * @param outcome what happened
+ * @param points the points applied by an award or taken back by a revoke; 0 for every other outcome
+ * @param reason why the request was rejected; {@code null} unless {@link Outcome#REJECTED}
+ */
+public record AwardResult(Outcome outcome, long points, String reason) {
+
+	/** The possible outcomes of an award or a revoke. */
+	public enum Outcome {
+
+		/** The points were added to every configured board. */
+		AWARDED,
+
+		/** The same user and field already scored in the rule's window; nothing changed. */
+		ALREADY_AWARDED,
+
+		/** A daily cap left no allowance; nothing changed. */
+		CAPPED,
+
+		/** The points the record says were given have been taken back. */
+		REVOKED,
+
+		/** No record of an award was found; nothing changed. */
+		NOTHING_TO_REVOKE,
+
+		/** The request was invalid (see {@link AwardResult#reason()}); nothing was stored. */
+		REJECTED
+
+	}
+
+	/**
+	 * Whether the boards changed.
+	 * @return {@code true} for {@link Outcome#AWARDED} and {@link Outcome#REVOKED}
+	 */
+	public boolean changed() {
+		return this.outcome == Outcome.AWARDED || this.outcome == Outcome.REVOKED;
+	}
+
+	/**
+	 * A result for a request that was refused before reaching Redis.
+	 * @param reason what was wrong with the request
+	 * @return the rejected result
+	 */
+	public static AwardResult rejected(String reason) {
+		return new AwardResult(Outcome.REJECTED, 0, reason);
+	}
+
+}

@@ -1,0 +1,458 @@
+package io.github.activityrank.autoconfigure;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.activityrank.Period;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of activity-rank, under {@code activity-rank.*}.
+ */
+@ConfigurationProperties("activity-rank")
+public class ActivityRankProperties {
+
+	/**
+	 * Whether activity-rank is enabled.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Prefix of every Redis key. Keys look like "{prefix}:d:20261121"; the braces make the prefix a
+	 * Redis Cluster hash tag, so one script's keys always share a slot.
+	 */
+	private String keyPrefix = "activity_rank";
+
+	/**
+	 * Time zone whose calendar decides where days, weeks and months begin. Defaults to the JVM's.
+	 */
+	private ZoneId timeZone;
+
+	/**
+	 * Boards every award goes to.
+	 */
+	private Set<Period> periods = EnumSet.of(Period.DAY, Period.MONTH);
+
+	/**
+	 * Most points one user can earn per day from all rules together. Unset means no cap.
+	 */
+	private Long dailyCap;
+
+	/**
+	 * Scoring rules by name, referred to by @ActivityScore(rule = ...) and the service.
+	 */
+	private final Map<String, Rule> rules = new LinkedHashMap<>();
+
+	private final Retention retention = new Retention();
+
+	private final Async async = new Async();
+
+	private final Retry retry = new Retry();
+
+	private final Aspect aspect = new Aspect();
+
+	private final PageViews pageViews = new PageViews();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public String getKeyPrefix() {
+		return this.keyPrefix;
+	}
+
+	public void setKeyPrefix(String keyPrefix) {
+		this.keyPrefix = keyPrefix;
+	}
+
+	public ZoneId getTimeZone() {
+		return this.timeZone;
+	}
+
+	public void setTimeZone(ZoneId timeZone) {
+		this.timeZone = timeZone;
+	}
+
+	public Set<Period> getPeriods() {
+		return this.periods;
+	}
+
+	public void setPeriods(Set<Period> periods) {
+		this.periods = periods;
+	}
+
+	public Long getDailyCap() {
+		return this.dailyCap;
+	}
+
+	public void setDailyCap(Long dailyCap) {
+		this.dailyCap = dailyCap;
+	}
+
+	public Map<String, Rule> getRules() {
+		return this.rules;
+	}
+
+	public Retention getRetention() {
+		return this.retention;
+	}
+
+	public Async getAsync() {
+		return this.async;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	public Aspect getAspect() {
+		return this.aspect;
+	}
+
+	public PageViews getPageViews() {
+		return this.pageViews;
+	}
+
+	/**
+	 * How one kind of activity scores.
+	 */
+	public static class Rule {
+
+		/**
+		 * Points per award; must not be zero. Negative points are penalties, clamped at zero.
+		 */
+		private long points;
+
+		/**
+		 * How often the same field scores for one user: "day" (once per day) or "ever" (once while
+		 * the record is retained, see retention.record).
+		 */
+		private OncePer oncePer = OncePer.DAY;
+
+		/**
+		 * Most points one user can earn from this rule in one day. Unset means no cap.
+		 */
+		private Long dailyCap;
+
+		public long getPoints() {
+			return this.points;
+		}
+
+		public void setPoints(long points) {
+			this.points = points;
+		}
+
+		public OncePer getOncePer() {
+			return this.oncePer;
+		}
+
+		public void setOncePer(OncePer oncePer) {
+			this.oncePer = oncePer;
+		}
+
+		public Long getDailyCap() {
+			return this.dailyCap;
+		}
+
+		public void setDailyCap(Long dailyCap) {
+			this.dailyCap = dailyCap;
+		}
+
+	}
+
+	/**
+	 * The idempotency window of a rule.
+	 */
+	public enum OncePer {
+
+		/** The same field scores once per user per day. */
+		DAY,
+
+		/** The same field scores once per user while its record is retained. */
+		EVER
+
+	}
+
+	/**
+	 * How long boards and records are kept after their period ends. TOTAL never expires.
+	 */
+	public static class Retention {
+
+		/**
+		 * How long a day board is kept after its day ends.
+		 */
+		private Duration day = Duration.ofDays(31);
+
+		/**
+		 * How long a week board is kept after its week ends.
+		 */
+		private Duration week = Duration.ofDays(70);
+
+		/**
+		 * How long a month board is kept after its month ends.
+		 */
+		private Duration month = Duration.ofDays(365);
+
+		/**
+		 * How long the per-user, per-day idempotency records are kept after their day ends. They
+		 * answer "already awarded", find what a revoke takes back and feed the history query.
+		 */
+		private Duration record = Duration.ofDays(31);
+
+		public Duration getDay() {
+			return this.day;
+		}
+
+		public void setDay(Duration day) {
+			this.day = day;
+		}
+
+		public Duration getWeek() {
+			return this.week;
+		}
+
+		public void setWeek(Duration week) {
+			this.week = week;
+		}
+
+		public Duration getMonth() {
+			return this.month;
+		}
+
+		public void setMonth(Duration month) {
+			this.month = month;
+		}
+
+		public Duration getRecord() {
+			return this.record;
+		}
+
+		public void setRecord(Duration record) {
+			this.record = record;
+		}
+
+	}
+
+	/**
+	 * Background execution of awards made through @ActivityScore and ActivityEvent.
+	 */
+	public static class Async {
+
+		/**
+		 * Whether awards run on a background executor. When false they run on the caller's thread.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Number of threads that apply queued awards.
+		 */
+		private int threads = 2;
+
+		/**
+		 * Most awards waiting to be applied.
+		 */
+		private int queueCapacity = 10_000;
+
+		/**
+		 * What happens to an award when the queue is full: "caller-runs" applies it on the caller's
+		 * thread (nothing lost, the caller waits), "drop" discards it (logged and counted).
+		 */
+		private QueueFullPolicy onQueueFull = QueueFullPolicy.CALLER_RUNS;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getThreads() {
+			return this.threads;
+		}
+
+		public void setThreads(int threads) {
+			this.threads = threads;
+		}
+
+		public int getQueueCapacity() {
+			return this.queueCapacity;
+		}
+
+		public void setQueueCapacity(int queueCapacity) {
+			this.queueCapacity = queueCapacity;
+		}
+
+		public QueueFullPolicy getOnQueueFull() {
+			return this.onQueueFull;
+		}
+
+		public void setOnQueueFull(QueueFullPolicy onQueueFull) {
+			this.onQueueFull = onQueueFull;
+		}
+
+	}
+
+	/**
+	 * What to do with an award that finds the queue full.
+	 */
+	public enum QueueFullPolicy {
+
+		/** Apply the award on the caller's thread. */
+		CALLER_RUNS,
+
+		/** Discard the award, log it and count it. */
+		DROP
+
+	}
+
+	/**
+	 * Awards that failed because Redis did not answer, kept in memory and retried.
+	 */
+	public static class Retry {
+
+		/**
+		 * Most failed awards kept for retry; what overflows is dropped, logged and counted.
+		 */
+		private int capacity = 100_000;
+
+		/**
+		 * Wait before the first retry.
+		 */
+		private Duration initialBackoff = Duration.ofMillis(200);
+
+		/**
+		 * Longest wait between retries.
+		 */
+		private Duration maxBackoff = Duration.ofSeconds(5);
+
+		/**
+		 * How long shutdown waits for queued and failed awards to be applied.
+		 */
+		private Duration shutdownGracePeriod = Duration.ofSeconds(10);
+
+		public int getCapacity() {
+			return this.capacity;
+		}
+
+		public void setCapacity(int capacity) {
+			this.capacity = capacity;
+		}
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
+		public Duration getShutdownGracePeriod() {
+			return this.shutdownGracePeriod;
+		}
+
+		public void setShutdownGracePeriod(Duration shutdownGracePeriod) {
+			this.shutdownGracePeriod = shutdownGracePeriod;
+		}
+
+	}
+
+	/**
+	 * The @ActivityScore aspect.
+	 */
+	public static class Aspect {
+
+		/**
+		 * Order of the aspect among other advice such as @Transactional (lower runs first, outside).
+		 */
+		private int order = org.springframework.core.Ordered.LOWEST_PRECEDENCE;
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
+		}
+
+	}
+
+	/**
+	 * Points for each new page a signed-in user views per day.
+	 */
+	public static class PageViews {
+
+		/**
+		 * Whether successful GET requests handled by a controller award the page-view rule.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Rule awarded for a page view; the field is the normalised request path.
+		 */
+		private String rule = "page-view";
+
+		/**
+		 * Path patterns that count as page views.
+		 */
+		private List<String> include = new ArrayList<>(List.of("/**"));
+
+		/**
+		 * Path patterns that never count, checked before include.
+		 */
+		private List<String> exclude = new ArrayList<>();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getRule() {
+			return this.rule;
+		}
+
+		public void setRule(String rule) {
+			this.rule = rule;
+		}
+
+		public List<String> getInclude() {
+			return this.include;
+		}
+
+		public void setInclude(List<String> include) {
+			this.include = include;
+		}
+
+		public List<String> getExclude() {
+			return this.exclude;
+		}
+
+		public void setExclude(List<String> exclude) {
+			this.exclude = exclude;
+		}
+
+	}
+
+}

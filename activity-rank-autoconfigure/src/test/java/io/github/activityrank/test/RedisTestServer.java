@@ -1,0 +1,160 @@
+package io.github.activityrank.test;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.util.UUID;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The Redis server every Redis-touching test runs against, found once per JVM in this order:
+ * <ol>
+ * <li>the {@code REDIS_URL} environment variable (for example {@code redis://127.0.0.1:6379});</li>
+ * <li>a Testcontainers {@code redis:7-alpine} container when a Docker engine answers;</li>
+ * <li>a redis-server binary from the embedded-redis artifact, started on a free port.</li>
+ * </ol>
+ * If none can be had, {@link #shared()} throws: Redis tests fail loudly, they are never skipped.
+ * Tests share the server, so each one writes under its own key prefix ({@link #uniquePrefix}).
+ */
+public final class RedisTestServer {
+
+	private static volatile RedisTestServer shared;
+
+	private final String host;
+
+	private final int port;
+
+	private final String source;
+
+	private RedisTestServer(String host, int port, String source) {
+		this.host = host;
+		this.port = port;
+		this.source = source;
+	}
+
+	/**
+	 * The server shared by all tests of this JVM, found or started on first use.
+	 * @return the server
+	 * @throws IllegalStateException when no Redis server can be had
+	 */
+	public static RedisTestServer shared() {
+		RedisTestServer server = shared;
+		if (server == null) {
+			synchronized (RedisTestServer.class) {
+				server = shared;
+				if (server == null) {
+					server = locate();
+					shared = server;
+				}
+			}
+		}
+		return server;
+	}
+
+	private static RedisTestServer locate() {
+		String url = System.getenv("REDIS_URL");
+		if (url != null && !url.isBlank()) {
+			URI uri = URI.create(url.trim());
+			return new RedisTestServer(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : 6379, "REDIS_URL");
+		}
+		StringBuilder why = new StringBuilder();
+		try {
+			RedisTestServer container = TestcontainersRedis.startIfDockerAvailable();
+			if (container != null) {
+				return container;
+			}
+			why.append("no Docker engine for Testcontainers; ");
+		}
+		catch (LinkageError | RuntimeException ex) {
+			why.append("Testcontainers failed: ").append(ex).append("; ");
+		}
+		try {
+			EmbeddedRedis embedded = EmbeddedRedis.start();
+			return new RedisTestServer("127.0.0.1", embedded.port(), "embedded redis-server " + embedded.port());
+		}
+		catch (Exception | LinkageError ex) {
+			why.append("embedded redis-server failed: ").append(ex);
+		}
+		throw new IllegalStateException("No Redis server for the tests: set REDIS_URL, start Docker, or make the "
+				+ "embedded-redis binary runnable (" + why + ")");
+	}
+
+	static RedisTestServer container(String host, int port) {
+		return new RedisTestServer(host, port, "Testcontainers");
+	}
+
+	/**
+	 * Host name of the server.
+	 * @return the host
+	 */
+	public String host() {
+		return this.host;
+	}
+
+	/**
+	 * Port of the server.
+	 * @return the port
+	 */
+	public int port() {
+		return this.port;
+	}
+
+	/**
+	 * Where the server came from, for log lines.
+	 * @return a short description
+	 */
+	public String source() {
+		return this.source;
+	}
+
+	/**
+	 * Properties that point Spring Boot's Redis auto-configuration at this server.
+	 * @return {@code spring.data.redis.host=...} and {@code spring.data.redis.port=...}
+	 */
+	public String[] springProperties() {
+		return new String[] { "spring.data.redis.host=" + this.host, "spring.data.redis.port=" + this.port };
+	}
+
+	/**
+	 * A new, started connection factory for this server; the caller destroys it.
+	 * @return the factory
+	 */
+	public LettuceConnectionFactory newConnectionFactory() {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(this.host, this.port));
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+	/**
+	 * A key prefix no other test uses, so tests can run in parallel against one server.
+	 * @param base a readable part, such as the test class name
+	 * @return the prefix
+	 */
+	public static String uniquePrefix(String base) {
+		return "test_" + base + "_" + UUID.randomUUID().toString().substring(0, 8);
+	}
+
+	/**
+	 * A TCP port nothing listens on right now.
+	 * @return the port
+	 */
+	public static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			socket.setReuseAddress(true);
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("No free port", ex);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return this.host + ":" + this.port + " (" + this.source + ")";
+	}
+
+}
