@@ -14,7 +14,7 @@ import org.springframework.data.relational.core.mapping.Table;
  * @param content the text
  * @param createdAt when it was published
  */
-@Table("article")
+@Table
 public record Article(@Id Long id, Long authorId, String title, String content, Instant createdAt) {
 
 	public Article withId(Long id) {

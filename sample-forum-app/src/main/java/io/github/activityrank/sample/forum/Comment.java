@@ -14,7 +14,7 @@ import org.springframework.data.relational.core.mapping.Table;
  * @param content the text
  * @param createdAt when it was written
  */
-@Table("comment")
+@Table
 public record Comment(@Id Long id, Long articleId, Long authorId, String content, Instant createdAt) {
 
 	public Comment withId(Long id) {

@@ -10,7 +10,7 @@ import org.springframework.data.relational.core.mapping.Table;
  * @param name the display name
  * @param avatar the avatar URL, served by the app itself
  */
-@Table("forum_user")
+@Table("FORUM_USER")
 public record User(@Id Long id, String name, String avatar) {
 
 	/**

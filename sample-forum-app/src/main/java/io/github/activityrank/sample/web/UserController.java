@@ -1,7 +1,6 @@
 package io.github.activityrank.sample.web;
 
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,12 +42,12 @@ class UserController {
 
 	private final ActivityRankService ranks;
 
-	private final ZoneId zone;
+	private final RankZone zone;
 
 	UserController(ForumService forum, ActivityRankService ranks, RankZone zone) {
 		this.forum = forum;
 		this.ranks = ranks;
-		this.zone = zone.zoneId();
+		this.zone = zone;
 	}
 
 	@GetMapping
@@ -78,7 +77,7 @@ class UserController {
 			throw new InvalidRequestException("days must be from 1 to " + ActivityLimits.MAX_HISTORY_DAYS);
 		}
 		User user = this.forum.requireUser(id);
-		LocalDate today = LocalDate.now(this.zone);
+		LocalDate today = this.zone.today();
 		List<Day> history = this.ranks.history(String.valueOf(id), today.minusDays(days - 1), today)
 			.stream()
 			.map(UserController::day)
