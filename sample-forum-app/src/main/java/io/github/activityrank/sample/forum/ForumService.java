@@ -3,8 +3,10 @@ package io.github.activityrank.sample.forum;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -51,6 +53,16 @@ public class ForumService {
 	 */
 	@Transactional(readOnly = true)
 	public List<ArticleSummary> listArticles() {
+		return listArticles(null);
+	}
+
+	/**
+	 * Every article, newest first, with its counters and what the viewer did to each.
+	 * @param viewerId the acting user, or {@code null}
+	 * @return the articles
+	 */
+	@Transactional(readOnly = true)
+	public List<ArticleSummary> listArticles(@Nullable Long viewerId) {
 		List<ArticleRow> rows = this.jdbc.sql("""
 				SELECT a.id, a.author_id, a.title, a.created_at,
 				       (SELECT COUNT(*) FROM praise p WHERE p.article_id = a.id) AS praises,
@@ -62,9 +74,12 @@ public class ForumService {
 					rs.getLong("comments")))
 			.list();
 		Map<Long, User> authors = usersById(rows.stream().map(ArticleRow::authorId).toList());
+		Set<Long> praised = (viewerId != null) ? articlesOf("praise", viewerId) : Set.of();
+		Set<Long> collected = (viewerId != null) ? articlesOf("collect", viewerId) : Set.of();
 		return rows.stream()
 			.map((row) -> new ArticleSummary(row.id(), row.title(), authors.get(row.authorId()), row.createdAt(),
-					row.praises(), row.collects(), row.comments()))
+					row.praises(), row.collects(), row.comments(), praised.contains(row.id()),
+					collected.contains(row.id())))
 			.toList();
 	}
 
@@ -245,6 +260,13 @@ public class ForumService {
 		}
 	}
 
+	private Set<Long> articlesOf(String table, long userId) {
+		return new HashSet<>(this.jdbc.sql("SELECT article_id FROM " + table + " WHERE user_id = :a")
+			.param("a", userId)
+			.query(Long.class)
+			.list());
+	}
+
 	private boolean exists(String table, long userId, long articleId) {
 		return this.jdbc.sql("SELECT COUNT(*) FROM " + table + " WHERE user_id = :a AND article_id = :b")
 			.param("a", userId)
@@ -282,9 +304,11 @@ public class ForumService {
 	 * @param praises how many users praise it
 	 * @param collects how many users collected it
 	 * @param comments how many comments it has
+	 * @param praised whether the viewer praises it
+	 * @param collected whether the viewer collected it
 	 */
 	public record ArticleSummary(long id, String title, User author, Instant createdAt, long praises, long collects,
-			long comments) {
+			long comments, boolean praised, boolean collected) {
 	}
 
 	/**

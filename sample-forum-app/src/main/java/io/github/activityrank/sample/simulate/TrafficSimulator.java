@@ -128,7 +128,7 @@ class TrafficSimulator implements SmartLifecycle {
 		int created = 0;
 		for (long id = 1; id <= this.properties.users(); id++) {
 			if (!existing.containsKey(id)) {
-				String name = FIRST[(int) (id * 7 % FIRST.length)] + " " + LAST[(int) (id * 13 % LAST.length)];
+				String name = FIRST[(int) (id % FIRST.length)] + " " + LAST[(int) ((id / FIRST.length + id) % LAST.length)];
 				this.aggregates.insert(User.of(id, name));
 				created++;
 			}

@@ -33,9 +33,10 @@ class ArticleController {
 		this.forum = forum;
 	}
 
+	/** The article list; with an acting user, what they praised and collected. */
 	@GetMapping("/articles")
-	List<ArticleSummary> list() {
-		return this.forum.listArticles();
+	List<ArticleSummary> list(@Nullable Actor actor) {
+		return this.forum.listArticles((actor != null) ? actor.id() : null);
 	}
 
 	/** An article page: a page view for the acting user, if any. */
