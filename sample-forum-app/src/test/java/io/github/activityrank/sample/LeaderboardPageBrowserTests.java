@@ -1,0 +1,118 @@
+package io.github.activityrank.sample;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
+ * {@code chromium-driver}; {@code .ci/run} installs them): a visitor picks who they are, clicks
+ * praise and sees their score and rank change. Awards run in the background as in production; the
+ * page's own refresh shows them. Without a runnable Chromium this test fails; it is never skipped.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "sample.embedded-redis.enabled=false")
+class LeaderboardPageBrowserTests {
+
+	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
+
+	static final String CHROMEDRIVER = System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver");
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry registry) {
+		RedisForTests.register(registry, "browser");
+	}
+
+	@LocalServerPort
+	int port;
+
+	WebDriver browser;
+
+	Path profile;
+
+	@BeforeEach
+	void openBrowser() throws Exception {
+		assertThat(new File(CHROMIUM).canExecute()).as("%s runs (apt-get install chromium)", CHROMIUM).isTrue();
+		assertThat(new File(CHROMEDRIVER).canExecute()).as("%s runs (apt-get install chromium-driver)", CHROMEDRIVER).isTrue();
+		this.profile = Files.createTempDirectory("chromium-e2e");
+		ChromeOptions options = new ChromeOptions();
+		options.setBinary(CHROMIUM);
+		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+				"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+				"--disable-sync", "--window-size=1280,900", "--user-data-dir=" + this.profile);
+		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
+			.usingAnyFreePort()
+			.build();
+		this.browser = new ChromeDriver(service, options);
+	}
+
+	@AfterEach
+	void closeBrowser() {
+		if (this.browser != null) {
+			this.browser.quit();
+		}
+	}
+
+	@Test
+	void praisingAsAUserRaisesTheirScoreAndRankOnThePage() {
+		// others are already on the board: Ada 10 (published), Alan 2 (praise)
+		ForumApi api = new ForumApi(this.port);
+		assertThat(api.post("/api/articles", 1, "{\"title\":\"Hello\",\"content\":\"First post\"}").status())
+			.isEqualTo(201);
+		assertThat(api.post("/api/articles/1/praise", 2).status()).isEqualTo(200);
+
+		this.browser.get("http://localhost:" + this.port + "/");
+		WebDriverWait wait = new WebDriverWait(this.browser, Duration.ofSeconds(20));
+		wait.until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
+		wait.until(ExpectedConditions.textToBe(By.cssSelector("#board tr[data-user-id='1'] .score"), "10"));
+
+		new Select(this.browser.findElement(By.id("who"))).selectByValue("5");
+		wait.until(ExpectedConditions.textToBe(By.id("me-name"), "Barbara Liskov"));
+		assertThat(text("#me-rank")).isEqualTo("–");
+		assertThat(text("#me-score")).isEqualTo("0");
+
+		this.browser.findElement(By.cssSelector(".article[data-article-id='3'] button.praise")).click();
+
+		// Barbara ties with Alan on 2 points: both rank 2, behind Ada
+		wait.until(ExpectedConditions.textToBe(By.id("me-score"), "2"));
+		wait.until(ExpectedConditions.textToBe(By.id("me-rank"), "2"));
+		wait.until(ExpectedConditions.textToBe(By.cssSelector("#board tr[data-user-id='5'] .score"), "2"));
+		assertThat(text("#board tr[data-user-id='5'] .badge")).isEqualTo("2");
+		assertThat(text("#board tr[data-user-id='2'] .badge")).isEqualTo("2");
+		assertThat(this.browser.findElement(By.cssSelector("#board tr[data-user-id='5']")).getAttribute("class"))
+			.contains("mine");
+		wait.until(ExpectedConditions.attributeContains(
+				By.cssSelector(".article[data-article-id='3'] button.praise"), "class", "on"));
+
+		// cancelling the praise takes the points back
+		this.browser.findElement(By.cssSelector(".article[data-article-id='3'] button.praise")).click();
+		wait.until(ExpectedConditions.textToBe(By.id("me-score"), "0"));
+		wait.until(ExpectedConditions.textToBe(By.id("me-rank"), "–"));
+		wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#board tr[data-user-id='5']"), 0));
+	}
+
+	private String text(String css) {
+		return this.browser.findElement(By.cssSelector(css)).getText();
+	}
+
+}
