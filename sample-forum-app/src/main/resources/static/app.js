@@ -48,6 +48,8 @@
       const result = await promise;
       if (message) toast(message);
       await refreshAll();
+      // awards are applied in the background; look again once they surely are
+      setTimeout(() => Promise.all([loadBoard(), loadMe()]).catch(() => {}), 500);
       return result;
     } catch (e) {
       toast(e.message, true);

@@ -4,16 +4,20 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -47,6 +51,8 @@ class LeaderboardPageBrowserTests {
 	int port;
 
 	WebDriver browser;
+
+	WebDriverWait wait;
 
 	Path profile;
 
@@ -82,37 +88,59 @@ class LeaderboardPageBrowserTests {
 		assertThat(api.post("/api/articles/1/praise", 2).status()).isEqualTo(200);
 
 		this.browser.get("http://localhost:" + this.port + "/");
-		WebDriverWait wait = new WebDriverWait(this.browser, Duration.ofSeconds(20));
-		wait.until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
-		wait.until(ExpectedConditions.textToBe(By.cssSelector("#board tr[data-user-id='1'] .score"), "10"));
+		this.wait = new WebDriverWait(this.browser, Duration.ofSeconds(20));
+		this.wait.ignoring(StaleElementReferenceException.class).ignoring(NoSuchElementException.class);
+		awaitText("body[data-ready='true'] #me-name", "Ada Lovelace");
+		awaitText("#board tr[data-user-id='1'] .score", "10");
 
 		new Select(this.browser.findElement(By.id("who"))).selectByValue("5");
-		wait.until(ExpectedConditions.textToBe(By.id("me-name"), "Barbara Liskov"));
-		assertThat(text("#me-rank")).isEqualTo("–");
-		assertThat(text("#me-score")).isEqualTo("0");
+		awaitText("#me-name", "Barbara Liskov");
+		awaitText("#me-rank", "–");
+		awaitText("#me-score", "0");
 
-		this.browser.findElement(By.cssSelector(".article[data-article-id='3'] button.praise")).click();
+		click(".article[data-article-id='3'] button.praise");
 
 		// Barbara ties with Alan on 2 points: both rank 2, behind Ada
-		wait.until(ExpectedConditions.textToBe(By.id("me-score"), "2"));
-		wait.until(ExpectedConditions.textToBe(By.id("me-rank"), "2"));
-		wait.until(ExpectedConditions.textToBe(By.cssSelector("#board tr[data-user-id='5'] .score"), "2"));
-		assertThat(text("#board tr[data-user-id='5'] .badge")).isEqualTo("2");
-		assertThat(text("#board tr[data-user-id='2'] .badge")).isEqualTo("2");
-		assertThat(this.browser.findElement(By.cssSelector("#board tr[data-user-id='5']")).getAttribute("class"))
-			.contains("mine");
-		wait.until(ExpectedConditions.attributeContains(
-				By.cssSelector(".article[data-article-id='3'] button.praise"), "class", "on"));
+		awaitText("#me-score", "2");
+		awaitText("#me-rank", "2");
+		awaitText("#board tr[data-user-id='5'] .score", "2");
+		awaitText("#board tr[data-user-id='5'] .badge", "2");
+		awaitText("#board tr[data-user-id='2'] .badge", "2");
+		awaitText("#board tr[data-user-id='1'] .badge", "1");
+		this.wait.until((driver) -> driver.findElement(By.cssSelector("#board tr[data-user-id='5']"))
+			.getAttribute("class")
+			.contains("mine"));
+		this.wait.until((driver) -> driver.findElement(By.cssSelector(".article[data-article-id='3'] button.praise"))
+			.getAttribute("class")
+			.contains("on"));
 
 		// cancelling the praise takes the points back
-		this.browser.findElement(By.cssSelector(".article[data-article-id='3'] button.praise")).click();
-		wait.until(ExpectedConditions.textToBe(By.id("me-score"), "0"));
-		wait.until(ExpectedConditions.textToBe(By.id("me-rank"), "–"));
-		wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#board tr[data-user-id='5']"), 0));
+		click(".article[data-article-id='3'] button.praise");
+		awaitText("#me-score", "0");
+		awaitText("#me-rank", "–");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tr[data-user-id='5']")).isEmpty());
+	}
+
+	/** Waits until the element shows the text; the page re-renders, so it is looked up afresh each time. */
+	private void awaitText(String css, String expected) {
+		try {
+			this.wait.until((driver) -> expected.equals(driver.findElement(By.cssSelector(css)).getText()));
+		}
+		catch (TimeoutException ex) {
+			throw new AssertionError("'" + css + "' should show '" + expected + "' but shows '" + text(css) + "'", ex);
+		}
+	}
+
+	private void click(String css) {
+		this.wait.until((driver) -> {
+			driver.findElement(By.cssSelector(css)).click();
+			return true;
+		});
 	}
 
 	private String text(String css) {
-		return this.browser.findElement(By.cssSelector(css)).getText();
+		List<WebElement> found = this.browser.findElements(By.cssSelector(css));
+		return found.isEmpty() ? "(nothing)" : found.get(0).getText();
 	}
 
 }
