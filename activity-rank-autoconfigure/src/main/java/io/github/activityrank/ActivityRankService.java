@@ -62,6 +62,16 @@ public interface ActivityRankService {
 	AwardResult apply(ActivityEvent event);
 
 	/**
+	 * Award or revoke a batch of events, in order. Each award is still atomic and idempotent on its
+	 * own; the batch is not a transaction. Implementations may send the batch in fewer round trips.
+	 * @param events the requests
+	 * @return one result per event, in the same order
+	 */
+	default List<AwardResult> applyAll(List<ActivityEvent> events) {
+		return events.stream().map(this::apply).toList();
+	}
+
+	/**
 	 * The best users of the current period.
 	 * @param period the board
 	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
