@@ -44,8 +44,8 @@ import org.springframework.util.ClassUtils;
  * singletons are created and before the context is ready, and stops the start with an
  * {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax error, a variable
  * that is not a parameter of the method, {@code #result} on a method that returns nothing, an
- * unknown rule, neither rule nor points, points out of range, or no user where no
- * {@link ActivityUserResolver} exists. Parsed expressions go to the aspect's cache, so the first call
+ * unknown rule, neither rule nor points, points out of range, no user where no
+ * {@link ActivityUserResolver} exists, or an annotation declared only on an interface method. Parsed expressions go to the aspect's cache, so the first call
  * does not parse either.
  */
 public class ActivityScoreValidator implements SmartInitializingSingleton, BeanFactoryAware {
@@ -134,6 +134,13 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			.stream()
 			.sorted(Comparator.comparing((Map.Entry<Method, Set<ActivityScore>> entry) -> entry.getKey().toGenericString()))
 			.forEach((entry) -> {
+				if (AnnotatedElementUtils.getMergedRepeatableAnnotations(entry.getKey(), ActivityScore.class).isEmpty()) {
+					// AspectJ matches annotations on the executed method only, not on interface methods
+					problems.add(new Problem(location(targetClass, entry.getKey()), "(annotation)", "",
+							"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
+							"move the annotation to the implementing method in " + targetClass.getName()));
+					return;
+				}
 				for (ActivityScore annotation : entry.getValue()) {
 					validate(targetClass, entry.getKey(), ActivityScoreOperation.of(annotation), resolverPresent,
 							problems);
