@@ -62,8 +62,9 @@ public interface ActivityRankService {
 	AwardResult apply(ActivityEvent event);
 
 	/**
-	 * Award or revoke a batch of events, in order. Each award is still atomic and idempotent on its
-	 * own; the batch is not a transaction. Implementations may send the batch in fewer round trips.
+	 * Apply several awards and revokes at once, in order. Each stays atomic and idempotent on its
+	 * own; implementations may send them to Redis together, which is how the background executor
+	 * keeps up with bursts.
 	 * @param events the requests
 	 * @return one result per event, in the same order
 	 */

@@ -10,7 +10,7 @@ import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
-import io.github.activityrank.dispatch.ActivityRankCounters;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
 
@@ -41,13 +41,13 @@ public class ActivityScoreAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityRankCounters activityRankCounters() {
-		return new ActivityRankCounters();
+	AwardDispatchCounters activityRankDispatchCounters() {
+		return new AwardDispatchCounters();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityDispatcher activityDispatcher(ActivityRankService service, ActivityRankCounters counters,
+	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
 			ActivityRankProperties properties) {
 		ActivityRankProperties.Async async = properties.getAsync();
 		if (!async.isEnabled()) {

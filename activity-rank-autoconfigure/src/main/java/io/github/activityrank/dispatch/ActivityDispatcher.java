@@ -49,7 +49,7 @@ public class ActivityDispatcher implements DisposableBean {
 
 	private final ActivityRankService service;
 
-	private final ActivityRankCounters counters;
+	private final AwardDispatchCounters counters;
 
 	private final QueueFullPolicy queueFullPolicy;
 
@@ -73,7 +73,7 @@ public class ActivityDispatcher implements DisposableBean {
 	 * @param service the service that applies awards
 	 * @param counters the counters to update
 	 */
-	public ActivityDispatcher(ActivityRankService service, ActivityRankCounters counters) {
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters) {
 		this(service, counters, 0, 0, QueueFullPolicy.CALLER_RUNS, Duration.ZERO);
 	}
 
@@ -86,10 +86,10 @@ public class ActivityDispatcher implements DisposableBean {
 	 * @param queueFullPolicy what to do with an award that finds the queue full
 	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued awards
 	 */
-	public ActivityDispatcher(ActivityRankService service, ActivityRankCounters counters, int threads,
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, Duration shutdownGracePeriod) {
 		Assert.notNull(service, "ActivityRankService must not be null");
-		Assert.notNull(counters, "ActivityRankCounters must not be null");
+		Assert.notNull(counters, "AwardDispatchCounters must not be null");
 		Assert.isTrue(threads >= 0, "threads must not be negative");
 		Assert.isTrue(threads == 0 || queueCapacity > 0, "activity-rank.async.queue-capacity must be positive");
 		this.service = service;
@@ -120,7 +120,7 @@ public class ActivityDispatcher implements DisposableBean {
 	 * The counters this dispatcher updates.
 	 * @return the counters
 	 */
-	public ActivityRankCounters getCounters() {
+	public AwardDispatchCounters getCounters() {
 		return this.counters;
 	}
 

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletionStage;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.dispatch.ActivityDispatcher;
-import io.github.activityrank.dispatch.ActivityRankCounters;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,7 @@ class ActivityScoreAspectTests {
 
 	private final RecordingActivityRankService service = new RecordingActivityRankService();
 
-	private final ActivityRankCounters counters = new ActivityRankCounters();
+	private final AwardDispatchCounters counters = new AwardDispatchCounters();
 
 	private volatile String currentUser = "alice";
 

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
 import io.github.activityrank.dispatch.ActivityDispatcher;
-import io.github.activityrank.dispatch.ActivityRankCounters;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ActivityScoreValidatorTests {
 
 	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(new RecordingActivityRankService(), new ActivityRankCounters()), () -> null, null, 0);
+			new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()), () -> null, null, 0);
 
 	private final Set<String> rules = Set.of("praise", "comment");
 

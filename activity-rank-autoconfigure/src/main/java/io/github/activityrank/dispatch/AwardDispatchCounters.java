@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code ActivityEvent}s and page views. Read by metrics and actuator support; the increment methods
  * are for the starter's own components.
  */
-public final class ActivityRankCounters {
+public final class AwardDispatchCounters {
 
 	private final LongAdder queued = new LongAdder();
 
@@ -139,7 +139,7 @@ public final class ActivityRankCounters {
 
 	@Override
 	public String toString() {
-		return "ActivityRankCounters[queued=" + getQueued() + ", applied=" + getApplied() + ", rejected="
+		return "AwardDispatchCounters[queued=" + getQueued() + ", applied=" + getApplied() + ", rejected="
 				+ getRejected() + ", failed=" + getFailed() + ", dropped=" + getDropped() + ", callerRuns="
 				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + "]";
 	}
