@@ -1,5 +1,6 @@
 package io.github.activityrank.autoconfigure;
 
+import java.util.Collection;
 import java.util.List;
 
 import io.github.activityrank.ActivityRankService;
@@ -9,6 +10,7 @@ import io.github.activityrank.aspect.ActivityScoreValidationException;
 import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.security.SecurityActivityUserResolver;
@@ -63,6 +65,16 @@ public class ActivityScoreAutoConfiguration {
 		return new ActivityEventListener(dispatcher);
 	}
 
+	static boolean ruleExists(String name, ObjectProvider<ActivityRules> rules, ActivityRankProperties properties) {
+		ActivityRules registry = rules.getIfUnique();
+		return (registry != null) ? registry.contains(name) : properties.getRules().containsKey(name);
+	}
+
+	static Collection<String> ruleNames(ObjectProvider<ActivityRules> rules, ActivityRankProperties properties) {
+		ActivityRules registry = rules.getIfUnique();
+		return (registry != null) ? registry.names() : properties.getRules().keySet();
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
 	static class SecurityUserResolverConfiguration {
@@ -90,10 +102,11 @@ public class ActivityScoreAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ActivityRankProperties properties) {
-			// until the engine exposes its rule registry, the configured rules are the known ones
-			return new ActivityScoreValidator(aspect, properties.getRules()::containsKey,
-					() -> properties.getRules().keySet());
+		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ObjectProvider<ActivityRules> rules,
+				ActivityRankProperties properties) {
+			// the engine's registry when there is one (a user's own service may have none)
+			return new ActivityScoreValidator(aspect, (name) -> ruleExists(name, rules, properties),
+					() -> ruleNames(rules, properties));
 		}
 
 	}
@@ -107,13 +120,14 @@ public class ActivityScoreAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
-				ObjectProvider<ActivityUserResolver> userResolver, ActivityRankProperties properties) {
+				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
+				ActivityRankProperties properties) {
 			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
-			if (!properties.getRules().containsKey(pageViews.getRule())) {
+			if (!ruleExists(pageViews.getRule(), rules, properties)) {
 				throw new ActivityScoreValidationException(List.of(new Problem("activity-rank.page-views", "rule",
 						pageViews.getRule(),
 						"Page views are enabled but no rule '" + pageViews.getRule() + "' is configured (known rules: "
-								+ properties.getRules().keySet() + ").",
+								+ ruleNames(rules, properties) + ").",
 						"add activity-rank.rules." + pageViews.getRule()
 								+ ".points, set activity-rank.page-views.rule to a known rule, or disable page views")));
 			}
