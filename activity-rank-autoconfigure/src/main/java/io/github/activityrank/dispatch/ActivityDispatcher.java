@@ -117,6 +117,14 @@ public class ActivityDispatcher implements DisposableBean {
 	}
 
 	/**
+	 * Awards waiting in the queue right now.
+	 * @return the queue's size, 0 in sync mode
+	 */
+	public int queueSize() {
+		return (this.queue != null) ? this.queue.size() : 0;
+	}
+
+	/**
 	 * The counters this dispatcher updates.
 	 * @return the counters
 	 */
