@@ -323,7 +323,8 @@ public class ActivityRankProperties {
 	public static class Retry {
 
 		/**
-		 * Most failed awards kept for retry; what overflows is dropped, logged and counted.
+		 * Most failed awards kept for retry (async mode only); what overflows is dropped, logged and
+		 * counted. 0 keeps none: failed awards are lost and counted as failed.
 		 */
 		private int capacity = 100_000;
 

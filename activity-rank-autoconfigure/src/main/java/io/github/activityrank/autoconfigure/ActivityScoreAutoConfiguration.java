@@ -55,8 +55,10 @@ public class ActivityScoreAutoConfiguration {
 		if (!async.isEnabled()) {
 			return new ActivityDispatcher(service, counters);
 		}
+		ActivityRankProperties.Retry retry = properties.getRetry();
 		return new ActivityDispatcher(service, counters, Math.max(1, async.getThreads()), async.getQueueCapacity(),
-				async.getOnQueueFull(), properties.getRetry().getShutdownGracePeriod());
+				async.getOnQueueFull(), retry.getCapacity(), retry.getInitialBackoff(), retry.getMaxBackoff(),
+				retry.getShutdownGracePeriod());
 	}
 
 	@Bean

@@ -33,6 +33,12 @@ import org.springframework.util.ClassUtils;
  * {@code DROP} discards it; both are counted, and the first occurrence is logged as a warning. In
  * sync mode awards are applied on the caller's thread. Errors of the service (Redis down) are caught,
  * counted and logged, and go to {@link #onApplyFailure(List, RuntimeException)}.
+ * <p>
+ * In async mode with a positive retry capacity, a failed batch goes to a bounded retry buffer that
+ * the daemon thread {@code activity-rank-retry} sends again in order, with exponential backoff;
+ * re-sending is safe because awards and revokes are idempotent. While awards wait there, workers
+ * append new batches behind them instead of calling the service, so a later revoke never overtakes
+ * an earlier award. Sync mode keeps no buffer: a failure is counted and the award is lost.
  */
 public class ActivityDispatcher implements DisposableBean {
 
@@ -68,6 +74,9 @@ public class ActivityDispatcher implements DisposableBean {
 
 	private volatile boolean running = true;
 
+	/** Null in sync mode or with a retry capacity of 0. */
+	private final RetryBuffer retry;
+
 	/**
 	 * Create a dispatcher that applies awards on the caller's thread.
 	 * @param service the service that applies awards
@@ -88,6 +97,26 @@ public class ActivityDispatcher implements DisposableBean {
 	 */
 	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, Duration shutdownGracePeriod) {
+		this(service, counters, threads, queueCapacity, queueFullPolicy, 0, Duration.ZERO, Duration.ZERO,
+				shutdownGracePeriod);
+	}
+
+	/**
+	 * Create a dispatcher with a retry buffer for batches that fail; with {@code threads > 0} its
+	 * worker threads start at once.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads; 0 applies awards on the caller's thread (and keeps no buffer)
+	 * @param queueCapacity most awards waiting (ignored when {@code threads} is 0)
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param retryCapacity most failed awards kept for retry; 0 keeps none
+	 * @param initialBackoff wait before the first retry, doubled after each failed retry
+	 * @param maxBackoff longest wait between retries
+	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued and buffered awards
+	 */
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, int retryCapacity, Duration initialBackoff,
+			Duration maxBackoff, Duration shutdownGracePeriod) {
 		Assert.notNull(service, "ActivityRankService must not be null");
 		Assert.notNull(counters, "AwardDispatchCounters must not be null");
 		Assert.isTrue(threads >= 0, "threads must not be negative");
@@ -97,7 +126,14 @@ public class ActivityDispatcher implements DisposableBean {
 		this.queueFullPolicy = (queueFullPolicy != null) ? queueFullPolicy : QueueFullPolicy.CALLER_RUNS;
 		this.shutdownGracePeriod = (shutdownGracePeriod != null) ? shutdownGracePeriod : Duration.ZERO;
 		this.queue = (threads > 0) ? new ArrayBlockingQueue<>(queueCapacity) : null;
+		Assert.isTrue(retryCapacity >= 0, "activity-rank.retry.capacity must not be negative");
 		int instance = instances.incrementAndGet();
+		String suffix = (instance == 1) ? "" : "-" + instance;
+		this.retry = (threads > 0 && retryCapacity > 0)
+				? new RetryBuffer(retryCapacity, (initialBackoff != null) ? initialBackoff : Duration.ofMillis(200),
+						(maxBackoff != null) ? maxBackoff : Duration.ofSeconds(5), this::send, counters,
+						"activity-rank-retry" + suffix)
+				: null;
 		for (int i = 1; i <= threads; i++) {
 			// "activity-rank-N" as documented; a second context in the same JVM gets its own suffix
 			String name = (instance == 1) ? "activity-rank-" + i : "activity-rank-" + instance + "-" + i;
@@ -122,6 +158,14 @@ public class ActivityDispatcher implements DisposableBean {
 	 */
 	public int queueSize() {
 		return (this.queue != null) ? this.queue.size() : 0;
+	}
+
+	/**
+	 * Awards waiting in the retry buffer right now.
+	 * @return the buffer's size, 0 without a buffer
+	 */
+	public int retryBufferSize() {
+		return (this.retry != null) ? this.retry.size() : 0;
 	}
 
 	/**
@@ -188,7 +232,7 @@ public class ActivityDispatcher implements DisposableBean {
 	private void applyOnCallerThread(List<ActivityEvent> events) {
 		this.pending.addAndGet(events.size());
 		try {
-			apply(events);
+			deliver(events);
 		}
 		finally {
 			this.pending.addAndGet(-events.size());
@@ -206,7 +250,7 @@ public class ActivityDispatcher implements DisposableBean {
 				batch.add(first);
 				this.queue.drainTo(batch, MAX_BATCH - 1);
 				try {
-					apply(batch);
+					deliver(batch);
 				}
 				finally {
 					this.pending.addAndGet(-batch.size());
@@ -224,14 +268,38 @@ public class ActivityDispatcher implements DisposableBean {
 		}
 	}
 
+	/** Apply, unless older awards wait in the retry buffer: then queue up behind them. */
+	private void deliver(List<ActivityEvent> events) {
+		if (this.retry != null && this.retry.addIfWaiting(events)) {
+			return;
+		}
+		apply(events);
+	}
+
 	private void apply(List<ActivityEvent> events) {
+		List<ActivityEvent> copy = List.copyOf(events);
+		RuntimeException failure = trySend(copy);
+		if (failure != null) {
+			onApplyFailure(copy, failure);
+		}
+	}
+
+	/** For the retry thread: {@code false} when the service threw. */
+	private boolean send(List<ActivityEvent> events) {
+		RuntimeException failure = trySend(events);
+		if (failure != null && logger.isDebugEnabled()) {
+			logger.debug("activity-rank retry failed: " + failure);
+		}
+		return failure == null;
+	}
+
+	private RuntimeException trySend(List<ActivityEvent> events) {
 		List<AwardResult> results;
 		try {
-			results = this.service.applyAll(List.copyOf(events));
+			results = this.service.applyAll(events);
 		}
 		catch (RuntimeException ex) {
-			onApplyFailure(List.copyOf(events), ex);
-			return;
+			return ex;
 		}
 		long rejected = 0;
 		for (int i = 0; i < results.size(); i++) {
@@ -245,29 +313,35 @@ public class ActivityDispatcher implements DisposableBean {
 		}
 		this.counters.rejected(rejected);
 		this.counters.applied(results.size() - rejected);
+		return null;
 	}
 
 	/**
 	 * Called when the service threw while applying a batch, typically because Redis did not answer.
-	 * Counts the awards as failed and logs (warn once, then debug). A retry buffer overrides this to
-	 * keep the awards and apply them again later.
+	 * Logs (warn once, then debug), then keeps the awards in the retry buffer when there is one, or
+	 * counts them as failed.
 	 * @param events the awards of the batch, none of which is known to have been applied
 	 * @param ex what the service threw
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
+		if (this.retry != null && this.retry.add(events)) {
+			this.failureLog.log("activity-rank could not apply " + events.size()
+					+ " award(s), keeping them for retry: " + ex, ex);
+			return;
+		}
 		this.counters.failed(events.size());
 		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
 	}
 
 	/**
-	 * Wait until every award dispatched so far has been answered or has failed. Meant for tests and
-	 * shutdown.
+	 * Wait until every award dispatched so far has been answered or given up on, including those
+	 * waiting in the retry buffer. Meant for tests and shutdown.
 	 * @param timeout how long to wait at most
 	 * @return {@code true} when nothing is pending
 	 */
 	public boolean awaitIdle(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (this.pending.get() > 0) {
+		while (this.pending.get() > 0 || retryBufferSize() > 0) {
 			if (System.nanoTime() - deadline > 0) {
 				return false;
 			}
@@ -284,7 +358,8 @@ public class ActivityDispatcher implements DisposableBean {
 
 	/**
 	 * Stop accepting queued awards (later ones run on the caller's thread), let the workers drain the
-	 * queue for up to the shutdown grace period, then count what is left as dropped.
+	 * queue and the retry thread the retry buffer for up to the shutdown grace period, then count what
+	 * is left as dropped and log its count.
 	 */
 	@Override
 	public void destroy() {
@@ -300,7 +375,20 @@ public class ActivityDispatcher implements DisposableBean {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
+		}
+		if (this.retry != null) {
+			this.retry.awaitEmpty(deadline);
+		}
+		for (Thread worker : this.workers) {
 			worker.interrupt();
+		}
+		if (this.retry != null) {
+			int left = this.retry.close();
+			if (left > 0) {
+				logger.warn("activity-rank shut down with " + left
+						+ " award(s) still waiting for retry after activity-rank.retry.shutdown-grace-period ("
+						+ this.shutdownGracePeriod.toMillis() + " ms); they were dropped");
+			}
 		}
 		if (this.queue != null && !this.queue.isEmpty()) {
 			List<ActivityEvent> left = new ArrayList<>();

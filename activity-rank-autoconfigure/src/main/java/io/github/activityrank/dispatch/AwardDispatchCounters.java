@@ -23,6 +23,14 @@ public final class AwardDispatchCounters {
 
 	private final LongAdder evaluationErrors = new LongAdder();
 
+	private final LongAdder retryBuffered = new LongAdder();
+
+	private final LongAdder retried = new LongAdder();
+
+	private final LongAdder retryDropped = new LongAdder();
+
+	private final LongAdder retryPending = new LongAdder();
+
 	/**
 	 * Awards put on the background queue.
 	 * @return the count
@@ -49,7 +57,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards lost because the service threw, typically because Redis did not answer.
+	 * Awards lost because the service threw, typically because Redis did not answer, and no retry
+	 * buffer kept them (sync mode, or {@code activity-rank.retry.capacity=0}).
 	 * @return the count
 	 */
 	public long getFailed() {
@@ -80,6 +89,72 @@ public final class AwardDispatchCounters {
 	 */
 	public long getEvaluationErrors() {
 		return this.evaluationErrors.sum();
+	}
+
+	/**
+	 * Awards put in the retry buffer, because their batch failed or because older awards were already
+	 * waiting there.
+	 * @return the count
+	 */
+	public long getRetryBuffered() {
+		return this.retryBuffered.sum();
+	}
+
+	/**
+	 * Awards the retry thread sent successfully (answered by the service).
+	 * @return the count
+	 */
+	public long getRetried() {
+		return this.retried.sum();
+	}
+
+	/**
+	 * Awards lost from the retry buffer: it was full, or they were still waiting when the shutdown grace
+	 * period ended.
+	 * @return the count
+	 */
+	public long getRetryDropped() {
+		return this.retryDropped.sum();
+	}
+
+	/**
+	 * Awards waiting in the retry buffer right now (a gauge).
+	 * @return the count
+	 */
+	public long getRetryPending() {
+		return this.retryPending.sum();
+	}
+
+	/**
+	 * Count awards put in the retry buffer.
+	 * @param n how many
+	 */
+	public void retryBuffered(long n) {
+		this.retryBuffered.add(n);
+	}
+
+	/**
+	 * Count awards the retry thread sent successfully.
+	 * @param n how many
+	 */
+	public void retried(long n) {
+		this.retried.add(n);
+	}
+
+	/**
+	 * Count awards lost from the retry buffer.
+	 * @param n how many
+	 */
+	public void retryDropped(long n) {
+		this.retryDropped.add(n);
+	}
+
+	/**
+	 * Change the number of awards waiting in the retry buffer.
+	 * @param delta how many were added (positive) or removed (negative)
+	 */
+	public void retryPending(long delta) {
+		this.retryPending.add(delta);
 	}
 
 	/**
@@ -141,7 +216,9 @@ public final class AwardDispatchCounters {
 	public String toString() {
 		return "AwardDispatchCounters[queued=" + getQueued() + ", applied=" + getApplied() + ", rejected="
 				+ getRejected() + ", failed=" + getFailed() + ", dropped=" + getDropped() + ", callerRuns="
-				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + "]";
+				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + ", retryBuffered=" + getRetryBuffered()
+				+ ", retried=" + getRetried() + ", retryDropped=" + getRetryDropped() + ", retryPending="
+				+ getRetryPending() + "]";
 	}
 
 }
