@@ -25,7 +25,7 @@ public class ActivityRankProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Prefix of every Redis key. Keys look like "{prefix}:d:20261121"; the braces make the prefix a
+	 * Prefix of every Redis key. Keys look like "{prefix}:day:20261121"; the braces make the prefix a
 	 * Redis Cluster hash tag, so one script's keys always share a slot.
 	 */
 	private String keyPrefix = "activity_rank";
@@ -323,7 +323,8 @@ public class ActivityRankProperties {
 	public static class Retry {
 
 		/**
-		 * Most failed awards kept for retry; what overflows is dropped, logged and counted.
+		 * Most failed awards kept for retry (async mode only); what overflows is dropped, logged and
+		 * counted. 0 keeps none: failed awards are lost and counted as failed.
 		 */
 		private int capacity = 100_000;
 

@@ -1,0 +1,422 @@
+package io.github.activityrank.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.Assert;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Hands awards from {@code @ActivityScore}, {@code ActivityEvent}s and page views to the
+ * {@link ActivityRankService} without ever failing or slowing the caller.
+ * <p>
+ * In async mode awards go to a bounded queue that daemon threads named {@code activity-rank-N}
+ * drain in batches of up to {@link #MAX_BATCH} awards, each batch one
+ * {@link ActivityRankService#applyAll(List)} call. When the queue is full the
+ * {@link QueueFullPolicy} decides: {@code CALLER_RUNS} applies the award on the caller's thread,
+ * {@code DROP} discards it; both are counted, and the first occurrence is logged as a warning. In
+ * sync mode awards are applied on the caller's thread. Errors of the service (Redis down) are caught,
+ * counted and logged, and go to {@link #onApplyFailure(List, RuntimeException)}.
+ * <p>
+ * In async mode with a positive retry capacity, a failed batch goes to a bounded retry buffer that
+ * the daemon thread {@code activity-rank-retry} sends again in order, with exponential backoff;
+ * re-sending is safe because awards and revokes are idempotent. While awards wait there, workers
+ * append new batches behind them instead of calling the service, so a later revoke never overtakes
+ * an earlier award. Sync mode keeps no buffer: a failure is counted and the award is lost.
+ */
+public class ActivityDispatcher implements DisposableBean {
+
+	/** Most awards one worker sends in one {@link ActivityRankService#applyAll(List)} call. */
+	public static final int MAX_BATCH = 256;
+
+	private static final Log logger = LogFactory.getLog(ActivityDispatcher.class);
+
+	private static final boolean TX_PRESENT = ClassUtils.isPresent(
+			"org.springframework.transaction.support.TransactionSynchronizationManager",
+			ActivityDispatcher.class.getClassLoader());
+
+	private static final AtomicInteger instances = new AtomicInteger();
+
+	private final ActivityRankService service;
+
+	private final AwardDispatchCounters counters;
+
+	private final QueueFullPolicy queueFullPolicy;
+
+	private final Duration shutdownGracePeriod;
+
+	private final BlockingQueue<ActivityEvent> queue;
+
+	private final List<Thread> workers = new ArrayList<>();
+
+	/** Awards accepted but not yet answered or failed, for {@link #awaitIdle(Duration)}. */
+	private final AtomicLong pending = new AtomicLong();
+
+	private final WarnOnce failureLog = new WarnOnce(logger);
+
+	private final WarnOnce queueFullLog = new WarnOnce(logger);
+
+	private volatile boolean running = true;
+
+	/** Null in sync mode or with a retry capacity of 0. */
+	private final RetryBuffer retry;
+
+	/**
+	 * Create a dispatcher that applies awards on the caller's thread.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 */
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters) {
+		this(service, counters, 0, 0, QueueFullPolicy.CALLER_RUNS, Duration.ZERO);
+	}
+
+	/**
+	 * Create a dispatcher; with {@code threads > 0} its worker threads start at once.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads; 0 applies awards on the caller's thread
+	 * @param queueCapacity most awards waiting (ignored when {@code threads} is 0)
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued awards
+	 */
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, Duration shutdownGracePeriod) {
+		this(service, counters, threads, queueCapacity, queueFullPolicy, 0, Duration.ZERO, Duration.ZERO,
+				shutdownGracePeriod);
+	}
+
+	/**
+	 * Create a dispatcher with a retry buffer for batches that fail; with {@code threads > 0} its
+	 * worker threads start at once.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads; 0 applies awards on the caller's thread (and keeps no buffer)
+	 * @param queueCapacity most awards waiting (ignored when {@code threads} is 0)
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param retryCapacity most failed awards kept for retry; 0 keeps none
+	 * @param initialBackoff wait before the first retry, doubled after each failed retry
+	 * @param maxBackoff longest wait between retries
+	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued and buffered awards
+	 */
+	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, int retryCapacity, Duration initialBackoff,
+			Duration maxBackoff, Duration shutdownGracePeriod) {
+		Assert.notNull(service, "ActivityRankService must not be null");
+		Assert.notNull(counters, "AwardDispatchCounters must not be null");
+		Assert.isTrue(threads >= 0, "threads must not be negative");
+		Assert.isTrue(threads == 0 || queueCapacity > 0, "activity-rank.async.queue-capacity must be positive");
+		this.service = service;
+		this.counters = counters;
+		this.queueFullPolicy = (queueFullPolicy != null) ? queueFullPolicy : QueueFullPolicy.CALLER_RUNS;
+		this.shutdownGracePeriod = (shutdownGracePeriod != null) ? shutdownGracePeriod : Duration.ZERO;
+		this.queue = (threads > 0) ? new ArrayBlockingQueue<>(queueCapacity) : null;
+		Assert.isTrue(retryCapacity >= 0, "activity-rank.retry.capacity must not be negative");
+		int instance = instances.incrementAndGet();
+		String suffix = (instance == 1) ? "" : "-" + instance;
+		this.retry = (threads > 0 && retryCapacity > 0)
+				? new RetryBuffer(retryCapacity, (initialBackoff != null) ? initialBackoff : Duration.ofMillis(200),
+						(maxBackoff != null) ? maxBackoff : Duration.ofSeconds(5), this::send, counters,
+						"activity-rank-retry" + suffix)
+				: null;
+		for (int i = 1; i <= threads; i++) {
+			// "activity-rank-N" as documented; a second context in the same JVM gets its own suffix
+			String name = (instance == 1) ? "activity-rank-" + i : "activity-rank-" + instance + "-" + i;
+			Thread worker = new Thread(this::drain, name);
+			worker.setDaemon(true);
+			this.workers.add(worker);
+			worker.start();
+		}
+	}
+
+	/**
+	 * Whether awards are queued for worker threads (rather than applied on the caller's thread).
+	 * @return {@code true} in async mode
+	 */
+	public boolean isAsync() {
+		return this.queue != null;
+	}
+
+	/**
+	 * Awards waiting in the queue right now.
+	 * @return the queue's size, 0 in sync mode
+	 */
+	public int queueSize() {
+		return (this.queue != null) ? this.queue.size() : 0;
+	}
+
+	/**
+	 * Awards waiting in the retry buffer right now.
+	 * @return the buffer's size, 0 without a buffer
+	 */
+	public int retryBufferSize() {
+		return (this.retry != null) ? this.retry.size() : 0;
+	}
+
+	/**
+	 * The counters this dispatcher updates.
+	 * @return the counters
+	 */
+	public AwardDispatchCounters getCounters() {
+		return this.counters;
+	}
+
+	/**
+	 * Dispatch awards after the current transaction commits, or now when no transaction
+	 * synchronization is active. On rollback the awards are forgotten.
+	 * @param events the awards
+	 */
+	public void dispatchAfterCommit(List<ActivityEvent> events) {
+		if (events.isEmpty()) {
+			return;
+		}
+		if (TX_PRESENT && AfterCommit.register(this, events)) {
+			return;
+		}
+		dispatch(events);
+	}
+
+	/**
+	 * Dispatch awards now: queue them, or apply them on this thread in sync mode. Never throws.
+	 * @param events the awards
+	 */
+	public void dispatch(List<ActivityEvent> events) {
+		if (events.isEmpty()) {
+			return;
+		}
+		if (this.queue == null || !this.running) {
+			applyOnCallerThread(events);
+			return;
+		}
+		for (ActivityEvent event : events) {
+			this.pending.incrementAndGet();
+			if (this.queue.offer(event)) {
+				this.counters.queued(1);
+			}
+			else {
+				this.pending.decrementAndGet();
+				queueFull(event);
+			}
+		}
+	}
+
+	private void queueFull(ActivityEvent event) {
+		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
+			this.counters.dropped(1);
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped " + event
+					+ " as activity-rank.async.on-queue-full=drop says", null);
+		}
+		else {
+			this.counters.callerRuns(1);
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); applying " + event
+					+ " on the caller's thread as activity-rank.async.on-queue-full=caller-runs says", null);
+			applyOnCallerThread(List.of(event));
+		}
+	}
+
+	private void applyOnCallerThread(List<ActivityEvent> events) {
+		this.pending.addAndGet(events.size());
+		try {
+			deliver(events);
+		}
+		finally {
+			this.pending.addAndGet(-events.size());
+		}
+	}
+
+	private void drain() {
+		List<ActivityEvent> batch = new ArrayList<>(MAX_BATCH);
+		while (this.running || !this.queue.isEmpty()) {
+			try {
+				ActivityEvent first = this.queue.poll(100, TimeUnit.MILLISECONDS);
+				if (first == null) {
+					continue;
+				}
+				batch.add(first);
+				this.queue.drainTo(batch, MAX_BATCH - 1);
+				try {
+					deliver(batch);
+				}
+				finally {
+					this.pending.addAndGet(-batch.size());
+					batch.clear();
+				}
+			}
+			catch (InterruptedException ex) {
+				// destroy() interrupts only after the grace period: stop without draining further
+				return;
+			}
+			catch (Throwable ex) {
+				// never let a worker die; apply() already handles the service's own errors
+				logger.error("Unexpected error in activity-rank worker", ex);
+			}
+		}
+	}
+
+	/** Apply, unless older awards wait in the retry buffer: then queue up behind them. */
+	private void deliver(List<ActivityEvent> events) {
+		if (this.retry != null && this.retry.addIfWaiting(events)) {
+			return;
+		}
+		apply(events);
+	}
+
+	private void apply(List<ActivityEvent> events) {
+		List<ActivityEvent> copy = List.copyOf(events);
+		RuntimeException failure = trySend(copy);
+		if (failure != null) {
+			onApplyFailure(copy, failure);
+		}
+	}
+
+	/** For the retry thread: {@code false} when the service threw. */
+	private boolean send(List<ActivityEvent> events) {
+		RuntimeException failure = trySend(events);
+		if (failure != null && logger.isDebugEnabled()) {
+			logger.debug("activity-rank retry failed: " + failure);
+		}
+		return failure == null;
+	}
+
+	private RuntimeException trySend(List<ActivityEvent> events) {
+		List<AwardResult> results;
+		try {
+			results = this.service.applyAll(events);
+		}
+		catch (RuntimeException ex) {
+			return ex;
+		}
+		long rejected = 0;
+		for (int i = 0; i < results.size(); i++) {
+			AwardResult result = results.get(i);
+			if (result != null && result.outcome() == AwardResult.Outcome.REJECTED) {
+				rejected++;
+				if (logger.isDebugEnabled()) {
+					logger.debug("activity-rank rejected " + events.get(i) + ": " + result.reason());
+				}
+			}
+		}
+		this.counters.rejected(rejected);
+		this.counters.applied(results.size() - rejected);
+		return null;
+	}
+
+	/**
+	 * Called when the service threw while applying a batch, typically because Redis did not answer.
+	 * Logs (warn once, then debug), then keeps the awards in the retry buffer when there is one, or
+	 * counts them as failed.
+	 * @param events the awards of the batch, none of which is known to have been applied
+	 * @param ex what the service threw
+	 */
+	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
+		if (this.retry != null && this.retry.add(events)) {
+			this.failureLog.log("activity-rank could not apply " + events.size()
+					+ " award(s), keeping them for retry: " + ex, ex);
+			return;
+		}
+		this.counters.failed(events.size());
+		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
+	}
+
+	/**
+	 * Wait until every award dispatched so far has been answered or given up on, including those
+	 * waiting in the retry buffer. Meant for tests and shutdown.
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when nothing is pending
+	 */
+	public boolean awaitIdle(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (this.pending.get() > 0 || retryBufferSize() > 0) {
+			if (System.nanoTime() - deadline > 0) {
+				return false;
+			}
+			try {
+				Thread.sleep(5);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Stop accepting queued awards (later ones run on the caller's thread), let the workers drain the
+	 * queue and the retry thread the retry buffer for up to the shutdown grace period, then count what
+	 * is left as dropped and log its count.
+	 */
+	@Override
+	public void destroy() {
+		this.running = false;
+		long deadline = System.nanoTime() + this.shutdownGracePeriod.toNanos();
+		for (Thread worker : this.workers) {
+			long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+			try {
+				if (remaining > 0) {
+					worker.join(remaining);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		if (this.retry != null) {
+			this.retry.awaitEmpty(deadline);
+		}
+		for (Thread worker : this.workers) {
+			worker.interrupt();
+		}
+		if (this.retry != null) {
+			int left = this.retry.close();
+			if (left > 0) {
+				logger.warn("activity-rank shut down with " + left
+						+ " award(s) still waiting for retry after activity-rank.retry.shutdown-grace-period ("
+						+ this.shutdownGracePeriod.toMillis() + " ms); they were dropped");
+			}
+		}
+		if (this.queue != null && !this.queue.isEmpty()) {
+			List<ActivityEvent> left = new ArrayList<>();
+			this.queue.drainTo(left);
+			this.pending.addAndGet(-left.size());
+			this.counters.dropped(left.size());
+			logger.warn("activity-rank shut down with " + left.size()
+					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
+		}
+	}
+
+	/** Kept apart so that spring-tx stays optional. */
+	private static final class AfterCommit {
+
+		static boolean register(ActivityDispatcher dispatcher, List<ActivityEvent> events) {
+			if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+				return false;
+			}
+			List<ActivityEvent> copy = List.copyOf(events);
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void afterCommit() {
+					dispatcher.dispatch(copy);
+				}
+			});
+			return true;
+		}
+
+	}
+
+}

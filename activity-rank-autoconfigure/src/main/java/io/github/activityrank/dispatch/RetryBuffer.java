@@ -1,0 +1,239 @@
+package io.github.activityrank.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import io.github.activityrank.ActivityEvent;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Awards whose batch failed (Redis down or too slow), kept in arrival order in a bounded in-memory
+ * buffer and sent again by one daemon thread, {@code activity-rank-retry}, with exponential backoff.
+ * Re-sending a batch that partly landed is safe: every award and revoke is idempotent per user, field
+ * and window. What overflows the buffer is dropped, logged (warn once, then debug) and counted.
+ */
+final class RetryBuffer {
+
+	private static final Log logger = LogFactory.getLog(RetryBuffer.class);
+
+	/** Sends a batch; {@code false} when the service threw. */
+	@FunctionalInterface
+	interface Sender {
+
+		boolean send(List<ActivityEvent> events);
+
+	}
+
+	private final Object lock = new Object();
+
+	private final Deque<ActivityEvent> events = new ArrayDeque<>();
+
+	private final int capacity;
+
+	private final long initialBackoffNanos;
+
+	private final long maxBackoffNanos;
+
+	private final Sender sender;
+
+	private final AwardDispatchCounters counters;
+
+	private final WarnOnce overflowLog = new WarnOnce(logger);
+
+	private final Thread thread;
+
+	/** Set once shutdown gave up: nothing more is accepted or sent. */
+	private boolean closed;
+
+	RetryBuffer(int capacity, Duration initialBackoff, Duration maxBackoff, Sender sender,
+			AwardDispatchCounters counters, String threadName) {
+		this.capacity = capacity;
+		this.initialBackoffNanos = Math.max(1, initialBackoff.toNanos());
+		this.maxBackoffNanos = Math.max(this.initialBackoffNanos, maxBackoff.toNanos());
+		this.sender = sender;
+		this.counters = counters;
+		this.thread = new Thread(this::run, threadName);
+		this.thread.setDaemon(true);
+		this.thread.start();
+	}
+
+	/**
+	 * Keep the awards of a failed batch behind those already waiting.
+	 * @param batch the awards
+	 * @return {@code false} when the buffer is closed and took nothing
+	 */
+	boolean add(List<ActivityEvent> batch) {
+		synchronized (this.lock) {
+			if (this.closed) {
+				return false;
+			}
+			append(batch);
+			return true;
+		}
+	}
+
+	/**
+	 * Append the awards when older ones are waiting, so that they do not overtake them.
+	 * @param batch the awards
+	 * @return {@code true} when the awards were taken (or dropped for lack of room)
+	 */
+	boolean addIfWaiting(List<ActivityEvent> batch) {
+		synchronized (this.lock) {
+			if (this.closed || this.events.isEmpty()) {
+				return false;
+			}
+			append(batch);
+			return true;
+		}
+	}
+
+	private void append(List<ActivityEvent> batch) {
+		int room = Math.max(0, this.capacity - this.events.size());
+		int kept = Math.min(room, batch.size());
+		for (int i = 0; i < kept; i++) {
+			this.events.addLast(batch.get(i));
+		}
+		this.counters.retryBuffered(kept);
+		this.counters.retryPending(kept);
+		int dropped = batch.size() - kept;
+		if (dropped > 0) {
+			this.counters.retryDropped(dropped);
+			this.overflowLog.log("activity-rank retry buffer is full (activity-rank.retry.capacity=" + this.capacity
+					+ "); dropped " + dropped + " award(s), first " + batch.get(kept), null);
+		}
+		this.lock.notifyAll();
+	}
+
+	/**
+	 * Awards waiting for a retry.
+	 * @return the count
+	 */
+	int size() {
+		synchronized (this.lock) {
+			return this.events.size();
+		}
+	}
+
+	/**
+	 * Wait until the buffer is empty.
+	 * @param deadlineNanos {@link System#nanoTime()} to give up at
+	 * @return {@code true} when empty
+	 */
+	boolean awaitEmpty(long deadlineNanos) {
+		synchronized (this.lock) {
+			while (!this.events.isEmpty()) {
+				long remaining = deadlineNanos - System.nanoTime();
+				if (remaining <= 0) {
+					return false;
+				}
+				try {
+					this.lock.wait(Math.max(1, remaining / 1_000_000));
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return false;
+				}
+			}
+			return true;
+		}
+	}
+
+	/**
+	 * Stop the retry thread and hand back what is still waiting, which is counted as dropped.
+	 * @return how many awards were left
+	 */
+	int close() {
+		int left;
+		synchronized (this.lock) {
+			this.closed = true;
+			left = this.events.size();
+			this.events.clear();
+			this.lock.notifyAll();
+		}
+		this.thread.interrupt();
+		if (left > 0) {
+			this.counters.retryPending(-left);
+			this.counters.retryDropped(left);
+		}
+		return left;
+	}
+
+	private void run() {
+		long delay = this.initialBackoffNanos;
+		boolean sleepFirst = true;
+		while (true) {
+			List<ActivityEvent> batch;
+			synchronized (this.lock) {
+				if (!this.closed && this.events.isEmpty()) {
+					// a new outage starts with the initial backoff
+					delay = this.initialBackoffNanos;
+					sleepFirst = true;
+				}
+				while (!this.closed && this.events.isEmpty()) {
+					try {
+						this.lock.wait();
+					}
+					catch (InterruptedException ex) {
+						return;
+					}
+				}
+				if (this.closed) {
+					return;
+				}
+				batch = new ArrayList<>(Math.min(this.events.size(), ActivityDispatcher.MAX_BATCH));
+				for (ActivityEvent event : this.events) {
+					if (batch.size() == ActivityDispatcher.MAX_BATCH) {
+						break;
+					}
+					batch.add(event);
+				}
+			}
+			if (sleepFirst) {
+				try {
+					Thread.sleep(delay / 1_000_000, (int) (delay % 1_000_000));
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+			boolean sent;
+			try {
+				sent = this.sender.send(batch);
+			}
+			catch (RuntimeException ex) {
+				logger.error("Unexpected error in activity-rank retry thread", ex);
+				sent = false;
+			}
+			if (sent) {
+				synchronized (this.lock) {
+					if (this.closed) {
+						return;
+					}
+					for (int i = 0; i < batch.size(); i++) {
+						this.events.pollFirst();
+					}
+					this.lock.notifyAll();
+				}
+				this.counters.retryPending(-batch.size());
+				this.counters.retried(batch.size());
+				delay = this.initialBackoffNanos;
+				sleepFirst = false;
+			}
+			else {
+				if (sleepFirst) {
+					delay = Math.min(delay * 2, this.maxBackoffNanos);
+				}
+				sleepFirst = true;
+				if (logger.isDebugEnabled()) {
+					logger.debug("activity-rank retry of " + batch.size() + " award(s) failed; next attempt in "
+							+ Duration.ofNanos(delay).toMillis() + " ms, " + size() + " award(s) waiting");
+				}
+			}
+		}
+	}
+
+}
