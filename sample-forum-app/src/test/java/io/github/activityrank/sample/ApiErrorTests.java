@@ -1,6 +1,7 @@
 package io.github.activityrank.sample;
 
 import io.github.activityrank.sample.ForumApi.Response;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
 class ApiErrorTests {
 
+	static final String PREFIX = RedisForTests.prefix("errors");
+
 	@DynamicPropertySource
 	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, "errors");
+		RedisForTests.register(registry, PREFIX);
+	}
+
+	@AfterAll
+	static void deleteKeys() {
+		RedisForTests.deleteKeys(PREFIX);
 	}
 
 	@LocalServerPort

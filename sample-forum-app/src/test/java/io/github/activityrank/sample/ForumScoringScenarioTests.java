@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.sample.ForumApi.Response;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -31,9 +32,16 @@ class ForumScoringScenarioTests {
 
 	static final long ADA = 1, ALAN = 2, GRACE = 3, EDSGER = 4, BARBARA = 5, DONALD = 6;
 
+	static final String PREFIX = RedisForTests.prefix("scenario");
+
 	@DynamicPropertySource
 	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, "scenario");
+		RedisForTests.register(registry, PREFIX);
+	}
+
+	@AfterAll
+	static void deleteKeys() {
+		RedisForTests.deleteKeys(PREFIX);
 	}
 
 	@LocalServerPort

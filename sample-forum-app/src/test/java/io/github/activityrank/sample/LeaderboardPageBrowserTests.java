@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -42,9 +43,16 @@ class LeaderboardPageBrowserTests {
 
 	static final String CHROMEDRIVER = System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver");
 
+	static final String PREFIX = RedisForTests.prefix("browser");
+
 	@DynamicPropertySource
 	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, "browser");
+		RedisForTests.register(registry, PREFIX);
+	}
+
+	@AfterAll
+	static void deleteKeys() {
+		RedisForTests.deleteKeys(PREFIX);
 	}
 
 	@LocalServerPort

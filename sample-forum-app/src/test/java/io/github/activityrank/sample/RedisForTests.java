@@ -1,23 +1,44 @@
 package io.github.activityrank.sample;
 
+import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Points a test's application at the shared test Redis, under a key prefix of its own.
+ * Points a test's application at the shared test Redis, under a key prefix of its own, and removes
+ * that prefix's keys afterwards.
  */
 final class RedisForTests {
 
 	private RedisForTests() {
 	}
 
-	static void register(DynamicPropertyRegistry registry, String name) {
+	/**
+	 * A key prefix no other test uses.
+	 * @param name a readable part
+	 * @return the prefix
+	 */
+	static String prefix(String name) {
+		return RedisTestServer.uniquePrefix("sample_" + name);
+	}
+
+	static void register(DynamicPropertyRegistry registry, String prefix) {
 		RedisTestServer redis = RedisTestServer.shared();
-		String prefix = RedisTestServer.uniquePrefix(name);
 		registry.add("spring.data.redis.host", redis::host);
 		registry.add("spring.data.redis.port", redis::port);
 		registry.add("activity-rank.key-prefix", () -> prefix);
+	}
+
+	static void deleteKeys(String prefix) {
+		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
+		try {
+			RedisKeysCleaner.delete(factory, "*" + prefix + "*");
+		}
+		finally {
+			factory.destroy();
+		}
 	}
 
 }
