@@ -12,6 +12,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -59,6 +62,13 @@ class ApiExceptionHandler {
 	ResponseEntity<Map<String, Object>> typeMismatch(TypeMismatchException ex) {
 		String name = (ex.getPropertyName() != null) ? ex.getPropertyName() : "a parameter";
 		return error(HttpStatus.BAD_REQUEST, "'" + ex.getValue() + "' is not a valid value for " + name);
+	}
+
+	/** Redis (or the database) is not answering, or too slowly: the boards are unavailable, not broken. */
+	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
+	ResponseEntity<Map<String, Object>> unavailable(DataAccessException ex) {
+		logger.warn("Data store unavailable: " + ex.getMessage());
+		return error(HttpStatus.SERVICE_UNAVAILABLE, "The leaderboards are unavailable right now; try again shortly");
 	}
 
 	@ExceptionHandler(Exception.class)
