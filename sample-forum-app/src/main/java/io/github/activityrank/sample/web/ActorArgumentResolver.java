@@ -1,0 +1,77 @@
+package io.github.activityrank.sample.web;
+
+import io.github.activityrank.sample.forum.UserRepository;
+
+import org.springframework.core.MethodParameter;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+
+/**
+ * Resolves {@link Actor} parameters: a missing header is 401 (unless the parameter is nullable), a
+ * header that is not a positive number is 400, an id nobody has is 401.
+ */
+class ActorArgumentResolver implements HandlerMethodArgumentResolver {
+
+	private final UserRepository users;
+
+	ActorArgumentResolver(UserRepository users) {
+		this.users = users;
+	}
+
+	@Override
+	public boolean supportsParameter(MethodParameter parameter) {
+		return parameter.getParameterType() == Actor.class;
+	}
+
+	@Override
+	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
+			NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
+		String header = webRequest.getHeader(Actor.HEADER);
+		if (header == null || header.isBlank()) {
+			if (parameter.isOptional()) {
+				return null;
+			}
+			throw new UnauthorizedException("Send the acting user's id in the " + Actor.HEADER + " header");
+		}
+		long id;
+		try {
+			id = Long.parseLong(header.trim());
+		}
+		catch (NumberFormatException ex) {
+			throw new MalformedActorException(
+					Actor.HEADER + " must be a user id (a positive number), not '" + abbreviate(header) + "'");
+		}
+		if (id <= 0) {
+			throw new MalformedActorException(Actor.HEADER + " must be a positive number, not " + id);
+		}
+		if (!this.users.existsById(id)) {
+			throw new UnauthorizedException("No user " + id + " (" + Actor.HEADER + ")");
+		}
+		return new Actor(id);
+	}
+
+	private static String abbreviate(String text) {
+		return (text.length() <= 40) ? text : text.substring(0, 40) + "...";
+	}
+
+	/** 401: nobody, or nobody we know, is acting. */
+	static class UnauthorizedException extends RuntimeException {
+
+		UnauthorizedException(String message) {
+			super(message);
+		}
+
+	}
+
+	/** 400: the header is not an id at all. */
+	static class MalformedActorException extends RuntimeException {
+
+		MalformedActorException(String message) {
+			super(message);
+		}
+
+	}
+
+}

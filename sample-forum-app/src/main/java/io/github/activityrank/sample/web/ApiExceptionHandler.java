@@ -1,0 +1,84 @@
+package io.github.activityrank.sample.web;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.activityrank.sample.forum.ForbiddenException;
+import io.github.activityrank.sample.forum.InvalidRequestException;
+import io.github.activityrank.sample.forum.NotFoundException;
+import io.github.activityrank.sample.web.ActorArgumentResolver.MalformedActorException;
+import io.github.activityrank.sample.web.ActorArgumentResolver.UnauthorizedException;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Every failure becomes a JSON body {@code {"status", "error", "message"}}: bad input is a 4xx that
+ * says what to change, never a 500.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
+
+	@ExceptionHandler(UnauthorizedException.class)
+	ResponseEntity<Map<String, Object>> unauthorized(UnauthorizedException ex) {
+		return error(HttpStatus.UNAUTHORIZED, ex.getMessage());
+	}
+
+	@ExceptionHandler(ForbiddenException.class)
+	ResponseEntity<Map<String, Object>> forbidden(ForbiddenException ex) {
+		return error(HttpStatus.FORBIDDEN, ex.getMessage());
+	}
+
+	@ExceptionHandler(NotFoundException.class)
+	ResponseEntity<Map<String, Object>> notFound(NotFoundException ex) {
+		return error(HttpStatus.NOT_FOUND, ex.getMessage());
+	}
+
+	@ExceptionHandler({ MalformedActorException.class, InvalidRequestException.class, IllegalArgumentException.class })
+	ResponseEntity<Map<String, Object>> badRequest(RuntimeException ex) {
+		return error(HttpStatus.BAD_REQUEST, ex.getMessage());
+	}
+
+	@ExceptionHandler(HttpMessageNotReadableException.class)
+	ResponseEntity<Map<String, Object>> unreadable(HttpMessageNotReadableException ex) {
+		return error(HttpStatus.BAD_REQUEST, "The request body is missing or is not the JSON this endpoint expects");
+	}
+
+	@ExceptionHandler(TypeMismatchException.class)
+	ResponseEntity<Map<String, Object>> typeMismatch(TypeMismatchException ex) {
+		String name = (ex.getPropertyName() != null) ? ex.getPropertyName() : "a parameter";
+		return error(HttpStatus.BAD_REQUEST, "'" + ex.getValue() + "' is not a valid value for " + name);
+	}
+
+	@ExceptionHandler(Exception.class)
+	ResponseEntity<Map<String, Object>> other(Exception ex) {
+		if (ex instanceof ErrorResponse response) {
+			// Spring MVC's own exceptions (no such path, 405, 415, missing parameter, ...) know their status
+			String detail = response.getBody().getDetail();
+			return error(response.getStatusCode(), (detail != null) ? detail : ex.getMessage());
+		}
+		logger.error("Request failed", ex);
+		return error(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");
+	}
+
+	static ResponseEntity<Map<String, Object>> error(HttpStatusCode status, String message) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("status", status.value());
+		HttpStatus known = HttpStatus.resolve(status.value());
+		body.put("error", (known != null) ? known.getReasonPhrase() : "Error");
+		body.put("message", message);
+		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(body);
+	}
+
+}

@@ -1,0 +1,124 @@
+package io.github.activityrank.sample.web;
+
+import java.util.List;
+import java.util.Locale;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.sample.forum.ForumService;
+import io.github.activityrank.sample.forum.InvalidRequestException;
+import io.github.activityrank.sample.forum.NotFoundException;
+import io.github.activityrank.sample.forum.User;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The day, week and month leaderboards. Reading them never scores.
+ */
+@RestController
+@RequestMapping("/api/rank")
+class RankController {
+
+	private static final List<Period> BOARDS = List.of(Period.DAY, Period.WEEK, Period.MONTH);
+
+	private final ActivityRankService ranks;
+
+	private final ForumService forum;
+
+	RankController(ActivityRankService ranks, ForumService forum) {
+		this.ranks = ranks;
+		this.forum = forum;
+	}
+
+	@GetMapping("/{period}")
+	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size) {
+		Period board = board(period);
+		if (size < 1 || size > ActivityLimits.MAX_PAGE_SIZE) {
+			throw new InvalidRequestException("size must be from 1 to " + ActivityLimits.MAX_PAGE_SIZE);
+		}
+		return new Board(name(board), entries(this.ranks.top(board, size)));
+	}
+
+	/** The acting user's line; {@code rank} is null and {@code score} 0 while they are not on the board. */
+	@GetMapping("/{period}/me")
+	Mine me(@PathVariable String period, Actor actor) {
+		Period board = board(period);
+		String userId = String.valueOf(actor.id());
+		Entry entry = this.ranks.rankOf(userId, board).map(RankController::entry).orElseGet(() -> {
+			User user = this.forum.requireUser(actor.id());
+			return new Entry(null, userId, 0, user.name(), user.avatar());
+		});
+		return new Mine(name(board), entry);
+	}
+
+	@GetMapping("/{period}/around-me")
+	Board aroundMe(@PathVariable String period, Actor actor, @RequestParam(defaultValue = "5") int radius) {
+		Period board = board(period);
+		if (radius < 0 || radius > ActivityLimits.MAX_RADIUS) {
+			throw new InvalidRequestException("radius must be from 0 to " + ActivityLimits.MAX_RADIUS);
+		}
+		return new Board(name(board), entries(this.ranks.around(String.valueOf(actor.id()), board, radius)));
+	}
+
+	private static Period board(String name) {
+		for (Period period : BOARDS) {
+			if (name(period).equalsIgnoreCase(name)) {
+				return period;
+			}
+		}
+		throw new NotFoundException("No leaderboard '" + name + "'; there are day, week and month");
+	}
+
+	private static String name(Period period) {
+		return period.name().toLowerCase(Locale.ROOT);
+	}
+
+	private static List<Entry> entries(List<RankEntry> entries) {
+		return entries.stream().map(RankController::entry).toList();
+	}
+
+	private static Entry entry(RankEntry entry) {
+		if (entry.user() instanceof User user) {
+			return new Entry(entry.rank(), entry.userId(), entry.score(), user.name(), user.avatar());
+		}
+		return new Entry(entry.rank(), entry.userId(), entry.score(), null, null);
+	}
+
+	/**
+	 * A board.
+	 *
+	 * @param period day, week or month
+	 * @param entries the lines, best first
+	 */
+	record Board(String period, List<Entry> entries) {
+	}
+
+	/**
+	 * The acting user's line on a board.
+	 *
+	 * @param period day, week or month
+	 * @param entry the line
+	 */
+	record Mine(String period, Entry entry) {
+	}
+
+	/**
+	 * One line of a board.
+	 *
+	 * @param rank 1-based, equal scores share a rank; null when not on the board
+	 * @param userId the user
+	 * @param score the points
+	 * @param name the display name, null for a user the forum does not know
+	 * @param avatar the avatar URL, null for a user the forum does not know
+	 */
+	record Entry(@Nullable Long rank, String userId, long score, @Nullable String name, @Nullable String avatar) {
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.github.activityrank.sample.web;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.sample.forum.ForumService;
+import io.github.activityrank.sample.forum.InvalidRequestException;
+import io.github.activityrank.sample.forum.User;
+import io.github.activityrank.sample.web.ArticleController.Toggle;
+
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Users, following, and what each user earned.
+ */
+@RestController
+@RequestMapping("/api/users")
+class UserController {
+
+	private static final Pattern ARTICLE_PAGE = Pattern.compile("page:/articles/(\\d+)");
+
+	private static final Pattern ARTICLE_ACTION = Pattern.compile("(\\d+)_(praise|collect)");
+
+	private static final Pattern COMMENT = Pattern.compile("comment:(\\d+)");
+
+	private static final Pattern PUBLISH = Pattern.compile("article:(\\d+)");
+
+	private static final Pattern FOLLOW = Pattern.compile("user:(\\d+)_follow");
+
+	private final ForumService forum;
+
+	private final ActivityRankService ranks;
+
+	private final RankZone zone;
+
+	UserController(ForumService forum, ActivityRankService ranks, RankZone zone) {
+		this.forum = forum;
+		this.ranks = ranks;
+		this.zone = zone;
+	}
+
+	@GetMapping
+	List<User> list() {
+		return this.forum.listUsers();
+	}
+
+	@GetMapping("/{id}")
+	User get(@PathVariable long id) {
+		return this.forum.requireUser(id);
+	}
+
+	@PostMapping("/{id}/follow")
+	Toggle follow(@PathVariable long id, Actor actor) {
+		return new Toggle(true, this.forum.setFollow(actor.id(), id, true));
+	}
+
+	@DeleteMapping("/{id}/follow")
+	Toggle unfollow(@PathVariable long id, Actor actor) {
+		return new Toggle(false, this.forum.setFollow(actor.id(), id, false));
+	}
+
+	/** What the user earned per day over the last {@code days} days, newest first. */
+	@GetMapping("/{id}/activity")
+	Activity activity(@PathVariable long id, @RequestParam(defaultValue = "7") int days) {
+		if (days < 1 || days > ActivityLimits.MAX_HISTORY_DAYS) {
+			throw new InvalidRequestException("days must be from 1 to " + ActivityLimits.MAX_HISTORY_DAYS);
+		}
+		User user = this.forum.requireUser(id);
+		LocalDate today = this.zone.today();
+		List<Day> history = this.ranks.history(String.valueOf(id), today.minusDays(days - 1), today)
+			.stream()
+			.map(UserController::day)
+			.toList();
+		return new Activity(String.valueOf(id), user.name(), user.avatar(), history);
+	}
+
+	private static Day day(DayActivity day) {
+		List<Award> awards = day.awards()
+			.entrySet()
+			.stream()
+			.map((e) -> new Award(e.getKey(), describe(e.getKey()), e.getValue()))
+			.sorted((a, b) -> a.field().compareTo(b.field()))
+			.toList();
+		return new Day(day.day(), day.points(), awards);
+	}
+
+	/** A readable description of an idempotency field written by {@link ForumService}. */
+	static String describe(String field) {
+		Matcher m;
+		if ((m = ARTICLE_PAGE.matcher(field)).find()) {
+			return "viewed article " + m.group(1);
+		}
+		if ((m = FOLLOW.matcher(field)).find()) {
+			return "followed user " + m.group(1);
+		}
+		if ((m = ARTICLE_ACTION.matcher(field)).find()) {
+			return (m.group(2).equals("praise") ? "praised" : "collected") + " article " + m.group(1);
+		}
+		if ((m = COMMENT.matcher(field)).find()) {
+			return "wrote comment " + m.group(1);
+		}
+		if ((m = PUBLISH.matcher(field)).find()) {
+			return "published article " + m.group(1);
+		}
+		return field;
+	}
+
+	/**
+	 * A user's recent activity.
+	 *
+	 * @param userId the user
+	 * @param name the display name
+	 * @param avatar the avatar URL
+	 * @param days one entry per day with points, newest first
+	 */
+	record Activity(String userId, String name, String avatar, List<Day> days) {
+	}
+
+	/**
+	 * One day of a user's activity.
+	 *
+	 * @param day the day
+	 * @param points the day's total
+	 * @param awards what the points were for
+	 */
+	record Day(LocalDate day, long points, List<Award> awards) {
+	}
+
+	/**
+	 * One award.
+	 *
+	 * @param field the idempotency field
+	 * @param what a readable description
+	 * @param points the points
+	 */
+	record Award(String field, String what, long points) {
+	}
+
+}

@@ -1,0 +1,186 @@
+// The leaderboard page: plain JavaScript over the JSON API, acting as the user chosen in #who.
+(() => {
+  'use strict';
+  const $ = (selector, root = document) => root.querySelector(selector);
+  const state = { user: null, period: 'day', users: [], openArticle: null };
+  const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month' };
+
+  async function api(method, path, body) {
+    const headers = { 'Accept': 'application/json' };
+    if (state.user) headers['X-User-Id'] = String(state.user);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    const json = text ? JSON.parse(text) : null;
+    if (!response.ok) throw new Error((json && json.message) || response.statusText);
+    return json;
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (key === 'class') node.className = value;
+      else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+      else if (key === 'dataset') Object.assign(node.dataset, value);
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  function avatar(entry, cls = 'avatar') {
+    return el('img', { class: cls, src: entry.avatar || '', alt: '' });
+  }
+
+  let toastTimer;
+  function toast(message, error = false) {
+    const box = $('#toast');
+    box.textContent = message;
+    box.className = 'toast' + (error ? ' error' : '');
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => box.classList.add('hidden'), 2500);
+  }
+
+  async function act(promise, message) {
+    try {
+      const result = await promise;
+      if (message) toast(message);
+      await refreshAll();
+      // awards are applied in the background; look again once they surely are
+      setTimeout(() => Promise.all([loadBoard(), loadMe()]).catch(() => {}), 500);
+      return result;
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  // ---- leaderboard ---------------------------------------------------------------------------
+  async function loadBoard() {
+    const board = await api('GET', `/api/rank/${state.period}?size=30`);
+    const body = $('#board tbody');
+    body.replaceChildren(...board.entries.map((e) => el('tr',
+      { class: `r${e.rank}` + (String(e.userId) === String(state.user) ? ' mine' : ''), dataset: { userId: e.userId } },
+      el('td', { class: 'rank' }, el('span', { class: 'badge' }, e.rank)),
+      el('td', {}, el('div', { class: 'user' }, avatar(e), el('span', { class: 'name' }, e.name || `user ${e.userId}`))),
+      el('td', { class: 'score' }, e.score))));
+    $('#board-empty').classList.toggle('hidden', board.entries.length > 0);
+  }
+
+  async function loadMe() {
+    if (!state.user) return;
+    const [me, around, activity] = await Promise.all([
+      api('GET', `/api/rank/${state.period}/me`),
+      api('GET', `/api/rank/${state.period}/around-me?radius=3`),
+      api('GET', `/api/users/${state.user}/activity?days=7`)]);
+    const e = me.entry;
+    $('#me-avatar').src = e.avatar || '';
+    $('#me-name').textContent = e.name || `user ${e.userId}`;
+    $('#me-rank').textContent = e.rank === null ? '–' : e.rank;
+    $('#me-score').textContent = e.score;
+    $('#me-period').textContent = PERIOD_WORD[state.period];
+    const list = $('#around');
+    list.replaceChildren(...(around.entries.length ? around.entries.map((a) =>
+      el('li', { class: String(a.userId) === String(state.user) ? 'mine' : '', dataset: { userId: a.userId } },
+        el('span', { class: 'r' }, a.rank), avatar(a), el('span', {}, a.name || `user ${a.userId}`),
+        el('span', { class: 's' }, a.score)))
+      : [el('li', { class: 'muted' }, 'Not on this board yet: praise, comment or read something.')]));
+    $('#activity').replaceChildren(...(activity.days.length ? activity.days.map((d) =>
+      el('li', {}, el('span', { class: 'day' }, `${d.day}: ${d.points} pts`), ' — ',
+        d.awards.map((a) => `${a.what} (+${a.points})`).join(', ')))
+      : [el('li', { class: 'muted' }, 'No points in the last 7 days.')]));
+  }
+
+  // ---- articles ------------------------------------------------------------------------------
+  async function loadArticles() {
+    const articles = await api('GET', '/api/articles');
+    $('#articles').replaceChildren(...articles.slice(0, 12).map((a) => el('li', { class: 'article', dataset: { articleId: a.id } },
+      el('button', { class: 'title', onclick: () => openArticle(a.id) }, a.title),
+      el('div', { class: 'meta' }, avatar(a.author), a.author.name, ` · ${a.praises} praise · ${a.collects} collected · ${a.comments} comments`),
+      el('div', { class: 'actions' },
+        el('button', { class: 'praise' + (a.praised ? ' on' : ''), dataset: { articleId: a.id },
+          onclick: () => toggle(a.id, 'praise', a.praised) }, a.praised ? '♥ Praised' : '♡ Praise'),
+        el('button', { class: 'collect' + (a.collected ? ' on' : ''), dataset: { articleId: a.id },
+          onclick: () => toggle(a.id, 'collect', a.collected) }, a.collected ? '★ Collected' : '☆ Collect')))));
+  }
+
+  function toggle(articleId, what, on) {
+    return act(api(on ? 'DELETE' : 'POST', `/api/articles/${articleId}/${what}`),
+      on ? `${what} cancelled: points taken back` : `${what === 'praise' ? 'Praised' : 'Collected'}: +2`);
+  }
+
+  async function openArticle(id) {
+    state.openArticle = id;
+    await act(renderArticle(id));
+  }
+
+  async function renderArticle(id) {
+    const a = await api('GET', `/api/articles/${id}`);
+    const mine = String(a.author.id) === String(state.user);
+    const comment = el('form', { id: 'comment-form', onsubmit: (event) => {
+      event.preventDefault();
+      const text = $('#comment-text').value;
+      act(api('POST', `/api/articles/${id}/comments`, { content: text }), 'Commented: +3')
+        .then(() => { const box = $('#comment-text'); if (box) box.value = ''; });
+    } }, el('textarea', { id: 'comment-text', placeholder: 'Write a comment (+3)', maxlength: '2000', required: '' }),
+    el('button', { type: 'submit' }, 'Comment'));
+    $('#detail').replaceChildren(
+      el('h2', {}, a.title),
+      el('div', { class: 'meta user' }, avatar(a.author), a.author.name,
+        mine ? null : el('button', { class: 'follow' + (a.followingAuthor ? ' on' : ''), dataset: { userId: a.author.id },
+          onclick: () => act(api(a.followingAuthor ? 'DELETE' : 'POST', `/api/users/${a.author.id}/follow`),
+            a.followingAuthor ? 'Unfollowed: points taken back' : 'Following: +2') }, a.followingAuthor ? 'Following' : '+ Follow'),
+        el('button', { class: 'ghost', onclick: closeArticle }, 'Close')),
+      el('p', {}, a.content),
+      el('h3', {}, `${a.comments.length} comments`),
+      ...a.comments.map((c) => el('div', { class: 'comment', dataset: { commentId: c.id } }, avatar(c.author),
+        el('div', {}, el('strong', {}, c.author.name), ' ', c.content),
+        String(c.author.id) === String(state.user) ? el('button', { class: 'del',
+          onclick: () => act(api('DELETE', `/api/comments/${c.id}`), 'Comment deleted: points taken back') }, 'Delete') : null)),
+      comment);
+    $('#detail').classList.remove('hidden');
+  }
+
+  function closeArticle() {
+    state.openArticle = null;
+    $('#detail').classList.add('hidden');
+  }
+
+  // ---- wiring --------------------------------------------------------------------------------
+  async function refreshAll() {
+    const jobs = [loadBoard(), loadMe(), loadArticles()];
+    await Promise.all(jobs);
+  }
+
+  async function init() {
+    state.users = await api('GET', '/api/users');
+    const select = $('#who');
+    select.replaceChildren(...state.users.map((u) => el('option', { value: u.id }, `${u.name} (#${u.id})`)));
+    const saved = localStorage.getItem('activity-rank-user');
+    state.user = state.users.some((u) => String(u.id) === saved) ? saved : String(state.users[0].id);
+    select.value = state.user;
+    select.addEventListener('change', () => {
+      state.user = select.value;
+      localStorage.setItem('activity-rank-user', state.user);
+      closeArticle();
+      refreshAll().catch((e) => toast(e.message, true));
+    });
+    document.querySelectorAll('.tab').forEach((tab) => tab.addEventListener('click', () => {
+      document.querySelectorAll('.tab').forEach((t) => t.classList.toggle('active', t === tab));
+      state.period = tab.dataset.period;
+      refreshAll().catch((e) => toast(e.message, true));
+    }));
+    $('#new-article-toggle').addEventListener('click', () => $('#new-article').classList.toggle('hidden'));
+    $('#new-article').addEventListener('submit', (event) => {
+      event.preventDefault();
+      act(api('POST', '/api/articles', { title: $('#new-title').value, content: $('#new-content').value }), 'Published: +10')
+        .then(() => { $('#new-article').reset(); $('#new-article').classList.add('hidden'); });
+    });
+    await refreshAll();
+    document.body.dataset.ready = 'true';
+    setInterval(() => Promise.all([loadBoard(), loadMe()]).catch(() => {}), 3000);
+  }
+
+  init().catch((e) => toast(e.message, true));
+})();

@@ -1,0 +1,146 @@
+package io.github.activityrank.sample;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
+ * {@code chromium-driver}; {@code .ci/run} installs them): a visitor picks who they are, clicks
+ * praise and sees their score and rank change. Awards run in the background as in production; the
+ * page's own refresh shows them. Without a runnable Chromium this test fails; it is never skipped.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "sample.embedded-redis.enabled=false")
+class LeaderboardPageBrowserTests {
+
+	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
+
+	static final String CHROMEDRIVER = System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver");
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry registry) {
+		RedisForTests.register(registry, "browser");
+	}
+
+	@LocalServerPort
+	int port;
+
+	WebDriver browser;
+
+	WebDriverWait wait;
+
+	Path profile;
+
+	@BeforeEach
+	void openBrowser() throws Exception {
+		assertThat(new File(CHROMIUM).canExecute()).as("%s runs (apt-get install chromium)", CHROMIUM).isTrue();
+		assertThat(new File(CHROMEDRIVER).canExecute()).as("%s runs (apt-get install chromium-driver)", CHROMEDRIVER).isTrue();
+		this.profile = Files.createTempDirectory("chromium-e2e");
+		ChromeOptions options = new ChromeOptions();
+		options.setBinary(CHROMIUM);
+		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+				"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+				"--disable-sync", "--window-size=1280,900", "--user-data-dir=" + this.profile);
+		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
+			.usingAnyFreePort()
+			.build();
+		this.browser = new ChromeDriver(service, options);
+	}
+
+	@AfterEach
+	void closeBrowser() {
+		if (this.browser != null) {
+			this.browser.quit();
+		}
+	}
+
+	@Test
+	void praisingAsAUserRaisesTheirScoreAndRankOnThePage() {
+		// others are already on the board: Ada 10 (published), Alan 2 (praise)
+		ForumApi api = new ForumApi(this.port);
+		assertThat(api.post("/api/articles", 1, "{\"title\":\"Hello\",\"content\":\"First post\"}").status())
+			.isEqualTo(201);
+		assertThat(api.post("/api/articles/1/praise", 2).status()).isEqualTo(200);
+
+		this.browser.get("http://localhost:" + this.port + "/");
+		this.wait = new WebDriverWait(this.browser, Duration.ofSeconds(20));
+		this.wait.ignoring(StaleElementReferenceException.class).ignoring(NoSuchElementException.class);
+		awaitText("body[data-ready='true'] #me-name", "Ada Lovelace");
+		awaitText("#board tr[data-user-id='1'] .score", "10");
+
+		new Select(this.browser.findElement(By.id("who"))).selectByValue("5");
+		awaitText("#me-name", "Barbara Liskov");
+		awaitText("#me-rank", "–");
+		awaitText("#me-score", "0");
+
+		click(".article[data-article-id='3'] button.praise");
+
+		// Barbara ties with Alan on 2 points: both rank 2, behind Ada
+		awaitText("#me-score", "2");
+		awaitText("#me-rank", "2");
+		awaitText("#board tr[data-user-id='5'] .score", "2");
+		awaitText("#board tr[data-user-id='5'] .badge", "2");
+		awaitText("#board tr[data-user-id='2'] .badge", "2");
+		awaitText("#board tr[data-user-id='1'] .badge", "1");
+		this.wait.until((driver) -> driver.findElement(By.cssSelector("#board tr[data-user-id='5']"))
+			.getAttribute("class")
+			.contains("mine"));
+		this.wait.until((driver) -> driver.findElement(By.cssSelector(".article[data-article-id='3'] button.praise"))
+			.getAttribute("class")
+			.contains("on"));
+
+		// cancelling the praise takes the points back
+		click(".article[data-article-id='3'] button.praise");
+		awaitText("#me-score", "0");
+		awaitText("#me-rank", "–");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tr[data-user-id='5']")).isEmpty());
+	}
+
+	/** Waits until the element shows the text; the page re-renders, so it is looked up afresh each time. */
+	private void awaitText(String css, String expected) {
+		try {
+			this.wait.until((driver) -> expected.equals(driver.findElement(By.cssSelector(css)).getText()));
+		}
+		catch (TimeoutException ex) {
+			throw new AssertionError("'" + css + "' should show '" + expected + "' but shows '" + text(css) + "'", ex);
+		}
+	}
+
+	private void click(String css) {
+		this.wait.until((driver) -> {
+			driver.findElement(By.cssSelector(css)).click();
+			return true;
+		});
+	}
+
+	private String text(String css) {
+		List<WebElement> found = this.browser.findElements(By.cssSelector(css));
+		return found.isEmpty() ? "(nothing)" : found.get(0).getText();
+	}
+
+}
