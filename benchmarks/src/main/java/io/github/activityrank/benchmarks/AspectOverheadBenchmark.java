@@ -35,6 +35,10 @@ public class AspectOverheadBenchmark {
 	@Param("bench_jmh")
 	public String prefix;
 
+	/** "redis": the engine with its defaults; "in-memory": a service that answers at once, no Redis. */
+	@Param({ "redis", "in-memory" })
+	public String service;
+
 	private EngineContext engine;
 
 	private ScoredActions scored;
@@ -70,7 +74,9 @@ public class AspectOverheadBenchmark {
 		options.host = this.host;
 		options.port = this.port;
 		options.database = this.database;
-		this.engine = EngineContext.start(options, this.prefix);
+		this.engine = "in-memory".equals(this.service)
+				? EngineContext.start(options, this.prefix, "bench.in-memory-service=true")
+				: EngineContext.start(options, this.prefix);
 		this.scored = this.engine.bean(ScoredActions.class);
 	}
 

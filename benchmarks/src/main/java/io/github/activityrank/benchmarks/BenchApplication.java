@@ -4,10 +4,12 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.RankUserLookup;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -26,6 +28,13 @@ public class BenchApplication {
 	@Bean
 	ScoredActions scoredActions() {
 		return new ScoredActions();
+	}
+
+	/** Replaces the engine (it backs off) when the JMH aspect benchmark measures the aspect alone. */
+	@Bean
+	@ConditionalOnProperty("bench.in-memory-service")
+	ActivityRankService inMemoryActivityRankService() {
+		return InMemoryActivityRankService.create();
 	}
 
 	/** Display data as an application's single bulk lookup would return it, built in memory. */
