@@ -62,6 +62,17 @@ public interface ActivityRankService {
 	AwardResult apply(ActivityEvent event);
 
 	/**
+	 * Apply several awards and revokes at once, in order. Each stays atomic and idempotent on its
+	 * own; implementations may send them to Redis together, which is how the background executor
+	 * keeps up with bursts.
+	 * @param events the requests
+	 * @return one result per event, in the same order
+	 */
+	default List<AwardResult> applyAll(List<ActivityEvent> events) {
+		return events.stream().map(this::apply).toList();
+	}
+
+	/**
 	 * The best users of the current period.
 	 * @param period the board
 	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}

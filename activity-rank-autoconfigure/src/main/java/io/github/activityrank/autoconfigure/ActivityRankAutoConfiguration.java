@@ -1,13 +1,116 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankUserLookup;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityRankConfigurationException;
+import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.DefaultActivityRankService;
+import io.github.activityrank.engine.ScoringRule;
+import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisActivityStore;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Auto-configuration of activity-rank (being built).
+ * Auto-configuration of the activity-rank engine: rules, calendar, Redis store and the
+ * {@link ActivityRankService}. Active when a {@link RedisConnectionFactory} exists and
+ * {@code activity-rank.enabled} is not {@code false}; every bean backs off for one of the user's.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@ConditionalOnClass(RedisConnectionFactory.class)
+@ConditionalOnBean(RedisConnectionFactory.class)
+@ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(ActivityRankProperties.class)
 public class ActivityRankAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityRules activityRules(ActivityRankProperties properties) {
+		Map<String, ScoringRule> rules = new LinkedHashMap<>();
+		properties.getRules().forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
+				rule.getOncePer() == ActivityRankProperties.OncePer.EVER, rule.getDailyCap())));
+		return new ActivityRules(rules, properties.getDailyCap());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityCalendar activityCalendar(ActivityRankProperties properties, ObjectProvider<Clock> clock) {
+		ActivityRankProperties.Retention retention = properties.getRetention();
+		checkPositive("activity-rank.retention.day", retention.getDay());
+		checkPositive("activity-rank.retention.week", retention.getWeek());
+		checkPositive("activity-rank.retention.month", retention.getMonth());
+		checkPositive("activity-rank.retention.record", retention.getRecord());
+		ZoneId zone = (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
+		return new ActivityCalendar(clock.getIfUnique(Clock::systemUTC), zone,
+				Map.of(Period.DAY, retention.getDay(), Period.WEEK, retention.getWeek(), Period.MONTH, retention.getMonth()),
+				retention.getRecord());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RankKeys activityRankKeys(ActivityRankProperties properties) {
+		try {
+			return new RankKeys(properties.getKeyPrefix());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ActivityRankConfigurationException("activity-rank.key-prefix is invalid: " + ex.getMessage() + ".",
+					"Set activity-rank.key-prefix to 1 to 64 letters, digits, '.', '_', ':' or '-' (no braces).");
+		}
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityRankCounters activityRankCounters() {
+		return new ActivityRankCounters();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			ActivityRankProperties properties) {
+		checkPeriods(properties);
+		return new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
+			ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters) {
+		checkPeriods(properties);
+		return new DefaultActivityRankService(rules, store, calendar, properties.getPeriods(), userLookup.getIfUnique(),
+				counters);
+	}
+
+	private static void checkPeriods(ActivityRankProperties properties) {
+		if (properties.getPeriods() == null || properties.getPeriods().isEmpty()) {
+			throw new ActivityRankConfigurationException("activity-rank.periods is empty, so awards would go nowhere.",
+					"List at least one of day, week, month, total in activity-rank.periods (default: day, month).");
+		}
+	}
+
+	private static void checkPositive(String property, Duration value) {
+		if (value == null || value.isNegative() || value.isZero()) {
+			throw new ActivityRankConfigurationException(property + " is " + value + "; a retention must be positive.",
+					"Set " + property + " to a positive duration such as 31d.");
+		}
+	}
 
 }

@@ -1,0 +1,63 @@
+package io.github.activityrank.engine;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+
+/**
+ * Where points live. The Redis implementation applies every command as part of one atomic script.
+ * Entries it returns carry no display data; the service adds it.
+ */
+public interface ActivityStore {
+
+	/**
+	 * Apply awards and revokes for today, each atomically and in order.
+	 * @param commands the validated commands
+	 * @return one result per command, in the same order
+	 */
+	List<AwardResult> apply(List<ScoreCommand> commands);
+
+	/**
+	 * A slice of a board, best first.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @param offset entries to skip
+	 * @param limit most entries
+	 * @return the entries
+	 */
+	List<RankEntry> range(Period period, LocalDate day, long offset, int limit);
+
+	/**
+	 * One user's entry on a board.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @param userId the user
+	 * @return the entry, or empty when the user is not on the board
+	 */
+	Optional<RankEntry> rank(Period period, LocalDate day, String userId);
+
+	/**
+	 * A user and their neighbours.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @param userId the user
+	 * @param radius neighbours on each side
+	 * @return the window, or empty when the user is not on the board
+	 */
+	List<RankEntry> around(Period period, LocalDate day, String userId, int radius);
+
+	/**
+	 * The records of one user per day.
+	 * @param userId the user
+	 * @param from first day
+	 * @param to last day
+	 * @return days with records, newest first
+	 */
+	List<DayActivity> history(String userId, LocalDate from, LocalDate to);
+
+}

@@ -1,0 +1,280 @@
+package io.github.activityrank.engine;
+
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.RankUserLookup;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * The {@link ActivityRankService} the starter configures: validates requests, resolves rules and
+ * caps, and leaves the atomic work to the {@link ActivityStore}.
+ */
+public class DefaultActivityRankService implements ActivityRankService {
+
+	private static final Log logger = LogFactory.getLog(DefaultActivityRankService.class);
+
+	private final ActivityRules rules;
+
+	private final ActivityStore store;
+
+	private final ActivityCalendar calendar;
+
+	private final Set<Period> periods;
+
+	private final RankUserLookup userLookup;
+
+	private final ActivityRankCounters counters;
+
+	private final AtomicBoolean rejectionLogged = new AtomicBoolean();
+
+	/**
+	 * Create the service.
+	 * @param rules the validated rules
+	 * @param store where points live
+	 * @param calendar today and the period boundaries
+	 * @param periods the boards awards go to, which are also the boards that can be queried
+	 * @param userLookup display data for entries, or {@code null}
+	 * @param counters outcome counters
+	 */
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
+			Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters) {
+		this.rules = rules;
+		this.store = store;
+		this.calendar = calendar;
+		this.periods = Set.copyOf(periods);
+		this.userLookup = userLookup;
+		this.counters = counters;
+	}
+
+	@Override
+	public AwardResult award(String userId, String field, String rule) {
+		return apply(new ActivityEvent(userId, rule, null, field, false));
+	}
+
+	@Override
+	public AwardResult award(String userId, String field, long points) {
+		return apply(new ActivityEvent(userId, null, points, field, false));
+	}
+
+	@Override
+	public AwardResult revoke(String userId, String field, String rule) {
+		return apply(new ActivityEvent(userId, rule, null, field, true));
+	}
+
+	@Override
+	public AwardResult revoke(String userId, String field) {
+		return apply(new ActivityEvent(userId, null, null, field, true));
+	}
+
+	@Override
+	public AwardResult apply(ActivityEvent event) {
+		return applyAll(Collections.singletonList(event)).get(0);
+	}
+
+	@Override
+	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		AwardResult[] results = new AwardResult[events.size()];
+		List<ScoreCommand> commands = new ArrayList<>(events.size());
+		int[] positions = new int[events.size()];
+		for (int i = 0; i < events.size(); i++) {
+			Object checked = check(events.get(i));
+			if (checked instanceof ScoreCommand command) {
+				positions[commands.size()] = i;
+				commands.add(command);
+			}
+			else {
+				results[i] = (AwardResult) checked;
+				this.counters.record(AwardResult.Outcome.REJECTED);
+			}
+		}
+		if (!commands.isEmpty()) {
+			List<AwardResult> applied = this.store.apply(commands);
+			for (int j = 0; j < applied.size(); j++) {
+				results[positions[j]] = applied.get(j);
+				this.counters.record(applied.get(j).outcome());
+			}
+		}
+		return List.of(results);
+	}
+
+	/** A {@link ScoreCommand}, or the {@link AwardResult} that rejects the event. */
+	private Object check(ActivityEvent event) {
+		if (event == null) {
+			return reject("event is null", null);
+		}
+		String problem = InputCheck.userIdProblem(event.userId());
+		if (problem != null) {
+			return reject(problem, event);
+		}
+		ScoringRule rule = null;
+		if (event.rule() != null) {
+			rule = this.rules.get(event.rule());
+			if (rule == null) {
+				return reject("unknown rule '" + shorten(event.rule()) + "'; configured rules are " + this.rules.names(), event);
+			}
+		}
+		else if (event.points() == null && !event.revoke()) {
+			return reject("neither a rule nor points given", event);
+		}
+		Long points = event.points();
+		if (points != null && (points < 1 || points > ActivityLimits.MAX_POINTS)) {
+			return reject("points " + points + " out of range 1.." + ActivityLimits.MAX_POINTS
+					+ " (use revoke to take points back)", event);
+		}
+		String field = (event.field() != null) ? event.field() : event.rule();
+		problem = InputCheck.fieldProblem(field);
+		if (problem != null) {
+			return reject(problem, event);
+		}
+		long effective = (points != null) ? points : (rule != null) ? rule.points() : 0;
+		return new ScoreCommand(event.userId(), field, effective, event.revoke(), (rule != null) ? rule.name() : null,
+				rule != null && rule.oncePerEver(), (rule != null) ? rule.dailyCap() : null, this.rules.dailyCap());
+	}
+
+	private AwardResult reject(String reason, ActivityEvent event) {
+		// Hostile input can arrive in floods: one warning shows the problem, the rest go to debug.
+		String message = "Rejected activity " + describe(event) + ": " + reason;
+		if (this.rejectionLogged.compareAndSet(false, true)) {
+			logger.warn(message + " (further rejections are logged at debug level)");
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug(message);
+		}
+		return AwardResult.rejected(reason);
+	}
+
+	private static String describe(ActivityEvent event) {
+		if (event == null) {
+			return "null";
+		}
+		return "[user=" + shorten(event.userId()) + ", rule=" + shorten(event.rule()) + ", field=" + shorten(event.field())
+				+ ", revoke=" + event.revoke() + "]";
+	}
+
+	private static String shorten(String value) {
+		if (value == null) {
+			return "null";
+		}
+		return (value.length() <= 64) ? value : value.substring(0, 64) + "...(" + value.length() + " chars)";
+	}
+
+	@Override
+	public List<RankEntry> top(Period period, int n) {
+		return top(period, this.calendar.today(), n);
+	}
+
+	@Override
+	public List<RankEntry> top(Period period, LocalDate day, int n) {
+		return page(period, day, 0, n);
+	}
+
+	@Override
+	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
+		checkBoard(period, day);
+		if (offset < 0) {
+			throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
+		}
+		checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
+		return withUsers(this.store.range(period, day, offset, limit));
+	}
+
+	@Override
+	public Optional<RankEntry> rankOf(String userId, Period period) {
+		return rankOf(userId, period, this.calendar.today());
+	}
+
+	@Override
+	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
+		checkBoard(period, day);
+		if (InputCheck.userIdProblem(userId) != null) {
+			return Optional.empty();
+		}
+		return this.store.rank(period, day, userId).map((entry) -> withUsers(List.of(entry)).get(0));
+	}
+
+	@Override
+	public List<RankEntry> around(String userId, Period period, int radius) {
+		return around(userId, period, this.calendar.today(), radius);
+	}
+
+	@Override
+	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
+		checkBoard(period, day);
+		checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
+		if (InputCheck.userIdProblem(userId) != null) {
+			return List.of();
+		}
+		return withUsers(this.store.around(period, day, userId, radius));
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		if (from == null || to == null) {
+			throw new IllegalArgumentException("from and to are required");
+		}
+		if (to.isBefore(from)) {
+			throw new IllegalArgumentException("to (" + to + ") is before from (" + from + ")");
+		}
+		if (ChronoUnit.DAYS.between(from, to) >= ActivityLimits.MAX_HISTORY_DAYS) {
+			throw new IllegalArgumentException("history covers at most " + ActivityLimits.MAX_HISTORY_DAYS + " days");
+		}
+		if (InputCheck.userIdProblem(userId) != null) {
+			return List.of();
+		}
+		return this.store.history(userId, from, to);
+	}
+
+	private void checkBoard(Period period, LocalDate day) {
+		if (period == null) {
+			throw new IllegalArgumentException("period is required");
+		}
+		if (day == null) {
+			throw new IllegalArgumentException("day is required");
+		}
+		if (!this.periods.contains(period)) {
+			throw new IllegalArgumentException("No " + period + " board: awards go to " + this.periods
+					+ "; add " + period.name().toLowerCase() + " to activity-rank.periods");
+		}
+	}
+
+	private static void checkRange(String name, long value, long min, long max) {
+		if (value < min || value > max) {
+			throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
+		}
+	}
+
+	private List<RankEntry> withUsers(List<RankEntry> entries) {
+		if (this.userLookup == null || entries.isEmpty()) {
+			return entries;
+		}
+		Set<String> ids = new LinkedHashSet<>();
+		entries.forEach((entry) -> ids.add(entry.userId()));
+		Map<String, ?> users = this.userLookup.lookup(List.copyOf(ids));
+		if (users == null || users.isEmpty()) {
+			return entries;
+		}
+		List<RankEntry> enriched = new ArrayList<>(entries.size());
+		for (RankEntry entry : entries) {
+			enriched.add(new RankEntry(entry.userId(), entry.rank(), entry.score(), users.get(entry.userId())));
+		}
+		return enriched;
+	}
+
+}

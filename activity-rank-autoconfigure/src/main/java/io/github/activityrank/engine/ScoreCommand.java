@@ -1,0 +1,17 @@
+package io.github.activityrank.engine;
+
+/**
+ * A validated award or revoke, ready for the store.
+ *
+ * @param userId the user, validated
+ * @param field the idempotency field, validated
+ * @param points the points to award (ignored by a revoke, which takes back what the record says)
+ * @param revoke whether to take back the latest award instead of awarding
+ * @param rule the rule's name, or {@code null} for explicit points
+ * @param oncePerEver whether an existing record of any retained day blocks the award
+ * @param ruleCap the rule's daily cap, or {@code null}
+ * @param globalCap the daily cap over all rules, or {@code null}
+ */
+public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+		Long ruleCap, Long globalCap) {
+}

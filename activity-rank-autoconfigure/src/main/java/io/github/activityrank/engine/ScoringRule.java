@@ -1,0 +1,12 @@
+package io.github.activityrank.engine;
+
+/**
+ * One validated scoring rule.
+ *
+ * @param name the rule's name as configured
+ * @param points points per award, never zero; negative points are penalties
+ * @param oncePerEver whether the field scores once while its record is retained, instead of once a day
+ * @param dailyCap most points one user can earn from this rule per day, or {@code null} for no cap
+ */
+public record ScoringRule(String name, long points, boolean oncePerEver, Long dailyCap) {
+}

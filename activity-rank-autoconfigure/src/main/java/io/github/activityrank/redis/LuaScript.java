@@ -1,0 +1,86 @@
+package io.github.activityrank.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
+
+/**
+ * A Lua script read once from the classpath and run by its SHA1. When the server does not know
+ * the script (a restart emptied its script cache), it is sent once in full, which caches it again.
+ */
+final class LuaScript {
+
+	private final String name;
+
+	private final byte[] body;
+
+	private final byte[] sha;
+
+	private LuaScript(String name, byte[] body) {
+		this.name = name;
+		this.body = body;
+		this.sha = sha1Hex(body).getBytes(StandardCharsets.US_ASCII);
+	}
+
+	static LuaScript load(String name) {
+		try (InputStream in = LuaScript.class.getResourceAsStream(name)) {
+			if (in == null) {
+				throw new IllegalStateException("Lua script " + name + " is missing from the classpath");
+			}
+			return new LuaScript(name, in.readAllBytes());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read Lua script " + name, ex);
+		}
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	String sha() {
+		return new String(this.sha, StandardCharsets.US_ASCII);
+	}
+
+	<T> T run(RedisConnection connection, int keyCount, byte[][] keysAndArgs) {
+		try {
+			return connection.scriptingCommands().evalSha(this.sha, ReturnType.MULTI, keyCount, keysAndArgs);
+		}
+		catch (RuntimeException ex) {
+			if (!isNoScript(ex)) {
+				throw ex;
+			}
+			return connection.scriptingCommands().eval(this.body, ReturnType.MULTI, keyCount, keysAndArgs);
+		}
+	}
+
+	private static boolean isNoScript(Throwable ex) {
+		for (Throwable t = ex; t != null; t = t.getCause()) {
+			String message = t.getMessage();
+			if (message != null && message.contains("NOSCRIPT")) {
+				return true;
+			}
+			if (t.getCause() == t) {
+				break;
+			}
+		}
+		return false;
+	}
+
+	private static String sha1Hex(byte[] body) {
+		try {
+			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(body));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

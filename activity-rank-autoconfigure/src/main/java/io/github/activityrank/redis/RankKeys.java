@@ -1,0 +1,166 @@
+package io.github.activityrank.redis;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+
+/**
+ * The one place that names Redis keys and encodes user ids and fields.
+ * <p>
+ * Every key starts with the hash tag {@code {prefix}}, so all keys of one script share a Redis
+ * Cluster slot:
+ * <ul>
+ * <li>{@code {prefix}:day:20261121}, {@code {prefix}:week:2026-W47}, {@code {prefix}:month:2026-11},
+ * {@code {prefix}:total}: boards (sorted sets, member = encoded user id, score = points);</li>
+ * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded field →
+ * points given).</li>
+ * </ul>
+ * User ids and fields are percent-encoded: letters, digits and {@code - . _ ~ / @} stay as they are,
+ * every other character becomes {@code %XX} per UTF-8 byte. So no value can add a key segment, a
+ * hash tag, a glob character or a reserved record field (those start with {@code #}).
+ */
+public final class RankKeys {
+
+	private static final boolean[] PLAIN = new boolean[128];
+
+	static {
+		for (char c = 'a'; c <= 'z'; c++) {
+			PLAIN[c] = true;
+			PLAIN[Character.toUpperCase(c)] = true;
+		}
+		for (char c = '0'; c <= '9'; c++) {
+			PLAIN[c] = true;
+		}
+		for (char c : "-._~/@".toCharArray()) {
+			PLAIN[c] = true;
+		}
+	}
+
+	private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+	private final String tag;
+
+	/**
+	 * Create key naming for a prefix.
+	 * @param prefix the configured key prefix
+	 * @throws IllegalArgumentException when the prefix is blank, longer than 64 characters or
+	 * holds anything but letters, digits, {@code - . _ :}
+	 */
+	public RankKeys(String prefix) {
+		if (prefix == null || !prefix.matches("[A-Za-z0-9._:-]{1,64}")) {
+			throw new IllegalArgumentException("Key prefix '" + prefix
+					+ "' must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
+		}
+		this.tag = "{" + prefix + "}";
+	}
+
+	/**
+	 * The hash tag every key starts with.
+	 * @return {@code {prefix}}
+	 */
+	public String tag() {
+		return this.tag;
+	}
+
+	/**
+	 * The glob pattern that matches every key of this prefix, for SCAN.
+	 * @return {@code {prefix}:*}
+	 */
+	public String pattern() {
+		return this.tag + ":*";
+	}
+
+	/**
+	 * The board of the period that contains {@code day}.
+	 * @param period the period
+	 * @param day a day of it
+	 * @return the key
+	 */
+	public String board(Period period, LocalDate day) {
+		return switch (period) {
+			case DAY -> this.tag + ":day:" + ActivityCalendar.periodId(period, day);
+			case WEEK -> this.tag + ":week:" + ActivityCalendar.periodId(period, day);
+			case MONTH -> this.tag + ":month:" + ActivityCalendar.periodId(period, day);
+			case TOTAL -> this.tag + ":total";
+		};
+	}
+
+	/**
+	 * The record hash of one user and one day.
+	 * @param day the day
+	 * @param encodedUserId the user id as {@link #encode} returns it
+	 * @return the key
+	 */
+	public String record(LocalDate day, String encodedUserId) {
+		return this.tag + ":rec:" + ActivityCalendar.dayId(day) + ":" + encodedUserId;
+	}
+
+	/**
+	 * The record field that counts a rule's points under its daily cap.
+	 * @param rule the rule name (letters, digits, {@code . _ -} only)
+	 * @return the field
+	 */
+	public static String ruleCapField(String rule) {
+		return "#cap:" + rule;
+	}
+
+	/**
+	 * Percent-encode a user id or field.
+	 * @param value the raw value
+	 * @return the value itself when it needs no encoding, else its encoding
+	 */
+	public static String encode(String value) {
+		int length = value.length();
+		int i = 0;
+		while (i < length && isPlain(value.charAt(i))) {
+			i++;
+		}
+		if (i == length) {
+			return value;
+		}
+		StringBuilder out = new StringBuilder(length + 16).append(value, 0, i);
+		byte[] rest = value.substring(i).getBytes(StandardCharsets.UTF_8);
+		for (byte b : rest) {
+			int c = b & 0xFF;
+			if (c < 128 && PLAIN[c]) {
+				out.append((char) c);
+			}
+			else {
+				out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);
+			}
+		}
+		return out.toString();
+	}
+
+	/**
+	 * Reverse {@link #encode}.
+	 * @param encoded an encoded value
+	 * @return the raw value
+	 */
+	public static String decode(String encoded) {
+		int percent = encoded.indexOf('%');
+		if (percent < 0) {
+			return encoded;
+		}
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
+		for (int i = 0; i < encoded.length(); i++) {
+			char c = encoded.charAt(i);
+			if (c == '%' && i + 2 < encoded.length()) {
+				bytes.write(Integer.parseInt(encoded, i + 1, i + 3, 16));
+				i += 2;
+			}
+			else {
+				bytes.write(c);
+			}
+		}
+		return bytes.toString(StandardCharsets.UTF_8);
+	}
+
+	private static boolean isPlain(char c) {
+		return c < 128 && PLAIN[c];
+	}
+
+}

@@ -1,0 +1,288 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.ScoreCommand;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * {@link ActivityStore} on Redis: every award and revoke runs inside one {@code score.lua} call
+ * (a batch of commands shares one call); every query is one read-only script call.
+ */
+public class RedisActivityStore implements ActivityStore {
+
+	/** Most commands sent in one script call; bounds how long one call blocks the server. */
+	static final int MAX_BATCH = 256;
+
+	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
+			Outcome.NOTHING_TO_REVOKE };
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RankKeys keys;
+
+	private final ActivityCalendar calendar;
+
+	private final List<Period> periods;
+
+	private final LuaScript score = LuaScript.load("score.lua");
+
+	private final LuaScript range = LuaScript.load("range.lua");
+
+	private final LuaScript rank = LuaScript.load("rank.lua");
+
+	private final LuaScript around = LuaScript.load("around.lua");
+
+	private final LuaScript history = LuaScript.load("history.lua");
+
+	/**
+	 * Create the store.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+		this.calendar = calendar;
+		this.periods = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
+	}
+
+	@Override
+	public List<AwardResult> apply(List<ScoreCommand> commands) {
+		if (commands.size() <= MAX_BATCH) {
+			return applyBatch(commands);
+		}
+		List<AwardResult> results = new ArrayList<>(commands.size());
+		for (int from = 0; from < commands.size(); from += MAX_BATCH) {
+			results.addAll(applyBatch(commands.subList(from, Math.min(commands.size(), from + MAX_BATCH))));
+		}
+		return results;
+	}
+
+	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
+		LocalDate today = this.calendar.today();
+		ScriptArgs call = new ScriptArgs();
+		call.arg(commands.size());
+		String todaysBoards = null;
+		Map<Integer, String> revokeBoards = new LinkedHashMap<>();
+		for (ScoreCommand command : commands) {
+			String member = RankKeys.encode(command.userId());
+			String field = RankKeys.encode(command.field());
+			String capField = (command.rule() != null) ? RankKeys.ruleCapField(command.rule()) : "";
+			if (command.revoke()) {
+				int candidates = this.calendar.retainedRecordDays() + 1;
+				int first = call.keyCount() + 1;
+				for (int d = 0; d < candidates; d++) {
+					call.key(this.keys.record(today.minusDays(d), member));
+				}
+				call.arg("R").arg(member).arg(field).arg(capField).arg(first).arg(candidates);
+				for (int d = 0; d < candidates; d++) {
+					int daysBack = d;
+					call.arg(revokeBoards.computeIfAbsent(daysBack, (back) -> boardIndexes(call, today.minusDays(back))));
+				}
+			}
+			else {
+				if (todaysBoards == null) {
+					todaysBoards = boardIndexesWithTtl(call, today);
+				}
+				int record = call.key(this.keys.record(today, member));
+				int olderFirst = 0;
+				int olderCount = 0;
+				if (command.oncePerEver()) {
+					olderCount = this.calendar.retainedRecordDays();
+					olderFirst = call.keyCount() + 1;
+					for (int d = 1; d <= olderCount; d++) {
+						call.key(this.keys.record(today.minusDays(d), member));
+					}
+				}
+				call.arg("A").arg(member).arg(field).arg(command.points()).arg(record)
+					.arg(this.calendar.recordTtlMillis(today)).arg(todaysBoards).arg(capField)
+					.arg(capOrBlank(command.ruleCap())).arg(capOrBlank(command.globalCap()))
+					.arg(olderFirst).arg(olderCount);
+			}
+		}
+		List<Object> reply = run(this.score, call);
+		List<AwardResult> results = new ArrayList<>(commands.size());
+		for (int i = 0; i < commands.size(); i++) {
+			Outcome outcome = STATUS[(int) asLong(reply.get(2 * i))];
+			results.add(new AwardResult(outcome, asLong(reply.get(2 * i + 1)), null));
+		}
+		return results;
+	}
+
+	private static String capOrBlank(Long cap) {
+		return (cap != null) ? cap.toString() : "";
+	}
+
+	/** "idx:ttl,idx:ttl" for the boards an award made today goes to. */
+	private String boardIndexesWithTtl(ScriptArgs call, LocalDate day) {
+		StringBuilder boards = new StringBuilder();
+		for (Period period : this.periods) {
+			if (boards.length() > 0) {
+				boards.append(',');
+			}
+			boards.append(call.sharedKey(this.keys.board(period, day))).append(':')
+				.append(this.calendar.boardTtlMillis(period, day));
+		}
+		return boards.toString();
+	}
+
+	/** "idx,idx" for the boards an award made on {@code day} went to. */
+	private String boardIndexes(ScriptArgs call, LocalDate day) {
+		StringBuilder boards = new StringBuilder();
+		for (Period period : this.periods) {
+			if (boards.length() > 0) {
+				boards.append(',');
+			}
+			boards.append(call.sharedKey(this.keys.board(period, day)));
+		}
+		return boards.toString();
+	}
+
+	@Override
+	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
+		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
+		ScriptArgs call = new ScriptArgs();
+		call.key(this.keys.board(period, day));
+		call.arg(offset).arg(stop);
+		List<Object> reply = run(this.range, call);
+		return entries(reply, 1, offset);
+	}
+
+	@Override
+	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(this.keys.board(period, day));
+		call.arg(RankKeys.encode(userId));
+		List<Object> reply = run(this.rank, call);
+		if (reply.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new RankEntry(userId, asLong(reply.get(0)) + 1, asScore(reply.get(1)), null));
+	}
+
+	@Override
+	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(this.keys.board(period, day));
+		call.arg(RankKeys.encode(userId)).arg(radius);
+		List<Object> reply = run(this.around, call);
+		if (reply.isEmpty()) {
+			return List.of();
+		}
+		// reply: above, start, member, score, ...; drop "above" so entries() sees it at index 0
+		long above = asLong(reply.get(0));
+		long start = asLong(reply.get(1));
+		List<Object> slice = new ArrayList<>(reply.size() - 1);
+		slice.add(above);
+		slice.addAll(reply.subList(2, reply.size()));
+		return entries(slice, 1, start);
+	}
+
+	/**
+	 * Turn {above, member, score, ...} into entries with competition ranks: the first entry ranks
+	 * after everyone above it; later entries share the previous rank on equal scores and otherwise
+	 * rank by position, since everyone before them scores higher.
+	 */
+	private static List<RankEntry> entries(List<Object> reply, int from, long firstPosition) {
+		if (reply.isEmpty()) {
+			return List.of();
+		}
+		long above = asLong(reply.get(0));
+		List<RankEntry> entries = new ArrayList<>((reply.size() - from) / 2);
+		long previousScore = Long.MIN_VALUE;
+		long previousRank = 0;
+		for (int i = from; i + 1 < reply.size(); i += 2) {
+			String userId = RankKeys.decode(asString(reply.get(i)));
+			long score = asScore(reply.get(i + 1));
+			long position = firstPosition + entries.size();
+			long rank = entries.isEmpty() ? above + 1 : (score == previousScore) ? previousRank : position + 1;
+			entries.add(new RankEntry(userId, rank, score, null));
+			previousScore = score;
+			previousRank = rank;
+		}
+		return entries;
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		String member = RankKeys.encode(userId);
+		List<LocalDate> days = new ArrayList<>();
+		ScriptArgs call = new ScriptArgs();
+		for (LocalDate day = to; !day.isBefore(from); day = day.minusDays(1)) {
+			days.add(day);
+			call.key(this.keys.record(day, member));
+		}
+		List<Object> reply = run(this.history, call);
+		List<DayActivity> activity = new ArrayList<>();
+		for (int d = 0; d < days.size(); d++) {
+			List<?> fields = (List<?>) reply.get(d);
+			Map<String, Long> awards = new LinkedHashMap<>();
+			long total = 0;
+			for (int i = 0; i + 1 < fields.size(); i += 2) {
+				String field = asString(fields.get(i));
+				if (field.startsWith("#")) {
+					continue; // cap counters, not awards
+				}
+				long points = Long.parseLong(asString(fields.get(i + 1)));
+				awards.put(RankKeys.decode(field), points);
+				total += points;
+			}
+			if (!awards.isEmpty()) {
+				activity.add(new DayActivity(days.get(d), total, Collections.unmodifiableMap(awards)));
+			}
+		}
+		return activity;
+	}
+
+	private List<Object> run(LuaScript script, ScriptArgs call) {
+		return withConnection((connection) -> {
+			List<Object> reply = script.run(connection, call.keyCount(), call.keysAndArgs());
+			return (reply != null) ? reply : List.of();
+		});
+	}
+
+	private <T> T withConnection(Function<RedisConnection, T> action) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			return action.apply(connection);
+		}
+	}
+
+	private static long asLong(Object value) {
+		if (value instanceof Number number) {
+			return number.longValue();
+		}
+		return Long.parseLong(asString(value));
+	}
+
+	private static long asScore(Object value) {
+		return Math.round(Double.parseDouble(asString(value)));
+	}
+
+	private static String asString(Object value) {
+		return (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(value);
+	}
+
+}

@@ -1,0 +1,61 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects the KEYS and ARGV of one script call. Boards are shared by many commands of a batch,
+ * so they are added once and referred to by their 1-based index.
+ */
+final class ScriptArgs {
+
+	private final List<byte[]> keys = new ArrayList<>();
+
+	private final Map<String, Integer> sharedKeys = new HashMap<>();
+
+	private final List<byte[]> args = new ArrayList<>();
+
+	/** Add a key once per call and return its Lua index. */
+	int sharedKey(String key) {
+		return this.sharedKeys.computeIfAbsent(key, this::key);
+	}
+
+	/** Add a key and return its Lua index. */
+	int key(String key) {
+		this.keys.add(bytes(key));
+		return this.keys.size();
+	}
+
+	ScriptArgs arg(String value) {
+		this.args.add(bytes(value));
+		return this;
+	}
+
+	ScriptArgs arg(long value) {
+		return arg(Long.toString(value));
+	}
+
+	int keyCount() {
+		return this.keys.size();
+	}
+
+	byte[][] keysAndArgs() {
+		byte[][] all = new byte[this.keys.size() + this.args.size()][];
+		int i = 0;
+		for (byte[] key : this.keys) {
+			all[i++] = key;
+		}
+		for (byte[] arg : this.args) {
+			all[i++] = arg;
+		}
+		return all;
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+}
