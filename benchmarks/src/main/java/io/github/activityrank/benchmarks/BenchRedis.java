@@ -66,6 +66,35 @@ final class BenchRedis implements AutoCloseable {
 		return 0;
 	}
 
+	/** calls and usec of one command, from INFO commandstats (server-wide). */
+	long[] commandStats(String command) {
+		String info = sync().info("commandstats");
+		String prefix = "cmdstat_" + command + ":";
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith(prefix)) {
+				long calls = 0;
+				long usec = 0;
+				for (String part : line.substring(prefix.length()).split(",")) {
+					if (part.startsWith("calls=")) {
+						calls = Long.parseLong(part.substring(6));
+					}
+					else if (part.startsWith("usec=")) {
+						usec = Long.parseLong(part.substring(5));
+					}
+				}
+				return new long[] { calls, usec };
+			}
+		}
+		return new long[] { 0, 0 };
+	}
+
+	/** Server time per call of {@code command} since {@code before} (a {@link #commandStats} snapshot). */
+	double usecPerCallSince(String command, long[] before) {
+		long[] now = commandStats(command);
+		long calls = now[0] - before[0];
+		return (calls > 0) ? (double) (now[1] - before[1]) / calls : Double.NaN;
+	}
+
 	String serverVersion() {
 		String info = sync().info("server");
 		for (String line : info.split("\r?\n")) {

@@ -50,7 +50,7 @@ public final class BenchmarkMain {
 		try (BenchRedis bench = new BenchRedis(options.host, options.port, options.database)) {
 			header.addAll(preamble(options, bench));
 			header.forEach(report::preamble);
-			System.out.println(report.text());
+			header.forEach(System.out::println);
 			try {
 				sections(options, report, bench, runId);
 			}

@@ -20,10 +20,26 @@ final class Latencies {
 	}
 
 	/** Percentiles in microseconds, and calls per second. */
-	record Summary(long calls, long errors, double seconds, double p50, double p99, double p999) {
+	record Summary(long calls, long errors, double seconds, double p50, double p99, double p999, long[] sorted) {
 
 		double perSecond() {
 			return this.calls / this.seconds;
+		}
+
+		/** The samples of several runs of the same call, as one. */
+		static Summary merge(List<Summary> runs) {
+			long calls = 0;
+			long errors = 0;
+			double seconds = 0;
+			for (Summary run : runs) {
+				calls += run.calls();
+				errors += run.errors();
+				seconds += run.seconds();
+			}
+			long[] all = runs.stream().flatMapToLong(run -> Arrays.stream(run.sorted())).toArray();
+			Arrays.sort(all);
+			return new Summary(calls, errors, seconds, percentile(all, 0.50), percentile(all, 0.99),
+					percentile(all, 0.999), all);
 		}
 
 	}
@@ -117,12 +133,12 @@ final class Latencies {
 			throw new IllegalStateException(errors.get() + " of " + calls + " calls failed", failures.get(0));
 		}
 		if (!timed) {
-			return new Summary(calls, errors.get(), elapsed, Double.NaN, Double.NaN, Double.NaN);
+			return new Summary(calls, errors.get(), elapsed, Double.NaN, Double.NaN, Double.NaN, new long[0]);
 		}
 		long[] all = Arrays.stream(samples).flatMapToLong(Arrays::stream).toArray();
 		Arrays.sort(all);
 		return new Summary(calls, errors.get(), elapsed, percentile(all, 0.50), percentile(all, 0.99),
-				percentile(all, 0.999));
+				percentile(all, 0.999), all);
 	}
 
 	private static double percentile(long[] sorted, double q) {
