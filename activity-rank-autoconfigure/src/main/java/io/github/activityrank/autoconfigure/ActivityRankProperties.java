@@ -25,7 +25,7 @@ public class ActivityRankProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Prefix of every Redis key. Keys look like "{prefix}:d:20261121"; the braces make the prefix a
+	 * Prefix of every Redis key. Keys look like "{prefix}:day:20261121"; the braces make the prefix a
 	 * Redis Cluster hash tag, so one script's keys always share a slot.
 	 */
 	private String keyPrefix = "activity_rank";

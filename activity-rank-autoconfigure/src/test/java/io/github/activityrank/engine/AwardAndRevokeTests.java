@@ -128,6 +128,36 @@ class AwardAndRevokeTests {
 	}
 
 	@Test
+	void aThousandTogglesAcrossADayBoundaryEarnOneAwardAtMost() {
+		this.engine.clock.set(LocalDateTime.of(2026, 11, 18, 23, 59, 50));
+		for (int i = 0; i < 1000; i++) {
+			this.engine.service.award("u1", "42_praise", "praise");
+			this.engine.clock.advance(Duration.ofMillis(10));
+			this.engine.service.revoke("u1", "42_praise", "praise");
+			this.engine.clock.advance(Duration.ofMillis(10));
+		}
+		this.engine.service.award("u1", "42_praise", "praise");
+
+		assertThat(this.engine.calendar.today()).isEqualTo(java.time.LocalDate.of(2026, 11, 19));
+		assertThat(score("u1", Period.TOTAL)).isEqualTo(2);
+		assertThat(score("u1", Period.WEEK)).isEqualTo(2);
+		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+			.map(RankEntry::score).orElse(0L);
+		assertThat(yesterday + score("u1", Period.DAY)).isEqualTo(2);
+	}
+
+	@Test
+	void anEverRuleSwitchedOnTwiceAcrossDaysScoresOnce() {
+		this.engine.service.award("u1", "7_follow", "publish");
+		this.engine.clock.advance(Duration.ofDays(1));
+		assertThat(this.engine.service.award("u1", "7_follow", "publish").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
+		this.engine.service.revoke("u1", "7_follow", "publish");
+		this.engine.service.award("u1", "7_follow", "publish");
+
+		assertThat(score("u1", Period.TOTAL)).isEqualTo(10);
+	}
+
+	@Test
 	void revokeOfTheLastPointsRemovesTheUserFromTheBoard() {
 		this.engine.service.award("u1", "42_praise", "praise");
 		this.engine.service.revoke("u1", "42_praise", "praise");

@@ -1,0 +1,125 @@
+package io.github.activityrank.aspect;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityScore;
+import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.aspectj.lang.ProceedingJoinPoint;
+import org.aspectj.lang.annotation.Around;
+import org.aspectj.lang.annotation.Aspect;
+import org.aspectj.lang.reflect.MethodSignature;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.Ordered;
+
+/**
+ * Applies {@link ActivityScore} annotations: after the method returns normally (or its
+ * {@link CompletionStage} completes successfully) each annotation becomes an award, dispatched after
+ * commit inside a transaction. The method's outcome is never changed by the award.
+ * <p>
+ * Its {@linkplain #getOrder() order} comes from {@code activity-rank.aspect.order}. Either order
+ * relative to {@code @Transactional} awards only after a commit: inside the transaction the award
+ * waits for the commit, outside it the transaction is already committed when the method returns.
+ */
+@Aspect
+public class ActivityScoreAspect implements Ordered {
+
+	private static final Log logger = LogFactory.getLog(ActivityScoreAspect.class);
+
+	private final ActivityScoreAwarder awarder;
+
+	private final int order;
+
+	/**
+	 * Create the aspect.
+	 * @param dispatcher where awards go
+	 * @param userResolver supplies the resolver for annotations without a {@code user} expression;
+	 * may supply {@code null}
+	 * @param beanFactory resolves {@code @name} bean references, may be {@code null}
+	 * @param order the aspect's order
+	 */
+	public ActivityScoreAspect(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
+			BeanFactory beanFactory, int order) {
+		this.awarder = new ActivityScoreAwarder(dispatcher, userResolver, beanFactory);
+		this.order = order;
+	}
+
+	@Override
+	public int getOrder() {
+		return this.order;
+	}
+
+	ActivityScoreAwarder awarder() {
+		return this.awarder;
+	}
+
+	/**
+	 * Run the method, then award.
+	 * @param joinPoint the call
+	 * @return what the method returned
+	 * @throws Throwable what the method threw (nothing is awarded then)
+	 */
+	@Around("execution(@io.github.activityrank.ActivityScore * *(..)) "
+			+ "|| execution(@io.github.activityrank.ActivityScore.List * *(..))")
+	public Object award(ProceedingJoinPoint joinPoint) throws Throwable {
+		Object result = joinPoint.proceed();
+		try {
+			afterReturning(joinPoint, result);
+		}
+		catch (Throwable ex) {
+			// instrumentation must never fail the business call
+			logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), ex);
+		}
+		return result;
+	}
+
+	private void afterReturning(ProceedingJoinPoint joinPoint, Object result) {
+		Method method = ((MethodSignature) joinPoint.getSignature()).getMethod();
+		Object target = joinPoint.getTarget();
+		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : method.getDeclaringClass();
+		Object[] args = joinPoint.getArgs();
+		List<ActivityScoreOperation> operations = this.awarder.operations(method, targetClass);
+		if (operations.isEmpty()) {
+			return;
+		}
+		if (result instanceof CompletionStage<?> stage) {
+			// the security context belongs to this thread: resolve the user now, award on completion
+			String user = operations.stream().anyMatch(ActivityScoreOperation::usesResolver)
+					? this.awarder.currentUser() : null;
+			stage.whenComplete((value, ex) -> {
+				if (ex == null) {
+					try {
+						this.awarder.award(method, targetClass, target, args, value, () -> user);
+					}
+					catch (Throwable failure) {
+						logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), failure);
+					}
+				}
+			});
+			return;
+		}
+		this.awarder.award(method, targetClass, target, args, result, new Supplier<>() {
+			private String user;
+
+			private boolean resolved;
+
+			@Override
+			public String get() {
+				// several annotations on one method share one resolver call
+				if (!this.resolved) {
+					this.user = ActivityScoreAspect.this.awarder.currentUser();
+					this.resolved = true;
+				}
+				return this.user;
+			}
+		});
+	}
+
+}

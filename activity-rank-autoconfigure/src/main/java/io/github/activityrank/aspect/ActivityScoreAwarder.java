@@ -1,0 +1,170 @@
+package io.github.activityrank.aspect;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.expression.EvaluationContext;
+
+/**
+ * Turns the {@code @ActivityScore} annotations of a method that returned into awards and hands them
+ * to the dispatcher. Expressions are evaluated on the caller's thread (where the security context
+ * and the arguments' state are those of the call); only the award itself is deferred.
+ */
+final class ActivityScoreAwarder {
+
+	private static final Log logger = LogFactory.getLog(ActivityScoreAwarder.class);
+
+	private final ActivityScoreOperationSource operationSource = new ActivityScoreOperationSource();
+
+	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator();
+
+	private final ActivityDispatcher dispatcher;
+
+	private final Supplier<ActivityUserResolver> userResolver;
+
+	private final BeanFactory beanFactory;
+
+	private final AtomicBoolean warned = new AtomicBoolean();
+
+	ActivityScoreAwarder(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
+			BeanFactory beanFactory) {
+		this.dispatcher = dispatcher;
+		this.userResolver = userResolver;
+		this.beanFactory = beanFactory;
+	}
+
+	ActivityScoreOperationSource operationSource() {
+		return this.operationSource;
+	}
+
+	ActivityScoreExpressionEvaluator evaluator() {
+		return this.evaluator;
+	}
+
+	ActivityDispatcher dispatcher() {
+		return this.dispatcher;
+	}
+
+	List<ActivityScoreOperation> operations(Method method, Class<?> targetClass) {
+		return this.operationSource.getOperations(method, targetClass);
+	}
+
+	/**
+	 * The resolver's current user, or {@code null}; called on the caller's thread only.
+	 */
+	String currentUser() {
+		ActivityUserResolver resolver = this.userResolver.get();
+		return (resolver != null) ? resolver.currentUserId() : null;
+	}
+
+	/**
+	 * Award for a method that returned {@code result}, after commit when a transaction is active.
+	 * @param callerUser the resolver's user, resolved when it was needed on the caller's thread
+	 */
+	void award(Method method, Class<?> targetClass, Object target, Object[] args, Object result,
+			Supplier<String> callerUser) {
+		List<ActivityScoreOperation> operations = operations(method, targetClass);
+		if (operations.isEmpty()) {
+			return;
+		}
+		Method specific = ActivityScoreOperationSource.specificMethod(method, targetClass);
+		AnnotatedElementKey element = new AnnotatedElementKey(specific, targetClass);
+		EvaluationContext context = this.evaluator.createContext(method, specific, args, target, targetClass, result,
+				this.beanFactory);
+		List<ActivityEvent> events = new ArrayList<>(operations.size());
+		for (ActivityScoreOperation operation : operations) {
+			try {
+				ActivityEvent event = toEvent(operation, specific, element, context, callerUser);
+				if (event != null) {
+					events.add(event);
+				}
+			}
+			catch (RuntimeException ex) {
+				evaluationError("@ActivityScore on " + describe(specific) + " could not be evaluated: " + ex, ex);
+			}
+		}
+		this.dispatcher.dispatchAfterCommit(events);
+	}
+
+	private ActivityEvent toEvent(ActivityScoreOperation operation, Method method, AnnotatedElementKey element,
+			EvaluationContext context, Supplier<String> callerUser) {
+		if (!operation.condition().isEmpty() && !isTrue(operation.condition(), element, context)) {
+			return null;
+		}
+		String user = operation.usesResolver() ? callerUser.get()
+				: asString(this.evaluator.value(operation.user(), element, context));
+		if (user == null || user.isBlank()) {
+			if (operation.usesResolver()) {
+				// nobody signed in: nothing to award, and not an error of the annotation
+				if (logger.isDebugEnabled()) {
+					logger.debug("No current user for @ActivityScore on " + describe(method) + "; nothing awarded");
+				}
+			}
+			else {
+				evaluationError(nullMessage(method, "user", operation.user()), null);
+			}
+			return null;
+		}
+		String field;
+		if (!operation.field().isEmpty()) {
+			field = asString(this.evaluator.value(operation.field(), element, context));
+			if (field == null || field.isBlank()) {
+				evaluationError(nullMessage(method, "field", operation.field()), null);
+				return null;
+			}
+		}
+		else {
+			// documented default: the rule name, or the method name for points without a rule
+			field = operation.rule().isEmpty() ? method.getName() : operation.rule();
+		}
+		boolean revoke = !operation.revoke().isEmpty() && isTrue(operation.revoke(), element, context);
+		return new ActivityEvent(user, operation.rule().isEmpty() ? null : operation.rule(),
+				(operation.points() != 0) ? operation.points() : null, field, revoke);
+	}
+
+	private boolean isTrue(String expression, AnnotatedElementKey element, EvaluationContext context) {
+		Object value = this.evaluator.value(expression, element, context);
+		if (value instanceof Boolean bool) {
+			return bool;
+		}
+		if (value instanceof String text) {
+			return Boolean.parseBoolean(text.trim());
+		}
+		throw new IllegalStateException("Expression '" + expression + "' gave " + value + ", not a boolean");
+	}
+
+	private static String asString(Object value) {
+		return (value != null) ? value.toString() : null;
+	}
+
+	private static String nullMessage(Method method, String attribute, String expression) {
+		return "@ActivityScore " + attribute + " = \"" + expression + "\" on " + describe(method)
+				+ " gave null; nothing awarded (if it names a parameter, compile with -parameters)";
+	}
+
+	private void evaluationError(String message, Throwable ex) {
+		this.dispatcher.getCounters().evaluationError();
+		if (this.warned.compareAndSet(false, true)) {
+			logger.warn(message + " (further evaluation errors are logged at debug level and counted)", ex);
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug(message, ex);
+		}
+	}
+
+	static String describe(Method method) {
+		return method.getDeclaringClass().getName() + "." + method.getName();
+	}
+
+}

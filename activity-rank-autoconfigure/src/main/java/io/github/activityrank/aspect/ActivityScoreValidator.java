@@ -1,0 +1,271 @@
+package io.github.activityrank.aspect;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.ActivityScore;
+import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
+
+import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.core.MethodIntrospector;
+import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.expression.Expression;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.VariableReference;
+import org.springframework.expression.spel.standard.SpelExpression;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Checks every {@code @ActivityScore} on every bean while the application context starts, after the
+ * singletons are created and before the context is ready, and stops the start with an
+ * {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax error, a variable
+ * that is not a parameter of the method, {@code #result} on a method that returns nothing, an
+ * unknown rule, neither rule nor points, points out of range, no user where no
+ * {@link ActivityUserResolver} exists, or an annotation declared only on an interface method. Parsed expressions go to the aspect's cache, so the first call
+ * does not parse either.
+ */
+public class ActivityScoreValidator implements SmartInitializingSingleton, BeanFactoryAware {
+
+	private static final Set<String> SPEL_BUILT_INS = Set.of("root", "this");
+
+	private final ActivityScoreAwarder awarder;
+
+	private final Predicate<String> ruleExists;
+
+	private final Supplier<Collection<String>> ruleNames;
+
+	private ConfigurableListableBeanFactory beanFactory;
+
+	/**
+	 * Create the validator.
+	 * @param aspect the aspect whose expression cache is warmed
+	 * @param ruleExists whether a rule name is configured
+	 * @param ruleNames the configured rule names, for messages
+	 */
+	public ActivityScoreValidator(ActivityScoreAspect aspect, Predicate<String> ruleExists,
+			Supplier<Collection<String>> ruleNames) {
+		this.awarder = aspect.awarder();
+		this.ruleExists = ruleExists;
+		this.ruleNames = ruleNames;
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) throws BeansException {
+		this.beanFactory = (beanFactory instanceof ConfigurableListableBeanFactory clbf) ? clbf : null;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		if (this.beanFactory == null) {
+			return;
+		}
+		boolean resolverPresent = this.beanFactory.getBeanNamesForType(ActivityUserResolver.class, true, false).length > 0;
+		Set<Class<?>> seen = new HashSet<>();
+		List<Problem> problems = new ArrayList<>();
+		for (String name : this.beanFactory.getBeanDefinitionNames()) {
+			if (isInfrastructure(name)) {
+				continue;
+			}
+			Class<?> type;
+			try {
+				type = AutoProxyUtils.determineTargetClass(this.beanFactory, name);
+			}
+			catch (RuntimeException ex) {
+				continue; // a bean whose type cannot be known without creating it: nothing to check
+			}
+			if (type == null || Proxy.isProxyClass(type)) {
+				continue;
+			}
+			Class<?> userClass = ClassUtils.getUserClass(type);
+			if (userClass.getName().startsWith("org.springframework.") || !seen.add(userClass)) {
+				continue;
+			}
+			problems.addAll(validate(userClass, resolverPresent));
+		}
+		if (!problems.isEmpty()) {
+			throw new ActivityScoreValidationException(problems);
+		}
+	}
+
+	private boolean isInfrastructure(String name) {
+		return this.beanFactory.containsBeanDefinition(name)
+				&& this.beanFactory.getBeanDefinition(name).getRole() == BeanDefinition.ROLE_INFRASTRUCTURE;
+	}
+
+	/**
+	 * Check every annotated method of a class, including annotations declared on its interfaces.
+	 * @param targetClass the bean's class
+	 * @param resolverPresent whether an {@link ActivityUserResolver} bean exists
+	 * @return the problems found, empty when all is well
+	 */
+	List<Problem> validate(Class<?> targetClass, boolean resolverPresent) {
+		Map<Method, Set<ActivityScore>> annotated = MethodIntrospector.selectMethods(targetClass,
+				(MethodIntrospector.MetadataLookup<Set<ActivityScore>>) (method) -> {
+					Set<ActivityScore> found = AnnotatedElementUtils.findMergedRepeatableAnnotations(method,
+							ActivityScore.class);
+					return found.isEmpty() ? null : found;
+				});
+		List<Problem> problems = new ArrayList<>();
+		annotated.entrySet()
+			.stream()
+			.sorted(Comparator.comparing((Map.Entry<Method, Set<ActivityScore>> entry) -> entry.getKey().toGenericString()))
+			.forEach((entry) -> {
+				if (AnnotatedElementUtils.getMergedRepeatableAnnotations(entry.getKey(), ActivityScore.class).isEmpty()) {
+					// AspectJ matches annotations on the executed method only, not on interface methods
+					problems.add(new Problem(location(targetClass, entry.getKey()), "(annotation)", "",
+							"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
+							"move the annotation to the implementing method in " + targetClass.getName()));
+					return;
+				}
+				for (ActivityScore annotation : entry.getValue()) {
+					validate(targetClass, entry.getKey(), ActivityScoreOperation.of(annotation), resolverPresent,
+							problems);
+				}
+			});
+		return problems;
+	}
+
+	private void validate(Class<?> targetClass, Method method, ActivityScoreOperation operation,
+			boolean resolverPresent, List<Problem> problems) {
+		String location = location(targetClass, method);
+		if (operation.rule().isEmpty() && operation.points() == 0) {
+			problems.add(new Problem(location, "rule", "", "Neither a rule nor points are given.",
+					"name a rule from activity-rank.rules (rule = \"praise\") or give points (points = 10)"));
+		}
+		if (!operation.rule().isEmpty() && !this.ruleExists.test(operation.rule())) {
+			problems.add(new Problem(location, "rule", operation.rule(),
+					"No rule '" + operation.rule() + "' is configured (known rules: " + this.ruleNames.get() + ").",
+					"add activity-rank.rules." + operation.rule() + ".points to the configuration, or use a known rule"));
+		}
+		if (Math.abs(operation.points()) > ActivityLimits.MAX_POINTS) {
+			problems.add(new Problem(location, "points", String.valueOf(operation.points()),
+					"Points must be between -" + ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ".",
+					"use fewer points"));
+		}
+		if (operation.usesResolver() && !resolverPresent) {
+			problems.add(new Problem(location, "user", "",
+					"No user expression and no ActivityUserResolver bean (Spring Security is absent).",
+					"give user = \"#userId\" (or another expression), or define an ActivityUserResolver bean"));
+		}
+		AnnotatedElementKey element = new AnnotatedElementKey(method, targetClass);
+		String[] names = this.awarder.evaluator().parameterNames(method);
+		checkExpression(location, "user", operation.user(), method, names, element, problems);
+		checkExpression(location, "field", operation.field(), method, names, element, problems);
+		checkExpression(location, "revoke", operation.revoke(), method, names, element, problems);
+		checkExpression(location, "condition", operation.condition(), method, names, element, problems);
+	}
+
+	private void checkExpression(String location, String attribute, String text, Method method, String[] names,
+			AnnotatedElementKey element, List<Problem> problems) {
+		if (text.isEmpty()) {
+			return;
+		}
+		Expression expression;
+		try {
+			expression = this.awarder.evaluator().expression(text, element);
+		}
+		catch (ParseException ex) {
+			problems.add(new Problem(location, attribute, text, "SpEL syntax error: " + ex.getMessage(),
+					"correct the expression's syntax"));
+			return;
+		}
+		if (!(expression instanceof SpelExpression spel)) {
+			return;
+		}
+		Set<String> variables = new LinkedHashSet<>();
+		collectVariables(spel.getAST(), variables);
+		int count = method.getParameterCount();
+		Set<String> allowed = new HashSet<>(SPEL_BUILT_INS);
+		allowed.add(ActivityScoreExpressionEvaluator.RESULT_VARIABLE);
+		for (int i = 0; i < count; i++) {
+			allowed.add("p" + i);
+			allowed.add("a" + i);
+		}
+		if (names != null) {
+			allowed.addAll(Arrays.asList(names));
+		}
+		for (String variable : variables) {
+			if (variable.equals(ActivityScoreExpressionEvaluator.RESULT_VARIABLE) && returnsNothing(method)) {
+				problems.add(new Problem(location, attribute, text,
+						"#result is used but the method returns " + method.getGenericReturnType().getTypeName()
+								+ ", so there is no result.",
+						"use a parameter instead of #result, or return the value"));
+			}
+			else if (!allowed.contains(variable)) {
+				String available = (names != null) ? available(names, count)
+						: "none by name: the class was compiled without -parameters; " + available(new String[0], count);
+				problems.add(new Problem(location, attribute, text,
+						"#" + variable + " is not a parameter of the method (available: " + available + ").",
+						"refer to a parameter of the method by name, as #p0/#a0, or to #result"
+								+ ((names == null) ? ", or compile with -parameters" : "")));
+			}
+		}
+	}
+
+	private static String available(String[] names, int count) {
+		List<String> all = new ArrayList<>();
+		for (String name : names) {
+			all.add("#" + name);
+		}
+		if (count > 0) {
+			all.add("#p0..#p" + (count - 1));
+			all.add("#a0..#a" + (count - 1));
+		}
+		all.add("#result");
+		return String.join(", ", all);
+	}
+
+	private static void collectVariables(SpelNode node, Set<String> variables) {
+		if (node instanceof VariableReference) {
+			String ast = node.toStringAST();
+			variables.add(ast.startsWith("#") ? ast.substring(1) : ast);
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			collectVariables(node.getChild(i), variables);
+		}
+	}
+
+	private static boolean returnsNothing(Method method) {
+		Class<?> type = method.getReturnType();
+		if (type == void.class || type == Void.class) {
+			return true;
+		}
+		if (CompletionStage.class.isAssignableFrom(type)) {
+			Class<?> value = ResolvableType.forMethodReturnType(method).as(CompletionStage.class).getGeneric(0).resolve();
+			return value == Void.class;
+		}
+		return false;
+	}
+
+	private static String location(Class<?> targetClass, Method method) {
+		String parameters = Arrays.stream(method.getParameterTypes())
+			.map(Class::getSimpleName)
+			.collect(Collectors.joining(", "));
+		return targetClass.getName() + "." + method.getName() + "(" + parameters + ")";
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.github.activityrank.autoconfigure;
+
+import java.util.Collection;
+import java.util.List;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.aspect.ActivityScoreAspect;
+import io.github.activityrank.aspect.ActivityScoreValidationException;
+import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
+import io.github.activityrank.aspect.ActivityScoreValidator;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.dispatch.ActivityEventListener;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.security.SecurityActivityUserResolver;
+import io.github.activityrank.web.PageViewInterceptor;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Auto-configuration of declarative awards: the {@code @ActivityScore} aspect and its start-up
+ * validation, {@code ActivityEvent} publishing, page views, the award dispatcher and the Spring
+ * Security user resolver.
+ */
+@AutoConfiguration(after = ActivityRankAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
+@ConditionalOnBean(ActivityRankService.class)
+@EnableConfigurationProperties(ActivityRankProperties.class)
+public class ActivityScoreAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	AwardDispatchCounters activityRankDispatchCounters() {
+		return new AwardDispatchCounters();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
+			ActivityRankProperties properties) {
+		ActivityRankProperties.Async async = properties.getAsync();
+		if (!async.isEnabled()) {
+			return new ActivityDispatcher(service, counters);
+		}
+		return new ActivityDispatcher(service, counters, Math.max(1, async.getThreads()), async.getQueueCapacity(),
+				async.getOnQueueFull(), properties.getRetry().getShutdownGracePeriod());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityEventListener activityEventListener(ActivityDispatcher dispatcher) {
+		return new ActivityEventListener(dispatcher);
+	}
+
+	static boolean ruleExists(String name, ObjectProvider<ActivityRules> rules, ActivityRankProperties properties) {
+		ActivityRules registry = rules.getIfUnique();
+		return (registry != null) ? registry.contains(name) : properties.getRules().containsKey(name);
+	}
+
+	static Collection<String> ruleNames(ObjectProvider<ActivityRules> rules, ActivityRankProperties properties) {
+		ActivityRules registry = rules.getIfUnique();
+		return (registry != null) ? registry.names() : properties.getRules().keySet();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
+	static class SecurityUserResolverConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(ActivityUserResolver.class)
+		SecurityActivityUserResolver securityActivityUserResolver() {
+			return new SecurityActivityUserResolver();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.aspectj.lang.annotation.Aspect", "org.aspectj.weaver.Advice" })
+	static class AspectConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreAspect activityScoreAspect(ActivityDispatcher dispatcher,
+				ObjectProvider<ActivityUserResolver> userResolver, BeanFactory beanFactory,
+				ActivityRankProperties properties) {
+			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, beanFactory,
+					properties.getAspect().getOrder());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ObjectProvider<ActivityRules> rules,
+				ActivityRankProperties properties) {
+			// the engine's registry when there is one (a user's own service may have none)
+			return new ActivityScoreValidator(aspect, (name) -> ruleExists(name, rules, properties),
+					() -> ruleNames(rules, properties));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(WebMvcConfigurer.class)
+	@ConditionalOnBooleanProperty("activity-rank.page-views.enabled")
+	static class PageViewConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
+				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
+				ActivityRankProperties properties) {
+			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+			if (!ruleExists(pageViews.getRule(), rules, properties)) {
+				throw new ActivityScoreValidationException(List.of(new Problem("activity-rank.page-views", "rule",
+						pageViews.getRule(),
+						"Page views are enabled but no rule '" + pageViews.getRule() + "' is configured (known rules: "
+								+ ruleNames(rules, properties) + ").",
+						"add activity-rank.rules." + pageViews.getRule()
+								+ ".points, set activity-rank.page-views.rule to a known rule, or disable page views")));
+			}
+			return new PageViewInterceptor(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
+					pageViews.getInclude(), pageViews.getExclude());
+		}
+
+		@Bean
+		WebMvcConfigurer activityRankPageViewConfigurer(PageViewInterceptor interceptor) {
+			return new WebMvcConfigurer() {
+				@Override
+				public void addInterceptors(InterceptorRegistry registry) {
+					registry.addInterceptor(interceptor);
+				}
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,290 @@
+package io.github.activityrank.aspect;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityScore;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.test.RecordingActivityRankService;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class ActivityScoreAspectTests {
+
+	private final RecordingActivityRankService service = new RecordingActivityRankService();
+
+	private final AwardDispatchCounters counters = new AwardDispatchCounters();
+
+	private volatile String currentUser = "alice";
+
+	private final ActivityScoreAspect aspect = aspect();
+
+	private ActivityScoreAspect aspect() {
+		StaticListableBeanFactory beans = new StaticListableBeanFactory();
+		beans.addBean("forum", "f1");
+		return new ActivityScoreAspect(new ActivityDispatcher(this.service, this.counters),
+				() -> () -> this.currentUser, beans, 0);
+	}
+
+	private <T> T proxy(T target, boolean proxyTargetClass) {
+		AspectJProxyFactory factory = new AspectJProxyFactory(target);
+		factory.setProxyTargetClass(proxyTargetClass);
+		factory.addAspect(this.aspect);
+		return factory.getProxy();
+	}
+
+	private ForumService forum() {
+		return proxy(new ForumService(), true);
+	}
+
+	@Test
+	void awardsRuleWithFieldExpressionToTheResolvedUser() {
+		forum().praise(42, true);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.award("alice", "praise", "42_praise"));
+	}
+
+	@Test
+	void revokesWhenRevokeExpressionIsTrue() {
+		forum().praise(42, false);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.revoke("alice", "praise", "42_praise"));
+	}
+
+	@Test
+	void awardsPointsToUserAndFieldFromTheResult() {
+		Article article = forum().publish("Hello");
+		assertThat(article.id()).isEqualTo(7);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("bob", 10, "7_publish"));
+	}
+
+	@Test
+	void defaultsFieldToTheRuleName() {
+		forum().comment(3);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.award("alice", "comment", "comment"));
+	}
+
+	@Test
+	void pointsOverrideTheRulesPoints() {
+		forum().bonus();
+		assertThat(this.service.applied()).containsExactly(new ActivityEvent("alice", "comment", 5L, "bonus", false));
+	}
+
+	@Test
+	void defaultsFieldToTheMethodNameForPointsWithoutRule() {
+		forum().signIn();
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("alice", 1, "signIn"));
+	}
+
+	@Test
+	void conditionFalseAwardsNothingAndTrueAwards() {
+		forum().follow("carol", false);
+		assertThat(this.service.applied()).isEmpty();
+		forum().follow("carol", true);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.award("alice", "follow", "follow_carol"));
+	}
+
+	@Test
+	void conditionSeesTheResult() {
+		forum().tryComment(false);
+		assertThat(this.service.applied()).isEmpty();
+		forum().tryComment(true);
+		assertThat(this.service.applied()).hasSize(1);
+	}
+
+	@Test
+	void userExpressionSeesPositionalParametersAndBeans() {
+		forum().gift("dave", 3);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("dave", 3, "f1_gift"));
+	}
+
+	@Test
+	void appliesEveryRepeatedAnnotation() {
+		forum().collectAndPraise(9);
+		assertThat(this.service.applied()).containsExactlyInAnyOrder(ActivityEvent.award("alice", "collect", "9_collect"),
+				ActivityEvent.award("alice", "praise", "9_praise"));
+	}
+
+	@Test
+	void throwingMethodAwardsNothing() {
+		assertThatIllegalStateException().isThrownBy(() -> forum().failing(1));
+		assertThat(this.service.applied()).isEmpty();
+	}
+
+	@Test
+	void anonymousCallerAwardsNothingAndIsNoError() {
+		this.currentUser = null;
+		forum().praise(1, true);
+		assertThat(this.service.applied()).isEmpty();
+		assertThat(this.counters.getEvaluationErrors()).isZero();
+	}
+
+	@Test
+	void nullUserOrFieldFromAnExpressionIsCountedAndAwardsNothing() {
+		assertThat(forum().gift(null, 2)).isEqualTo("gift");
+		forum().praiseNullable(null);
+		assertThat(this.service.applied()).isEmpty();
+		assertThat(this.counters.getEvaluationErrors()).isEqualTo(2);
+	}
+
+	@Test
+	void expressionThatThrowsIsCountedAndTheMethodsResultIsKept() {
+		assertThat(forum().brokenAtRuntime("x")).isEqualTo("x");
+		assertThat(this.service.applied()).isEmpty();
+		assertThat(this.counters.getEvaluationErrors()).isOne();
+	}
+
+	@Test
+	void serviceFailureNeverReachesTheCaller() {
+		this.service.failWith(() -> new IllegalStateException("Redis down"));
+		Article article = forum().publish("Hi");
+		assertThat(article.title()).isEqualTo("Hi");
+		assertThat(this.counters.getFailed()).isOne();
+	}
+
+	@Test
+	void awardsWhenCompletableFutureCompletes() {
+		CompletableFuture<Article> pending = new CompletableFuture<>();
+		CompletionStage<Article> stage = forum().publishLater(pending);
+		assertThat(this.service.applied()).isEmpty();
+		pending.complete(new Article(8, "eve", "Later"));
+		assertThat(stage.toCompletableFuture().join().id()).isEqualTo(8);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("eve", 10, "8_publish"));
+	}
+
+	@Test
+	void awardsNothingWhenCompletableFutureFails() {
+		CompletableFuture<Article> pending = new CompletableFuture<>();
+		forum().publishLater(pending);
+		pending.completeExceptionally(new IllegalStateException("no"));
+		assertThat(this.service.applied()).isEmpty();
+	}
+
+	@Test
+	void resolvesTheUserOnTheCallingThreadForAsyncResults() throws Exception {
+		CompletableFuture<Void> pending = new CompletableFuture<>();
+		forum().commentLater(pending);
+		this.currentUser = "someone-else";
+		CompletableFuture.runAsync(() -> pending.complete(null)).get();
+		assertThat(this.service.awaitApplied(1, Duration.ofSeconds(5)))
+			.containsExactly(ActivityEvent.award("alice", "comment", "comment"));
+	}
+
+	@Test
+	void worksOnInterfaceBasedProxies() {
+		Articles articles = proxy(new ArticlesImpl(), false);
+		articles.praise(5);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.award("alice", "praise", "5_praise"));
+	}
+
+	@Test
+	void worksOnClassBasedProxiesOfInterfaces() {
+		Articles articles = proxy(new ArticlesImpl(), true);
+		articles.praise(5);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.award("alice", "praise", "5_praise"));
+	}
+
+	@Test
+	void readsEachMethodsAnnotationsAndParsesItsExpressionsOnce() {
+		ForumService forum = forum();
+		for (int i = 0; i < 50; i++) {
+			forum.praise(i, true);
+		}
+		assertThat(this.service.applied()).hasSize(50);
+		// field and revoke of praise(long, boolean): two parsed expressions for 50 calls
+		assertThat(this.aspect.awarder().evaluator().cachedExpressions()).isEqualTo(2);
+	}
+
+	record Article(long id, String authorId, String title) {
+	}
+
+	public static class ForumService {
+
+		@ActivityScore(rule = "praise", field = "#articleId + '_praise'", revoke = "!#praise")
+		public void praise(long articleId, boolean praise) {
+		}
+
+		@ActivityScore(points = 10, field = "#result.id + '_publish'", user = "#result.authorId")
+		public Article publish(String title) {
+			return new Article(7, "bob", title);
+		}
+
+		@ActivityScore(points = 10, field = "#result.id + '_publish'", user = "#result.authorId")
+		public CompletionStage<Article> publishLater(CompletableFuture<Article> article) {
+			return article;
+		}
+
+		@ActivityScore(rule = "comment")
+		public CompletableFuture<Void> commentLater(CompletableFuture<Void> done) {
+			return done;
+		}
+
+		@ActivityScore(rule = "comment")
+		public void comment(long articleId) {
+		}
+
+		@ActivityScore(rule = "comment", points = 5, field = "'bonus'")
+		public void bonus() {
+		}
+
+		@ActivityScore(points = 1)
+		public void signIn() {
+		}
+
+		@ActivityScore(rule = "follow", field = "'follow_' + #followee", condition = "#follow")
+		public void follow(String followee, boolean follow) {
+		}
+
+		@ActivityScore(rule = "comment", condition = "#result")
+		public boolean tryComment(boolean accepted) {
+			return accepted;
+		}
+
+		@ActivityScore(points = 3, user = "#p0", field = "@forum + '_gift'")
+		public String gift(String to, int amount) {
+			return "gift";
+		}
+
+		@ActivityScore(rule = "praise", field = "#id")
+		public void praiseNullable(String id) {
+		}
+
+		@ActivityScore(points = 1, field = "#value.substring(5)")
+		public String brokenAtRuntime(String value) {
+			return value;
+		}
+
+		@ActivityScore(rule = "collect", field = "#articleId + '_collect'")
+		@ActivityScore(rule = "praise", field = "#articleId + '_praise'")
+		public void collectAndPraise(long articleId) {
+		}
+
+		@ActivityScore(rule = "praise")
+		public void failing(long articleId) {
+			throw new IllegalStateException("business failure");
+		}
+
+	}
+
+	public interface Articles {
+
+		void praise(long articleId);
+
+	}
+
+	public static class ArticlesImpl implements Articles {
+
+		@Override
+		@ActivityScore(rule = "praise", field = "#articleId + '_praise'")
+		public void praise(long articleId) {
+		}
+
+	}
+
+}

@@ -1,0 +1,226 @@
+package io.github.activityrank.autoconfigure;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Properties;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityRankConfigurationException;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.test.RedisKeysCleaner;
+import io.github.activityrank.test.RedisTestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.core.io.support.PropertiesLoaderUtils;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+import static org.mockito.Mockito.mock;
+
+/**
+ * Auto-configuration: defaults, backing off, switching off, missing classes and startup failures.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class ActivityRankAutoConfigurationTests {
+
+	private final String prefix = RedisTestServer.uniquePrefix("autoconfig");
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class))
+		.withPropertyValues(RedisTestServer.shared().springProperties())
+		.withPropertyValues("activity-rank.key-prefix=" + this.prefix);
+
+	@Test
+	void startsOnDefaultsAndAwardsOnRealRedis() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ActivityRankService.class);
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			assertThat(service.award("u1", "f", 3)).isEqualTo(new AwardResult(Outcome.AWARDED, 3, null));
+			assertThat(service.top(Period.DAY, 5)).hasSize(1);
+			assertThat(service.top(Period.MONTH, 5)).hasSize(1);
+			assertThat(context.getBean(ActivityCalendar.class).zone()).isEqualTo(ZoneId.systemDefault());
+			RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+		});
+	}
+
+	@Test
+	void bindsRulesPeriodsZoneAndRetention() {
+		this.runner
+			.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.publish.points=10",
+					"activity-rank.rules.publish.once-per=ever", "activity-rank.rules.comment.points=3",
+					"activity-rank.rules.comment.daily-cap=9", "activity-rank.daily-cap=50",
+					"activity-rank.periods=day,week,total", "activity-rank.time-zone=Asia/Tokyo",
+					"activity-rank.retention.day=7d")
+			.run((context) -> {
+				ActivityRules rules = context.getBean(ActivityRules.class);
+				assertThat(rules.names()).containsExactly("praise", "publish", "comment");
+				assertThat(rules.get("publish").oncePerEver()).isTrue();
+				assertThat(rules.get("comment").dailyCap()).isEqualTo(9);
+				assertThat(rules.dailyCap()).isEqualTo(50);
+				assertThat(context.getBean(ActivityCalendar.class).zone()).isEqualTo(ZoneId.of("Asia/Tokyo"));
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("u1", "42", "praise");
+				assertThat(service.top(Period.WEEK, 5)).hasSize(1);
+				assertThat(service.top(Period.TOTAL, 5)).hasSize(1);
+				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+			});
+	}
+
+	@Test
+	void backsOffForTheUsersOwnService() {
+		this.runner.withUserConfiguration(OwnService.class).run((context) -> {
+			assertThat(context).hasSingleBean(ActivityRankService.class);
+			assertThat(context.getBean(ActivityRankService.class)).isSameAs(context.getBean(OwnService.class).service);
+		});
+	}
+
+	@Test
+	void backsOffForTheUsersKeyNaming() {
+		this.runner.withBean(RankKeys.class, () -> new RankKeys("mine")).run((context) ->
+				assertThat(context.getBean(RankKeys.class).tag()).isEqualTo("{mine}"));
+	}
+
+	@Test
+	void enabledFalseTurnsEverythingOff() {
+		this.runner.withPropertyValues("activity-rank.enabled=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(ActivityRankService.class);
+			assertThat(context).doesNotHaveBean(ActivityRules.class);
+		});
+	}
+
+	@Test
+	void backsOffWithoutSpringDataRedis() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ActivityRankAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityRankService.class));
+	}
+
+	@Test
+	void backsOffWithoutAConnectionFactory() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ActivityRankAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityRankService.class));
+	}
+
+	@Test
+	void aRuleWithZeroPointsStopsTheStartWithAnExplanation() {
+		this.runner.withPropertyValues("activity-rank.rules.praise.once-per=day").run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			FailureAnalysis analysis = new ActivityRankConfigurationFailureAnalyzer().analyze(failure);
+			assertThat(analysis.getDescription()).contains("activity-rank.rules.praise.points is 0");
+			assertThat(analysis.getAction()).contains("Set activity-rank.rules.praise.points to a non-zero number");
+		});
+	}
+
+	@Test
+	void anUnknownOncePerStopsTheStartNamingTheProperty() {
+		this.runner.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("weekly");
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("activity-rank.rules.praise.once-per");
+			});
+	}
+
+	@Test
+	void startupReportsExplainBadRulesToTheDeveloper(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> application("activity-rank.rules.praise.points=0").run());
+		assertThat(output).contains("APPLICATION FAILED TO START", "activity-rank.rules.praise.points is 0",
+				"Set activity-rank.rules.praise.points to a non-zero number");
+
+		assertThatException()
+			.isThrownBy(() -> application("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly").run());
+		assertThat(output).contains("activity-rank.rules.praise.once-per", "weekly", "DAY", "EVER");
+	}
+
+	private SpringApplication application(String... properties) {
+		SpringApplication application = new SpringApplication(MinimalApp.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		List<String> args = new java.util.ArrayList<>();
+		for (String property : RedisTestServer.shared().springProperties()) {
+			args.add("--" + property);
+		}
+		for (String property : properties) {
+			args.add("--" + property);
+		}
+		args.add("--activity-rank.key-prefix=" + this.prefix);
+		application.setDefaultProperties(java.util.Map.of("spring.main.banner-mode", "off"));
+		application.addInitializers((context) -> context.getEnvironment().getPropertySources()
+			.addFirst(new org.springframework.core.env.SimpleCommandLinePropertySource(args.toArray(String[]::new))));
+		return application;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class })
+	static class MinimalApp {
+
+	}
+
+	@Test
+	void invalidPrefixCapsPeriodsAndRetentionStopTheStart() {
+		for (String property : List.of("activity-rank.key-prefix=has{brace}", "activity-rank.daily-cap=0",
+				"activity-rank.rules.x.points=2000000", "activity-rank.retention.day=0s", "activity-rank.periods=")) {
+			this.runner.withPropertyValues(property).run((context) -> {
+				assertThat(context).as(property).hasFailed();
+				assertThat(context.getStartupFailure()).as(property)
+					.hasRootCauseInstanceOf(ActivityRankConfigurationException.class);
+			});
+		}
+	}
+
+	@Test
+	void failureAnalyzerIsRegisteredUnderAClassThatLoads() throws Exception {
+		Properties factories = PropertiesLoaderUtils.loadProperties(new ClassPathResource("META-INF/spring.factories"));
+		String[] analyzers = factories.getProperty(FailureAnalyzer.class.getName()).split(",");
+		assertThat(analyzers).contains(ActivityRankConfigurationFailureAnalyzer.class.getName());
+		for (String analyzer : analyzers) {
+			assertThat(FailureAnalyzer.class).isAssignableFrom(Class.forName(analyzer.trim()));
+		}
+	}
+
+	@Test
+	void queriesOfADayUseTheConfiguredZone() {
+		this.runner.withPropertyValues("activity-rank.time-zone=Pacific/Kiritimati").run((context) -> {
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			service.award("u1", "f", 1);
+			LocalDate kiritimatiToday = LocalDate.now(ZoneId.of("Pacific/Kiritimati"));
+			assertThat(service.top(Period.DAY, kiritimatiToday, 5)).hasSize(1);
+			RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnService {
+
+		final ActivityRankService service = mock(ActivityRankService.class);
+
+		@Bean
+		ActivityRankService myService() {
+			return this.service;
+		}
+
+	}
+
+}

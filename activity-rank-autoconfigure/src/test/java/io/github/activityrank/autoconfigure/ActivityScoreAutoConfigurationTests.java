@@ -1,0 +1,268 @@
+package io.github.activityrank.autoconfigure;
+
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityScore;
+import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.aspect.ActivityScoreAspect;
+import io.github.activityrank.aspect.ActivityScoreFailureAnalyzer;
+import io.github.activityrank.aspect.ActivityScoreValidator;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.ActivityEventListener;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.security.SecurityActivityUserResolver;
+import io.github.activityrank.test.RecordingActivityRankService;
+import io.github.activityrank.web.PageViewInterceptor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class ActivityScoreAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, ActivityScoreAutoConfiguration.class))
+		.withUserConfiguration(FakeServiceConfiguration.class)
+		.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.comment.points=3");
+
+	@Test
+	void definesDispatcherAspectValidatorListenerAndSecurityResolverByDefault() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ActivityDispatcher.class)
+				.hasSingleBean(AwardDispatchCounters.class)
+				.hasSingleBean(ActivityEventListener.class)
+				.hasSingleBean(ActivityScoreAspect.class)
+				.hasSingleBean(ActivityScoreValidator.class)
+				.hasSingleBean(SecurityActivityUserResolver.class)
+				.doesNotHaveBean(PageViewInterceptor.class);
+			assertThat(context.getBean(ActivityDispatcher.class).isAsync()).isTrue();
+			assertThat(context.getBean(ActivityScoreAspect.class).getOrder()).isEqualTo(Integer.MAX_VALUE);
+		});
+	}
+
+	@Test
+	void backsOffToTheUsersBeans() {
+		this.runner.withBean(ActivityUserResolver.class, () -> () -> "me").run((context) -> {
+			assertThat(context).hasSingleBean(ActivityUserResolver.class).doesNotHaveBean(SecurityActivityUserResolver.class);
+		});
+		this.runner.withBean("myDispatcher", ActivityDispatcher.class,
+				() -> new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
+			.run((context) -> assertThat(context).getBean(ActivityDispatcher.class).isSameAs(context.getBean("myDispatcher")));
+	}
+
+	@Test
+	void isOffWhenActivityRankIsDisabled() {
+		this.runner.withPropertyValues("activity-rank.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityDispatcher.class)
+				.doesNotHaveBean(ActivityScoreAspect.class));
+	}
+
+	@Test
+	void isOffWithoutAnActivityRankService() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ActivityScoreAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityDispatcher.class));
+	}
+
+	@Test
+	void hasNoAspectWithoutAspectJButStillListensToEvents() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityScoreAspect.class)
+				.doesNotHaveBean(ActivityScoreValidator.class)
+				.hasSingleBean(ActivityEventListener.class));
+	}
+
+	@Test
+	void hasNoSecurityResolverWithoutSpringSecurity() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.security"))
+			.run((context) -> assertThat(context).doesNotHaveBean(ActivityUserResolver.class));
+	}
+
+	@Test
+	void appliesAwardsOnTheCallersThreadWhenAsyncIsDisabled() {
+		this.runner.withPropertyValues("activity-rank.async.enabled=false", "activity-rank.aspect.order=7")
+			.withUserConfiguration(ForumConfiguration.class)
+			.run((context) -> {
+				assertThat(context.getBean(ActivityDispatcher.class).isAsync()).isFalse();
+				assertThat(context.getBean(ActivityScoreAspect.class).getOrder()).isEqualTo(7);
+				context.getBean(Forum.class).praise(3);
+				RecordingActivityRankService service = context.getBean(RecordingActivityRankService.class);
+				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "praise", "3_praise"));
+				assertThat(service.threads()).containsExactly(Thread.currentThread().getName());
+			});
+	}
+
+	@Test
+	void appliesAwardsOnNamedWorkerThreadsByDefault() {
+		this.runner.withUserConfiguration(ForumConfiguration.class).run((context) -> {
+			context.getBean(Forum.class).praise(3);
+			assertThat(context.getBean(ActivityDispatcher.class).awaitIdle(Duration.ofSeconds(5))).isTrue();
+			RecordingActivityRankService service = context.getBean(RecordingActivityRankService.class);
+			assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "praise", "3_praise"));
+			assertThat(service.threads()).singleElement().asString().startsWith("activity-rank-");
+		});
+	}
+
+	@Test
+	void appliesPublishedActivityEvents() {
+		this.runner.withPropertyValues("activity-rank.async.enabled=false").run((context) -> {
+			context.publishEvent(ActivityEvent.award("u2", "comment", "c1"));
+			assertThat(context.getBean(RecordingActivityRankService.class).applied())
+				.containsExactly(ActivityEvent.award("u2", "comment", "c1"));
+		});
+	}
+
+	@Test
+	void failsTheStartOnAnInvalidAnnotationWithAnAnalyzableException() {
+		this.runner.withUserConfiguration(BrokenConfiguration.class).run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			FailureAnalysis analysis = new ActivityScoreFailureAnalyzer().analyze(failure);
+			assertThat(analysis).isNotNull();
+			assertThat(analysis.getDescription()).contains(Broken.class.getName() + ".praise(long)")
+				.contains("attribute 'rule' = \"prase\"")
+				.contains("attribute 'field' = \"#id\"")
+				.contains("#id is not a parameter");
+			assertThat(analysis.getAction()).contains("activity-rank.rules.prase.points");
+		});
+	}
+
+	@ParameterizedTest(name = "aspect order {0}")
+	@ValueSource(ints = { Integer.MIN_VALUE, Integer.MAX_VALUE })
+	void awardsAfterCommitAndNothingOnRollbackWhateverTheOrder(int order) {
+		this.runner.withPropertyValues("activity-rank.async.enabled=false", "activity-rank.aspect.order=" + order)
+			.withUserConfiguration(TransactionalConfiguration.class)
+			.run((context) -> {
+				RecordingActivityRankService service = context.getBean(RecordingActivityRankService.class);
+				TransactionalForum forum = context.getBean(TransactionalForum.class);
+				TransactionTemplate tx = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+				assertThatIllegalStateException().isThrownBy(() -> forum.comment(1, true));
+				tx.executeWithoutResult((status) -> {
+					forum.comment(2, false);
+					context.publishEvent(ActivityEvent.award("u1", "praise", "event-rolled-back"));
+					status.setRollbackOnly();
+				});
+				assertThat(service.applied()).isEmpty();
+				tx.executeWithoutResult((status) -> {
+					forum.comment(3, false);
+					context.publishEvent(ActivityEvent.award("u1", "praise", "event-committed"));
+					assertThat(service.applied()).as("nothing before commit").isEmpty();
+				});
+				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "comment", "3_comment"),
+						ActivityEvent.award("u1", "praise", "event-committed"));
+				forum.comment(4, false);
+				assertThat(service.applied()).hasSize(3);
+			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class FakeServiceConfiguration {
+
+		@Bean
+		RecordingActivityRankService recordingActivityRankService() {
+			return new RecordingActivityRankService();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ForumConfiguration {
+
+		@Bean
+		Forum forum() {
+			return new Forum();
+		}
+
+		@Bean
+		ActivityUserResolver userResolver() {
+			return () -> "u1";
+		}
+
+	}
+
+	static class Forum {
+
+		@ActivityScore(rule = "praise", field = "#articleId + '_praise'")
+		public void praise(long articleId) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BrokenConfiguration {
+
+		@Bean
+		Broken broken() {
+			return new Broken();
+		}
+
+	}
+
+	static class Broken {
+
+		@ActivityScore(rule = "prase", field = "#id")
+		public void praise(long articleId) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableTransactionManagement
+	static class TransactionalConfiguration {
+
+		@Bean
+		DataSource dataSource() {
+			return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true).build();
+		}
+
+		@Bean
+		DataSourceTransactionManager transactionManager(DataSource dataSource) {
+			return new DataSourceTransactionManager(dataSource);
+		}
+
+		@Bean
+		TransactionalForum transactionalForum(ApplicationEventPublisher publisher) {
+			return new TransactionalForum();
+		}
+
+		@Bean
+		ActivityUserResolver userResolver() {
+			return () -> "u1";
+		}
+
+	}
+
+	static class TransactionalForum {
+
+		@Transactional
+		@ActivityScore(rule = "comment", field = "#id + '_comment'")
+		public void comment(long id, boolean fail) {
+			if (fail) {
+				throw new IllegalStateException("rolled back");
+			}
+		}
+
+	}
+
+
+}

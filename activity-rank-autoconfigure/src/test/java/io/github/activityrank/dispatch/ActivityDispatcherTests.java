@@ -1,0 +1,136 @@
+package io.github.activityrank.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
+import io.github.activityrank.test.RecordingActivityRankService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ActivityDispatcherTests {
+
+	private final RecordingActivityRankService service = new RecordingActivityRankService();
+
+	private final AwardDispatchCounters counters = new AwardDispatchCounters();
+
+	private ActivityDispatcher dispatcher;
+
+	@AfterEach
+	void stop() {
+		this.service.release();
+		if (this.dispatcher != null) {
+			this.dispatcher.destroy();
+		}
+	}
+
+	private ActivityDispatcher async(int threads, int capacity, QueueFullPolicy policy) {
+		this.dispatcher = new ActivityDispatcher(this.service, this.counters, threads, capacity, policy,
+				Duration.ofSeconds(5));
+		return this.dispatcher;
+	}
+
+	private static List<ActivityEvent> events(int n) {
+		List<ActivityEvent> events = new ArrayList<>();
+		for (int i = 0; i < n; i++) {
+			events.add(ActivityEvent.award("u" + i, "praise", "f" + i));
+		}
+		return events;
+	}
+
+	@Test
+	void drainsTheQueueInBatchesOnNamedThreads() {
+		ActivityDispatcher dispatcher = async(1, 10_000, QueueFullPolicy.CALLER_RUNS);
+		this.service.block();
+		dispatcher.dispatch(events(1));
+		dispatcher.dispatch(events(600));
+		this.service.release();
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(this.service.applied()).hasSize(601);
+		assertThat(this.service.batchSizes()).hasSizeLessThan(10).allSatisfy((size) -> assertThat(size)
+			.isLessThanOrEqualTo(ActivityDispatcher.MAX_BATCH));
+		assertThat(this.service.threads()).allSatisfy((name) -> assertThat(name).startsWith("activity-rank-"));
+		assertThat(this.counters.getQueued()).isEqualTo(601);
+		assertThat(this.counters.getApplied()).isEqualTo(601);
+	}
+
+	@Test
+	void fullQueueWithDropPolicyDiscardsAndCounts() {
+		ActivityDispatcher dispatcher = async(1, 2, QueueFullPolicy.DROP);
+		this.service.block();
+		dispatcher.dispatch(events(1)); // taken by the worker, which blocks
+		awaitQueueEmpty(dispatcher);
+		long start = System.nanoTime();
+		dispatcher.dispatch(events(5)); // 2 fit, 3 dropped
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+		assertThat(this.counters.getDropped()).isEqualTo(3);
+		this.service.release();
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(this.service.applied()).hasSize(3);
+	}
+
+	@Test
+	void fullQueueWithCallerRunsPolicyAppliesOnTheCallersThread() {
+		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
+		this.service.block();
+		dispatcher.dispatch(events(1));
+		awaitQueueEmpty(dispatcher);
+		dispatcher.dispatch(events(1)); // queued
+		new Thread(() -> {
+			sleep(200);
+			this.service.release();
+		}).start();
+		dispatcher.dispatch(events(1)); // queue full: runs here, waiting for the (blocked) service
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(this.service.applied()).hasSize(3);
+		assertThat(this.counters.getDropped()).isZero();
+		assertThat(this.counters.getCallerRuns()).isOne();
+		assertThat(this.service.threads()).contains(Thread.currentThread().getName());
+	}
+
+	@Test
+	void serviceErrorsAreCountedAndGoToTheFailureHook() {
+		List<ActivityEvent> failed = new ArrayList<>();
+		this.dispatcher = new ActivityDispatcher(this.service, this.counters) {
+			@Override
+			protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
+				super.onApplyFailure(events, ex);
+				failed.addAll(events);
+			}
+		};
+		this.service.failWith(() -> new IllegalStateException("Redis down"));
+		this.dispatcher.dispatch(events(2));
+		assertThat(this.counters.getFailed()).isEqualTo(2);
+		assertThat(failed).hasSize(2);
+	}
+
+	@Test
+	void shutdownDrainsWhatIsQueued() {
+		ActivityDispatcher dispatcher = async(2, 1000, QueueFullPolicy.CALLER_RUNS);
+		dispatcher.dispatch(events(500));
+		dispatcher.destroy();
+		assertThat(this.service.applied()).hasSize(500);
+		assertThat(this.counters.getDropped()).isZero();
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void awaitQueueEmpty(ActivityDispatcher dispatcher) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (dispatcher.queueSize() > 0 && System.nanoTime() < deadline) {
+			Thread.onSpinWait();
+		}
+	}
+
+}

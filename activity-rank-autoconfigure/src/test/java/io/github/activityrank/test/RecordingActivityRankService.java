@@ -1,0 +1,167 @@
+package io.github.activityrank.test;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+
+/**
+ * A fake {@link ActivityRankService} that records what it is asked to apply. It can be told to fail
+ * (as if Redis were down) or to block until released, to test what callers see.
+ */
+public class RecordingActivityRankService implements ActivityRankService {
+
+	private final List<ActivityEvent> applied = new CopyOnWriteArrayList<>();
+
+	private final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+
+	private final List<String> threads = new CopyOnWriteArrayList<>();
+
+	private volatile Supplier<RuntimeException> failure;
+
+	private volatile CountDownLatch gate;
+
+	/** Events applied so far, in order. */
+	public List<ActivityEvent> applied() {
+		return this.applied;
+	}
+
+	/** Sizes of the batches received. */
+	public List<Integer> batchSizes() {
+		return this.batchSizes;
+	}
+
+	/** Names of the threads that applied batches. */
+	public List<String> threads() {
+		return this.threads;
+	}
+
+	/** Throw this from every call from now on; {@code null} to stop. */
+	public void failWith(Supplier<RuntimeException> failure) {
+		this.failure = failure;
+	}
+
+	/** Block every call until {@link #release()}. */
+	public void block() {
+		this.gate = new CountDownLatch(1);
+	}
+
+	/** Let blocked calls go on. */
+	public void release() {
+		CountDownLatch latch = this.gate;
+		this.gate = null;
+		if (latch != null) {
+			latch.countDown();
+		}
+	}
+
+	/** Wait until {@code n} events were applied. */
+	public List<ActivityEvent> awaitApplied(int n, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (this.applied.size() < n && System.nanoTime() < deadline) {
+			Thread.sleep(5);
+		}
+		return this.applied;
+	}
+
+	@Override
+	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		CountDownLatch latch = this.gate;
+		if (latch != null) {
+			try {
+				latch.await(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		Supplier<RuntimeException> fail = this.failure;
+		if (fail != null) {
+			throw fail.get();
+		}
+		this.batchSizes.add(events.size());
+		this.threads.add(Thread.currentThread().getName());
+		this.applied.addAll(events);
+		return events.stream()
+			.map((event) -> new AwardResult(event.revoke() ? AwardResult.Outcome.REVOKED : AwardResult.Outcome.AWARDED,
+					1, null))
+			.toList();
+	}
+
+	@Override
+	public AwardResult apply(ActivityEvent event) {
+		return applyAll(List.of(event)).get(0);
+	}
+
+	@Override
+	public AwardResult award(String userId, String field, String rule) {
+		return apply(ActivityEvent.award(userId, rule, field));
+	}
+
+	@Override
+	public AwardResult award(String userId, String field, long points) {
+		return apply(ActivityEvent.awardPoints(userId, points, field));
+	}
+
+	@Override
+	public AwardResult revoke(String userId, String field, String rule) {
+		return apply(ActivityEvent.revoke(userId, rule, field));
+	}
+
+	@Override
+	public AwardResult revoke(String userId, String field) {
+		return apply(ActivityEvent.revoke(userId, null, field));
+	}
+
+	@Override
+	public List<RankEntry> top(Period period, int n) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public List<RankEntry> top(Period period, LocalDate day, int n) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public Optional<RankEntry> rankOf(String userId, Period period) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public List<RankEntry> around(String userId, Period period, int radius) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
+		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		throw new UnsupportedOperationException();
+	}
+
+}
