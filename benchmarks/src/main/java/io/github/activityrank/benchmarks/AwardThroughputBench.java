@@ -22,8 +22,11 @@ final class AwardThroughputBench {
 
 	}
 
-	static void run(BenchOptions options, Report report, EngineContext engine, ReferenceActivityRank reference,
-			RawZincrby.Figure raw) {
+	private static final java.util.List<String> REFERENCE_COMMANDS = java.util.List.of("hget", "hset", "hdel", "expire",
+			"zincrby", "ttl");
+
+	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
+			ReferenceActivityRank reference, RawZincrby.Figure raw) {
 		ActivityRankService service = engine.service();
 		Awarder ours = (user, field, revoke) -> {
 			if (revoke) {
@@ -42,13 +45,21 @@ final class AwardThroughputBench {
 		Report.Section section = new Report.Section(
 				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, "
 						+ options.users + " users x " + options.fieldsPerUser + " fields)",
-				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY");
+				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
+				"reference server us/award", "ours server us/award");
 		double oursAtMax = Double.NaN;
 		double referenceAtMax = Double.NaN;
 		for (int threads : options.threadCounts) {
-			double ref = mixed(options, threads, options.awardSeconds, theirs);
-			double our = mixed(options, threads, options.awardSeconds, ours);
-			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()));
+			long refBefore = serverUsec(bench, REFERENCE_COMMANDS);
+			Latencies.Summary refRun = Latencies.throughput(threads, options.awardSeconds, workload(options, theirs));
+			double refServer = (serverUsec(bench, REFERENCE_COMMANDS) - refBefore) / (double) refRun.calls();
+			long ourBefore = serverUsec(bench, java.util.List.of("evalsha"));
+			Latencies.Summary ourRun = Latencies.throughput(threads, options.awardSeconds, workload(options, ours));
+			double ourServer = (serverUsec(bench, java.util.List.of("evalsha")) - ourBefore) / (double) ourRun.calls();
+			double ref = refRun.perSecond();
+			double our = ourRun.perSecond();
+			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()), refServer,
+					ourServer);
 			oursAtMax = our;
 			referenceAtMax = ref;
 		}
@@ -58,6 +69,8 @@ final class AwardThroughputBench {
 		section.note("reference = the naive multi-call algorithm (HGET, HSET, EXPIRE, ZINCRBY x2, TTL/EXPIRE) "
 				+ "rebuilt in ReferenceActivityRank over the same Spring Data Redis client");
 		section.note(options.awardSeconds + " s per point after " + options.warmupSeconds + " s warm-up of each");
+		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
+				+ "deltas, server-wide): on 2 shared cores the server's CPU is the ceiling");
 		section.target("award at " + maxThreads + " threads >= 4x reference", oursAtMax >= 4 * referenceAtMax,
 				Report.ratio(oursAtMax / referenceAtMax) + " of the reference");
 		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursAtMax >= 0.6 * raw.perSecond(),
@@ -67,15 +80,26 @@ final class AwardThroughputBench {
 
 	/** Awards per second of the mixed workload. */
 	static double mixed(BenchOptions options, int threads, double seconds, Awarder awarder) {
+		return Latencies.throughput(threads, seconds, workload(options, awarder)).perSecond();
+	}
+
+	private static Latencies.Call workload(BenchOptions options, Awarder awarder) {
 		int users = options.users;
 		int fields = options.fieldsPerUser;
-		Latencies.Summary summary = Latencies.throughput(threads, seconds, (thread, i) -> {
+		return (thread, i) -> {
 			ThreadLocalRandom random = ThreadLocalRandom.current();
 			String user = "u" + random.nextInt(users);
 			String field = random.nextInt(fields) + "_praise";
 			awarder.apply(user, field, random.nextInt(10) == 0);
-		});
-		return summary.perSecond();
+		};
+	}
+
+	private static long serverUsec(BenchRedis bench, java.util.List<String> commands) {
+		long usec = 0;
+		for (String command : commands) {
+			usec += bench.commandStats(command)[1];
+		}
+		return usec;
 	}
 
 }

@@ -75,7 +75,7 @@ public final class BenchmarkMain {
 			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId, engine.zone);
 			if (options.sections.contains("award")) {
 				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
-				AwardThroughputBench.run(options, report, engine, reference, raw);
+				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
 			}
 			if (options.sections.contains("async")) {
 				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
