@@ -35,6 +35,10 @@ final class AsyncAnnotationBench {
 		LocalDate today = LocalDate.now(engine.zone);
 		String dayBoard = EngineKeys.dayBoard(engine.prefix, today);
 		String monthBoard = EngineKeys.monthBoard(engine.prefix, today);
+		if (bench.sync().exists(dayBoard, monthBoard) > 0) {
+			throw new IllegalStateException("The async benchmark needs empty boards; " + dayBoard + " exists");
+		}
+		long[] evalBefore = bench.commandStats("evalsha");
 		// a unique field per call: every call must end up AWARDED exactly once
 		Latencies.Summary callers = Latencies.throughput(options.asyncThreads, options.asyncSeconds,
 				(t, i) -> actions.praise("a" + ThreadLocalRandom.current().nextInt(users), "t" + t + "_" + i));
@@ -42,6 +46,7 @@ final class AsyncAnnotationBench {
 		long startedNanos = System.nanoTime() - (long) (callers.seconds() * 1e9);
 		double day = awaitTotal(bench, dayBoard, expected);
 		double drainedSeconds = (System.nanoTime() - startedNanos) / 1e9;
+		long[] evalAfter = bench.commandStats("evalsha");
 		double month = bench.sumScores(monthBoard);
 		double applied = day / EngineContext.RULE_POINTS / drainedSeconds;
 		boolean exact = day == expected && month == expected;
@@ -49,6 +54,10 @@ final class AsyncAnnotationBench {
 		section.row("awards applied per second (until the queue drained)", applied,
 				Report.ratio(applied / raw.perSecond()));
 		section.row("calls made", callers.calls(), "");
+		section.row("script calls (EVALSHA) / awards per call", String.format(Locale.ROOT, "%,d / %.1f",
+				evalAfter[0] - evalBefore[0], (double) callers.calls() / Math.max(1, evalAfter[0] - evalBefore[0])), "");
+		section.row("server us per award (EVALSHA time / awards)",
+				(double) (evalAfter[1] - evalBefore[1]) / Math.max(1, callers.calls()), "");
 		section.row("points expected / on day board / on month board",
 				String.format(Locale.ROOT, "%,d / %,.0f / %,.0f", expected, day, month), "");
 		section.note(String.format(Locale.ROOT,

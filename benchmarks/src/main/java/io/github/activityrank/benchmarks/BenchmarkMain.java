@@ -77,8 +77,11 @@ public final class BenchmarkMain {
 				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
 				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
 			}
-			if (options.sections.contains("async")) {
-				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
+		}
+		if (options.sections.contains("async")) {
+			// a context of its own: its boards must hold the async awards only
+			try (EngineContext engine = EngineContext.start(options, "async_" + runId)) {
+				RawZincrby.Figure raw = RawZincrby.measure(options, "async_" + runId + ":raw");
 				AsyncAnnotationBench.run(options, report, bench, engine, raw);
 			}
 		}
