@@ -199,6 +199,16 @@ final class Report {
 		return out.toString();
 	}
 
+	/** The hand-written analysis shipped with the benchmarks, appended to the Markdown report. */
+	static String analysis() {
+		try (var in = Report.class.getResourceAsStream("analysis.md")) {
+			return (in != null) ? new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8) : "";
+		}
+		catch (IOException ex) {
+			return "";
+		}
+	}
+
 	private static String verdictMark(Verdict verdict) {
 		return switch (verdict) {
 			case MET -> "met";
@@ -209,7 +219,7 @@ final class Report {
 
 	void write(Path file, List<String> header) {
 		try {
-			Files.writeString(file, markdown(header));
+			Files.writeString(file, markdown(header) + analysis());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not write " + file, ex);
