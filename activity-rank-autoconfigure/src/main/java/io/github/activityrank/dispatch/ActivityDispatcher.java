@@ -17,6 +17,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.Assert;
@@ -40,7 +41,15 @@ import org.springframework.util.ClassUtils;
  * append new batches behind them instead of calling the service, so a later revoke never overtakes
  * an earlier award. Sync mode keeps no buffer: a failure is counted and the award is lost.
  */
-public class ActivityDispatcher implements DisposableBean {
+public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
+
+	/**
+	 * Lifecycle phase: stops after the web server (so in-flight requests still queue their awards)
+	 * and before the Redis connection factory (phase 0), so the drain can still reach Redis.
+	 */
+	public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
+
+	private final java.util.concurrent.atomic.AtomicBoolean drained = new java.util.concurrent.atomic.AtomicBoolean();
 
 	/** Most awards one worker sends in one {@link ActivityRankService#applyAll(List)} call. */
 	public static final int MAX_BATCH = 256;
@@ -324,13 +333,33 @@ public class ActivityDispatcher implements DisposableBean {
 	 * @param ex what the service threw
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
-		if (this.retry != null && this.retry.add(events)) {
+		// only an unreachable or slow Redis is worth waiting for; any other error would fail again
+		// on every retry and hold back every award queued behind it
+		if (this.retry != null && isTransient(ex) && this.retry.add(events)) {
 			this.failureLog.log("activity-rank could not apply " + events.size()
 					+ " award(s), keeping them for retry: " + ex, ex);
 			return;
 		}
 		this.counters.failed(events.size());
 		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
+	}
+
+	private static final java.util.Set<String> TRANSIENT_FAILURES = java.util.Set.of(
+			"org.springframework.dao.TransientDataAccessException",
+			"org.springframework.dao.DataAccessResourceFailureException",
+			"io.lettuce.core.RedisConnectionException", "io.lettuce.core.RedisCommandTimeoutException",
+			"java.io.IOException", "java.util.concurrent.TimeoutException");
+
+	/** Whether the failure, or one of its causes, says Redis could not be reached in time. */
+	static boolean isTransient(Throwable ex) {
+		for (Throwable t = ex; t != null; t = (t.getCause() != t) ? t.getCause() : null) {
+			for (Class<?> type = t.getClass(); type != null; type = type.getSuperclass()) {
+				if (TRANSIENT_FAILURES.contains(type.getName())) {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -362,7 +391,34 @@ public class ActivityDispatcher implements DisposableBean {
 	 * is left as dropped and log its count.
 	 */
 	@Override
+	public void start() {
+		// workers start with the bean; the lifecycle only matters for an ordered stop
+	}
+
+	@Override
+	public boolean isRunning() {
+		return !this.drained.get();
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	@Override
+	public void stop() {
+		shutDown();
+	}
+
+	@Override
 	public void destroy() {
+		shutDown();
+	}
+
+	private void shutDown() {
+		if (!this.drained.compareAndSet(false, true)) {
+			return;
+		}
 		this.running = false;
 		long deadline = System.nanoTime() + this.shutdownGracePeriod.toNanos();
 		for (Thread worker : this.workers) {

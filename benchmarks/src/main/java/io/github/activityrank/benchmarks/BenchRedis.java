@@ -1,0 +1,218 @@
+package io.github.activityrank.benchmarks;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
+
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import io.lettuce.core.ScoredValue;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
+
+/**
+ * The harness's own Redis connection, in the benchmark database: bulk loading, memory figures and
+ * cleaning up. Never used for the measured calls, which go through the engine's client.
+ */
+final class BenchRedis implements AutoCloseable {
+
+	private final RedisClient client;
+
+	private final StatefulRedisConnection<String, String> connection;
+
+	private final int database;
+
+	BenchRedis(String host, int port, int database) {
+		this.database = database;
+		this.client = RedisClient.create(RedisURI.builder()
+			.withHost(host)
+			.withPort(port)
+			.withDatabase(database)
+			.withTimeout(Duration.ofSeconds(60))
+			.build());
+		this.connection = this.client.connect();
+	}
+
+	RedisCommands<String, String> sync() {
+		return this.connection.sync();
+	}
+
+	/** Server-wide {@code used_memory}, after letting lazy frees finish. */
+	long usedMemory() {
+		for (int i = 0; i < 50; i++) {
+			String info = sync().info("memory");
+			if (field(info, "lazyfree_pending_objects") == 0) {
+				return field(info, "used_memory");
+			}
+			sleep(100);
+		}
+		return field(sync().info("memory"), "used_memory");
+	}
+
+	static long field(String info, String name) {
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith(name + ":")) {
+				return Long.parseLong(line.substring(name.length() + 1).trim());
+			}
+		}
+		return 0;
+	}
+
+	/** calls and usec of one command, from INFO commandstats (server-wide). */
+	long[] commandStats(String command) {
+		String info = sync().info("commandstats");
+		String prefix = "cmdstat_" + command + ":";
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith(prefix)) {
+				long calls = 0;
+				long usec = 0;
+				for (String part : line.substring(prefix.length()).split(",")) {
+					if (part.startsWith("calls=")) {
+						calls = Long.parseLong(part.substring(6));
+					}
+					else if (part.startsWith("usec=")) {
+						usec = Long.parseLong(part.substring(5));
+					}
+				}
+				return new long[] { calls, usec };
+			}
+		}
+		return new long[] { 0, 0 };
+	}
+
+	/** Server time per call of {@code command} since {@code before} (a {@link #commandStats} snapshot). */
+	double usecPerCallSince(String command, long[] before) {
+		long[] now = commandStats(command);
+		long calls = now[0] - before[0];
+		return (calls > 0) ? (double) (now[1] - before[1]) / calls : Double.NaN;
+	}
+
+	String serverVersion() {
+		String info = sync().info("server");
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith("redis_version:")) {
+				return line.substring("redis_version:".length()).trim();
+			}
+		}
+		return "?";
+	}
+
+	/**
+	 * ZADD members {@code name.apply(i)} for i in [from, to) with score {@code score.apply(i)}, pipelined in
+	 * commands of 1,000 members.
+	 */
+	void bulkZadd(String key, long from, long to, LongFunction<String> name, LongFunction<Double> score) {
+		pipelined(from, to, 1000, (async, start, end) -> {
+			@SuppressWarnings("unchecked")
+			ScoredValue<String>[] values = new ScoredValue[(int) (end - start)];
+			for (long i = start; i < end; i++) {
+				values[(int) (i - start)] = ScoredValue.just(score.apply(i), name.apply(i));
+			}
+			return async.zadd(key, values);
+		});
+	}
+
+	/** One pipelined command covering items [start, end). */
+	@FunctionalInterface
+	interface Batch {
+
+		RedisFuture<?> send(RedisAsyncCommands<String, String> async, long start, long end);
+
+	}
+
+	/** Send one command per {@code chunk} items, 64 commands in flight per flush. */
+	void pipelined(long from, long to, int chunk, Batch batch) {
+		StatefulRedisConnection<String, String> pipe = this.client.connect();
+		try {
+			pipe.setAutoFlushCommands(false);
+			RedisAsyncCommands<String, String> async = pipe.async();
+			List<RedisFuture<?>> pending = new ArrayList<>();
+			for (long start = from; start < to; start += chunk) {
+				pending.add(batch.send(async, start, Math.min(to, start + chunk)));
+				if (pending.size() == 64) {
+					flush(pipe, pending);
+				}
+			}
+			flush(pipe, pending);
+		}
+		finally {
+			pipe.close();
+		}
+	}
+
+	private static void flush(StatefulRedisConnection<String, String> pipe, List<RedisFuture<?>> pending) {
+		pipe.flushCommands();
+		if (!LettuceFutures.awaitAll(60, TimeUnit.SECONDS, pending.toArray(new RedisFuture[0]))) {
+			throw new IllegalStateException("Redis did not answer a pipelined batch within 60s");
+		}
+		for (RedisFuture<?> future : pending) {
+			if (future.getError() != null) {
+				throw new IllegalStateException("Pipelined command failed: " + future.getError());
+			}
+		}
+		pending.clear();
+	}
+
+	/** Keys matching a glob, by SCAN. */
+	List<String> keys(String pattern) {
+		List<String> keys = new ArrayList<>();
+		ScanCursor cursor = ScanCursor.INITIAL;
+		do {
+			KeyScanCursor<String> page = sync().scan(cursor, ScanArgs.Builder.matches(pattern).limit(10_000));
+			keys.addAll(page.getKeys());
+			cursor = page;
+		}
+		while (!cursor.isFinished());
+		return keys;
+	}
+
+	/** UNLINK every key matching the glob (only ever a pattern containing this run's id). */
+	long unlinkMatching(String pattern) {
+		List<String> keys = keys(pattern);
+		long removed = 0;
+		for (int i = 0; i < keys.size(); i += 1000) {
+			removed += sync().unlink(keys.subList(i, Math.min(keys.size(), i + 1000)).toArray(new String[0]));
+		}
+		return removed;
+	}
+
+	/** Sum of all scores of a sorted set, read in pages. */
+	double sumScores(String key) {
+		double sum = 0;
+		long size = sync().zcard(key);
+		for (long start = 0; start < size; start += 10_000) {
+			for (ScoredValue<String> value : sync().zrangeWithScores(key, start, start + 9_999)) {
+				sum += value.getScore();
+			}
+		}
+		return sum;
+	}
+
+	int database() {
+		return this.database;
+	}
+
+	static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.connection.close();
+		this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+	}
+
+}

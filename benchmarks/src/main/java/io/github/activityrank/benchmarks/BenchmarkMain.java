@@ -1,0 +1,141 @@
+package io.github.activityrank.benchmarks;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * Runs the benchmarks of issue 5 against one Redis server, prints a table and writes a Markdown
+ * report. Every figure is a ratio to a baseline measured in the same run. Start it with
+ * {@code benchmarks/run.sh}.
+ */
+public final class BenchmarkMain {
+
+	private BenchmarkMain() {
+	}
+
+	public static void main(String[] args) {
+		BenchOptions options;
+		try {
+			options = BenchOptions.parse(args);
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage());
+			System.exit(2);
+			return;
+		}
+		Report report = run(options);
+		System.out.println();
+		System.out.println(report.text());
+		System.exit(0);
+	}
+
+	/**
+	 * Run the chosen benchmarks; every key written is removed at the end.
+	 * @param options what to run
+	 * @return the figures
+	 */
+	static Report run(BenchOptions options) {
+		String runId = UUID.randomUUID().toString().substring(0, 8);
+		Report report = new Report();
+		long started = System.nanoTime();
+		List<String> header = new ArrayList<>();
+		try (BenchRedis bench = new BenchRedis(options.host, options.port, options.database)) {
+			header.addAll(preamble(options, bench));
+			header.forEach(report::preamble);
+			header.forEach(System.out::println);
+			try {
+				sections(options, report, bench, runId);
+			}
+			finally {
+				long removed = bench.unlinkMatching("*" + runId + "*");
+				System.out.println("Removed " + removed + " keys of run " + runId + " from database " + options.database);
+			}
+		}
+		double minutes = (System.nanoTime() - started) / 60e9;
+		header.add(String.format(Locale.ROOT, "- Duration of the run: %.1f min", minutes));
+		if (options.out != null) {
+			report.write(options.out, header);
+			System.out.println("Wrote " + options.out.toAbsolutePath());
+		}
+		return report;
+	}
+
+	private static void sections(BenchOptions options, Report report, BenchRedis bench, String runId) {
+		boolean aspectPresent;
+		try (EngineContext engine = EngineContext.start(options, "bench_" + runId)) {
+			aspectPresent = AsyncAnnotationBench.aspectPresent(engine);
+			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId, engine.zone);
+			if (options.sections.contains("award")) {
+				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
+				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
+			}
+		}
+		if (options.sections.contains("async")) {
+			// a context of its own: its boards must hold the async awards only
+			try (EngineContext engine = EngineContext.start(options, "async_" + runId)) {
+				RawZincrby.Figure raw = RawZincrby.measure(options, "async_" + runId + ":raw");
+				AsyncAnnotationBench.run(options, report, bench, engine, raw);
+			}
+		}
+		if (options.sections.contains("aspect")) {
+			AspectOverheadBench.run(options, report, "jmh_" + runId, aspectPresent);
+		}
+		if (options.sections.contains("query")) {
+			try (EngineContext engine = EngineContext.start(options, "query_" + runId)) {
+				QueryLatencyBench.run(options, report, bench, engine);
+			}
+		}
+		if (options.sections.contains("memory")) {
+			try (EngineContext engine = EngineContext.start(options, "mem_" + runId)) {
+				ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refmem_" + runId, engine.zone);
+				MemoryBench.run(options, report, bench, engine, reference);
+			}
+		}
+		if (options.sections.contains("growth")) {
+			try (EngineContext engine = EngineContext.start(options, "grow_" + runId)) {
+				GrowthBench.run(options, report, bench, engine);
+			}
+		}
+	}
+
+	private static List<String> preamble(BenchOptions options, BenchRedis bench) {
+		List<String> lines = new ArrayList<>();
+		lines.add("# Benchmarks");
+		lines.add("");
+		lines.add("Every figure is a ratio to a baseline measured in the same run (the machine is shared and noisy).");
+		lines.add("");
+		lines.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+		lines.add("- Command: `benchmarks/run.sh" + (options.quick ? " --quick" : "") + "`");
+		lines.add("- Sizes: " + options.describeSizes());
+		lines.add("- Machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + cpuModel() + ", "
+				+ System.getProperty("os.name") + " " + System.getProperty("os.version"));
+		lines.add("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
+				+ String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+		lines.add("- Redis: " + bench.serverVersion() + " at " + options.host + ":" + options.port + ", database "
+				+ options.database + ", same machine");
+		return lines;
+	}
+
+	private static String cpuModel() {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+				if (line.startsWith("model name")) {
+					return line.substring(line.indexOf(':') + 1).trim();
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// not Linux: leave it out
+		}
+		return "unknown CPU";
+	}
+
+}

@@ -1,0 +1,56 @@
+package io.github.activityrank.benchmarks;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+
+/**
+ * An {@link ActivityRankService} that answers every award at once without Redis: the aspect's own
+ * cost can be measured without the background threads competing with the caller for the CPU while
+ * they wait on Redis. Built as a dynamic proxy so that it follows the interface as it grows.
+ */
+final class InMemoryActivityRankService implements InvocationHandler {
+
+	private static final AwardResult AWARDED = new AwardResult(AwardResult.Outcome.AWARDED,
+			EngineContext.RULE_POINTS, null);
+
+	private InMemoryActivityRankService() {
+	}
+
+	static ActivityRankService create() {
+		return (ActivityRankService) Proxy.newProxyInstance(ActivityRankService.class.getClassLoader(),
+				new Class<?>[] { ActivityRankService.class }, new InMemoryActivityRankService());
+	}
+
+	@Override
+	public Object invoke(Object proxy, Method method, Object[] args) {
+		if (method.getDeclaringClass() == Object.class) {
+			return switch (method.getName()) {
+				case "hashCode" -> System.identityHashCode(proxy);
+				case "equals" -> proxy == args[0];
+				default -> "InMemoryActivityRankService";
+			};
+		}
+		Class<?> type = method.getReturnType();
+		if (type == AwardResult.class) {
+			return AWARDED;
+		}
+		if (type == List.class && args != null && args.length == 1 && args[0] instanceof List<?> events) {
+			return Collections.nCopies(events.size(), AWARDED);
+		}
+		if (type == List.class) {
+			return List.of();
+		}
+		if (type == Optional.class) {
+			return Optional.empty();
+		}
+		return null;
+	}
+
+}

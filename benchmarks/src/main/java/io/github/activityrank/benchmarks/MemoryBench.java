@@ -1,0 +1,181 @@
+package io.github.activityrank.benchmarks;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+
+/**
+ * Issue 5, figure 5: bytes per idempotency record and per board member after R records over U users
+ * in one day ({@code INFO used_memory} deltas), ours (written by the engine's own award path) against
+ * the reference's layout (one hash per user per day, written by a pipelined writer) in the same run.
+ */
+final class MemoryBench {
+
+	private static final int LOAD_THREADS = 8;
+
+	private static final int BATCH = 256;
+
+	private MemoryBench() {
+	}
+
+	/** Memory of one layout. */
+	record Footprint(long recordBytes, long boardBytes, long records, long boardMembers, double sampledRecordKeyBytes,
+			String recordEncoding, double loadSeconds) {
+
+		double perRecord() {
+			return (double) this.recordBytes / this.records;
+		}
+
+		double perMember() {
+			return (double) this.boardBytes / this.boardMembers;
+		}
+
+		double sampledPerRecord(int users) {
+			return this.sampledRecordKeyBytes * users / this.records;
+		}
+
+	}
+
+	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
+			ReferenceActivityRank reference) {
+		int users = options.memoryUsers;
+		int records = options.memoryRecords;
+		Footprint ours = engine(bench, engine, users, records);
+		Footprint theirs = reference(bench, reference, engine, users, records);
+		Report.Section section = new Report.Section(
+				String.format(Locale.ROOT, "5. Memory, %,d records over %,d users in one day, day + month boards", records,
+						users),
+				"layout", "bytes/record", "bytes/board member", "MEMORY USAGE bytes/record", "record encoding",
+				"load s");
+		section.row("reference (hash per user per day)", theirs.perRecord(), theirs.perMember(),
+				theirs.sampledPerRecord(users), theirs.recordEncoding(), theirs.loadSeconds());
+		section.row("ours (engine award path, applyAll)", ours.perRecord(), ours.perMember(), ours.sampledPerRecord(users),
+				ours.recordEncoding(), ours.loadSeconds());
+		section.row("ours / reference", Report.ratio(ours.perRecord() / theirs.perRecord()),
+				Report.ratio(ours.perMember() / theirs.perMember()),
+				Report.ratio(ours.sampledPerRecord(users) / theirs.sampledPerRecord(users)), "", "");
+		section.note("bytes = INFO used_memory delta (server-wide, so other clients of the same server add noise); "
+				+ "MEMORY USAGE is the mean of 200 sampled record keys, as a cross-check");
+		section.note("board member bytes = memory of the day and month boards / (2 x users)");
+		section.target("bytes per record <= 1.2x reference", ours.perRecord() <= 1.2 * theirs.perRecord(),
+				Report.ratio(ours.perRecord() / theirs.perRecord()) + " of the reference");
+		report.add(section);
+	}
+
+	static Footprint engine(BenchRedis bench, EngineContext engine, int users, int records) {
+		ActivityRankService service = engine.service();
+		LocalDate today = LocalDate.now(engine.zone);
+		long before = bench.usedMemory();
+		// the engine's own award path in batches, as the async dispatcher drives it (applyAll)
+		AtomicLong next = new AtomicLong();
+		AtomicLong notAwarded = new AtomicLong();
+		long started = System.nanoTime();
+		List<Thread> threads = new ArrayList<>();
+		for (int t = 0; t < LOAD_THREADS; t++) {
+			Thread thread = new Thread(() -> {
+				for (long from = next.getAndAdd(BATCH); from < records; from = next.getAndAdd(BATCH)) {
+					List<ActivityEvent> events = new ArrayList<>(BATCH);
+					for (long i = from; i < Math.min(records, from + BATCH); i++) {
+						events.add(ActivityEvent.award("m" + (i % users), EngineContext.RULE, (i / users) + "_praise"));
+					}
+					for (AwardResult result : service.applyAll(events)) {
+						if (result.outcome() != AwardResult.Outcome.AWARDED) {
+							notAwarded.incrementAndGet();
+						}
+					}
+				}
+			});
+			threads.add(thread);
+			thread.start();
+		}
+		join(threads);
+		double loadSeconds = (System.nanoTime() - started) / 1e9;
+		if (notAwarded.get() > 0) {
+			throw new IllegalStateException(notAwarded.get() + " awards of the memory load were not AWARDED");
+		}
+		long loaded = bench.usedMemory();
+		String dayBoard = EngineKeys.dayBoard(engine.prefix, today);
+		String monthBoard = EngineKeys.monthBoard(engine.prefix, today);
+		long members = bench.sync().zcard(dayBoard) + bench.sync().zcard(monthBoard);
+		if (members != 2L * users) {
+			throw new IllegalStateException("Expected " + users + " members on " + dayBoard + " and " + monthBoard
+					+ ", found " + members + " in all: EngineKeys no longer matches the engine");
+		}
+		bench.sync().del(dayBoard, monthBoard);
+		long withoutBoards = bench.usedMemory();
+		String sampleKey = EngineKeys.record(engine.prefix, today, "m0");
+		double sampled = sample(bench, i -> EngineKeys.record(engine.prefix, today, "m" + i), users);
+		String encoding = bench.sync().objectEncoding(sampleKey);
+		bench.unlinkMatching(EngineKeys.recordPattern(engine.prefix, today));
+		return new Footprint(withoutBoards - before, loaded - withoutBoards, records, members, sampled, encoding,
+				loadSeconds);
+	}
+
+	static Footprint reference(BenchRedis bench, ReferenceActivityRank reference, EngineContext engine, int users,
+			int records) {
+		LocalDate today = LocalDate.now(engine.zone);
+		int perUser = records / users;
+		String points = Integer.toString(EngineContext.RULE_POINTS);
+		long before = bench.usedMemory();
+		long started = System.nanoTime();
+		bench.pipelined(0, users, 1, (async, start, end) -> {
+			String key = reference.recordKey("m" + start, today);
+			for (int f = 0; f < perUser; f++) {
+				async.hset(key, f + "_praise", points);
+			}
+			return async.expire(key, 31L * 24 * 3600);
+		});
+		long recordsLoaded = bench.usedMemory();
+		String dayBoard = reference.dayBoard(today);
+		String monthBoard = reference.monthBoard(today);
+		double total = (double) perUser * EngineContext.RULE_POINTS;
+		for (String board : List.of(dayBoard, monthBoard)) {
+			bench.bulkZadd(board, 0, users, i -> "m" + i, i -> total);
+			bench.sync().expire(board, 31L * 24 * 3600);
+		}
+		double loadSeconds = (System.nanoTime() - started) / 1e9;
+		long boardsLoaded = bench.usedMemory();
+		double sampled = sample(bench, i -> reference.recordKey("m" + i, today), users);
+		String encoding = bench.sync().objectEncoding(reference.recordKey("m0", today));
+		bench.sync().del(dayBoard, monthBoard);
+		bench.pipelined(0, users, 500, (async, start, end) -> {
+			String[] keys = new String[(int) (end - start)];
+			for (long i = start; i < end; i++) {
+				keys[(int) (i - start)] = reference.recordKey("m" + i, today);
+			}
+			return async.unlink(keys);
+		});
+		return new Footprint(recordsLoaded - before, boardsLoaded - recordsLoaded, records, 2L * users, sampled,
+				encoding, loadSeconds);
+	}
+
+	/** Mean MEMORY USAGE of up to 200 record keys spread over the users. */
+	private static double sample(BenchRedis bench, java.util.function.LongFunction<String> key, int users) {
+		int samples = Math.min(200, users);
+		long sum = 0;
+		for (int s = 0; s < samples; s++) {
+			Long bytes = bench.sync().memoryUsage(key.apply((long) s * users / samples));
+			sum += (bytes != null) ? bytes : 0;
+		}
+		return (double) sum / samples;
+	}
+
+	private static void join(List<Thread> threads) {
+		for (Thread thread : threads) {
+			try {
+				thread.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.github.activityrank.benchmarks;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.github.activityrank.test.RedisTestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every benchmark for about a second at tiny sizes against the test Redis, so that the module
+ * keeps working; the figures themselves mean nothing at these sizes.
+ */
+class BenchmarkSmokeTest {
+
+	@Test
+	void everyBenchmarkRunsAndPrintsItsFigures(@TempDir Path dir) throws Exception {
+		RedisTestServer redis = RedisTestServer.shared();
+		Path markdown = dir.resolve("BENCHMARKS.md");
+		BenchOptions options = BenchOptions.parse("--quick", "--redis", "redis://" + redis.host() + ":" + redis.port(),
+				"--db", "9", "--out", markdown.toString());
+
+		ByteArrayOutputStream printed = new ByteArrayOutputStream();
+		PrintStream console = System.out;
+		Report report;
+		System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+		try {
+			report = BenchmarkMain.run(options);
+			System.out.println(report.text());
+		}
+		finally {
+			System.setOut(console);
+		}
+		String output = printed.toString(StandardCharsets.UTF_8);
+		console.println(output);
+
+		assertThat(report.sections()).extracting(section -> section.title.substring(0, 2))
+			.containsExactly("1.", "2.", "3.", "4.", "5.", "6.");
+		for (Report.Section section : report.sections()) {
+			assertThat(section.targets).as(section.title).isNotEmpty();
+			if (section.targets.stream().noneMatch(t -> t.verdict() == Report.Verdict.NOT_MEASURED)) {
+				assertThat(section.rows).as(section.title).isNotEmpty();
+				assertThat(section.rows).as(section.title)
+					.allSatisfy(row -> assertThat(String.join(" ", row)).doesNotContain("NaN"));
+			}
+		}
+		assertThat(output).contains("== 1. Award throughput", "== 4. Queries", "== 5. Memory", "== 6. Growth",
+				"== Targets", "ours / reference");
+		assertThat(Files.readString(markdown)).contains("# Benchmarks", "## Targets", "| threads |");
+	}
+
+}
