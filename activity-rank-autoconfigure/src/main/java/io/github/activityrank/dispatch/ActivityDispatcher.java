@@ -348,7 +348,9 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			"org.springframework.dao.TransientDataAccessException",
 			"org.springframework.dao.DataAccessResourceFailureException",
 			"io.lettuce.core.RedisConnectionException", "io.lettuce.core.RedisCommandTimeoutException",
-			"java.io.IOException", "java.util.concurrent.TimeoutException");
+			// a server still loading its data, busy with a long script, or a replica during failover
+			"io.lettuce.core.RedisLoadingException", "io.lettuce.core.RedisBusyException",
+			"io.lettuce.core.RedisReadOnlyException", "java.io.IOException", "java.util.concurrent.TimeoutException");
 
 	/** Whether the failure, or one of its causes, says Redis could not be reached in time. */
 	static boolean isTransient(Throwable ex) {
@@ -358,8 +360,22 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 					return true;
 				}
 			}
+			if (isClosedConnection(t)) {
+				return true;
+			}
 		}
 		return false;
+	}
+
+	/**
+	 * Lettuce fails the commands in flight on a connection the server closed with a plain
+	 * {@code RedisException("Connection closed")}, which Spring translates to a non-transient
+	 * exception; the server going away is exactly what the retry buffer is for.
+	 */
+	private static boolean isClosedConnection(Throwable t) {
+		String message = t.getMessage();
+		return t.getClass().getName().equals("io.lettuce.core.RedisException") && message != null
+				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset"));
 	}
 
 	/**

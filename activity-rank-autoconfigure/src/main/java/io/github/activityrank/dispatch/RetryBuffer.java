@@ -213,13 +213,14 @@ final class RetryBuffer {
 					if (this.closed) {
 						return;
 					}
+					// counted before the awards leave the buffer, so whoever sees it empty sees them counted
+					this.counters.retryPending(-batch.size());
+					this.counters.retried(batch.size());
 					for (int i = 0; i < batch.size(); i++) {
 						this.events.pollFirst();
 					}
 					this.lock.notifyAll();
 				}
-				this.counters.retryPending(-batch.size());
-				this.counters.retried(batch.size());
 				delay = this.initialBackoffNanos;
 				sleepFirst = false;
 			}
