@@ -14,6 +14,7 @@ import io.github.activityrank.engine.ActivityRankConfigurationException;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.redis.RankKeys;
@@ -40,6 +41,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(ActivityRankProperties.class)
 public class ActivityRankAutoConfiguration {
+
+	/** Script calls with awards on their way at once: one being run while the next one travels. */
+	static final int CONCURRENT_BATCHES = 2;
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -87,7 +91,8 @@ public class ActivityRankAutoConfiguration {
 	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			ActivityRankProperties properties) {
 		checkPeriods(properties);
-		return new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
+		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
+		return new CoalescingActivityStore(redis, RedisActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
 	@Bean

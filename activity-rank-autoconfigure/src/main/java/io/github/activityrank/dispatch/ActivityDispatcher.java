@@ -454,20 +454,21 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		for (Thread worker : this.workers) {
 			worker.interrupt();
 		}
-		if (this.retry != null) {
-			int left = this.retry.close();
-			if (left > 0) {
-				logger.warn("activity-rank shut down with " + left
-						+ " award(s) still waiting for retry after activity-rank.retry.shutdown-grace-period ("
-						+ this.shutdownGracePeriod.toMillis() + " ms); they were dropped");
-			}
+		int left = (this.retry != null) ? this.retry.close() : 0;
+		// a worker still blocked on Redis fails its batch later, which then counts as failed
+		long inFlight = Math.max(0, this.pending.get() - ((this.queue != null) ? this.queue.size() : 0));
+		if (left > 0 || (this.retry != null && inFlight > 0)) {
+			logger.warn("activity-rank shut down with " + left + " award(s) still waiting for retry and " + inFlight
+					+ " still in flight to Redis after activity-rank.retry.shutdown-grace-period ("
+					+ this.shutdownGracePeriod.toMillis() + " ms); those waiting were dropped, those in flight"
+					+ " count as failed unless Redis answers");
 		}
 		if (this.queue != null && !this.queue.isEmpty()) {
-			List<ActivityEvent> left = new ArrayList<>();
-			this.queue.drainTo(left);
-			this.pending.addAndGet(-left.size());
-			this.counters.dropped(left.size());
-			logger.warn("activity-rank shut down with " + left.size()
+			List<ActivityEvent> queued = new ArrayList<>();
+			this.queue.drainTo(queued);
+			this.pending.addAndGet(-queued.size());
+			this.counters.dropped(queued.size());
+			logger.warn("activity-rank shut down with " + queued.size()
 					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
 		}
 	}

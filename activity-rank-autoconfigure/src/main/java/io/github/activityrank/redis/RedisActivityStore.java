@@ -31,7 +31,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 public class RedisActivityStore implements ActivityStore {
 
 	/** Most commands sent in one script call; bounds how long one call blocks the server. */
-	static final int MAX_BATCH = 256;
+	public static final int MAX_BATCH = 256;
 
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
 			Outcome.NOTHING_TO_REVOKE };
@@ -83,30 +83,33 @@ public class RedisActivityStore implements ActivityStore {
 
 	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
 		LocalDate today = this.calendar.today();
+		boolean anyAward = false;
+		boolean anyRevoke = false;
+		for (ScoreCommand command : commands) {
+			anyRevoke |= command.revoke();
+			anyAward |= !command.revoke();
+		}
+		// the header: what every command of the batch shares (see score.lua)
 		ScriptArgs call = new ScriptArgs();
-		call.arg(commands.size());
-		String todaysBoards = null;
-		Map<Integer, String> revokeBoards = new LinkedHashMap<>();
+		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
+		call.arg(anyAward ? todaysBoards(call, today) : "");
+		int revokeDays = anyRevoke ? this.calendar.retainedRecordDays() + 1 : 0;
+		call.arg(revokeDays);
+		for (int d = 0; d < revokeDays; d++) {
+			call.arg(boardIndexes(call, today.minusDays(d)));
+		}
 		for (ScoreCommand command : commands) {
 			String member = RankKeys.encode(command.userId());
 			String field = RankKeys.encode(command.field());
 			String capField = (command.rule() != null) ? RankKeys.ruleCapField(command.rule()) : "";
 			if (command.revoke()) {
-				int candidates = this.calendar.retainedRecordDays() + 1;
 				int first = call.keyCount() + 1;
-				for (int d = 0; d < candidates; d++) {
+				for (int d = 0; d < revokeDays; d++) {
 					call.key(this.keys.record(today.minusDays(d), member));
 				}
-				call.arg("R").arg(member).arg(field).arg(capField).arg(first).arg(candidates);
-				for (int d = 0; d < candidates; d++) {
-					int daysBack = d;
-					call.arg(revokeBoards.computeIfAbsent(daysBack, (back) -> boardIndexes(call, today.minusDays(back))));
-				}
+				call.arg("R").arg(member).arg(field).arg(capField).arg(first);
 			}
 			else {
-				if (todaysBoards == null) {
-					todaysBoards = boardIndexesWithTtl(call, today);
-				}
 				int record = call.key(this.keys.record(today, member));
 				int olderFirst = 0;
 				int olderCount = 0;
@@ -117,10 +120,9 @@ public class RedisActivityStore implements ActivityStore {
 						call.key(this.keys.record(today.minusDays(d), member));
 					}
 				}
-				call.arg("A").arg(member).arg(field).arg(command.points()).arg(record)
-					.arg(this.calendar.recordTtlMillis(today)).arg(todaysBoards).arg(capField)
-					.arg(capOrBlank(command.ruleCap())).arg(capOrBlank(command.globalCap()))
-					.arg(olderFirst).arg(olderCount);
+				call.arg("A").arg(member).arg(field).arg(command.points()).arg(record).arg(capField)
+					.arg(capOrBlank(command.ruleCap())).arg(capOrBlank(command.globalCap())).arg(olderFirst)
+					.arg(olderCount);
 			}
 		}
 		List<Object> reply = run(this.score, call);
@@ -137,7 +139,7 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/** "idx:ttl,idx:ttl" for the boards an award made today goes to. */
-	private String boardIndexesWithTtl(ScriptArgs call, LocalDate day) {
+	private String todaysBoards(ScriptArgs call, LocalDate day) {
 		StringBuilder boards = new StringBuilder();
 		for (Period period : this.periods) {
 			if (boards.length() > 0) {

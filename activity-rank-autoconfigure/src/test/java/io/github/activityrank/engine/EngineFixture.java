@@ -46,7 +46,9 @@ final class EngineFixture implements AutoCloseable {
 		this.calendar = new ActivityCalendar(this.clock, ZONE,
 				Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
 				Duration.ofDays(31));
-		RedisActivityStore store = new RedisActivityStore(factory(), this.keys, this.calendar, periods);
+		// as the auto-configuration builds it: concurrent callers share script calls
+		ActivityStore store = new CoalescingActivityStore(
+				new RedisActivityStore(factory(), this.keys, this.calendar, periods), RedisActivityStore.MAX_BATCH, 2);
 		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
 				lookup, this.counters);
 	}
