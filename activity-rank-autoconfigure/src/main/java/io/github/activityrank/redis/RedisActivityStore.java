@@ -83,55 +83,77 @@ public class RedisActivityStore implements ActivityStore {
 
 	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
 		LocalDate today = this.calendar.today();
+		int retainedDays = this.calendar.retainedRecordDays();
 		boolean anyAward = false;
 		boolean anyRevoke = false;
-		for (ScoreCommand command : commands) {
+		// what commands share (points, caps, look-back) goes once into the header, as numbered specs
+		Map<Spec, Integer> specs = new LinkedHashMap<>();
+		int[] specOf = new int[commands.size()];
+		for (int c = 0; c < commands.size(); c++) {
+			ScoreCommand command = commands.get(c);
 			anyRevoke |= command.revoke();
 			anyAward |= !command.revoke();
+			Spec spec = Spec.of(command, retainedDays);
+			int number = specs.computeIfAbsent(spec, (s) -> specs.size() + 1);
+			specOf[c] = command.revoke() ? -number : number;
 		}
-		// the header: what every command of the batch shares (see score.lua)
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
 		call.arg(anyAward ? todaysBoards(call, today) : "");
-		int revokeDays = anyRevoke ? this.calendar.retainedRecordDays() + 1 : 0;
+		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
 		call.arg(revokeDays);
 		for (int d = 0; d < revokeDays; d++) {
 			call.arg(boardIndexes(call, today.minusDays(d)));
 		}
-		for (ScoreCommand command : commands) {
+		call.arg(specs.size());
+		for (Spec spec : specs.keySet()) {
+			call.arg(spec.points()).arg(spec.ruleCapField()).arg(capOrBlank(spec.ruleCap()))
+				.arg(capOrBlank(spec.globalCap())).arg(spec.olderDays());
+		}
+		for (int c = 0; c < commands.size(); c++) {
+			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
-			String field = RankKeys.encode(command.field());
-			String capField = (command.rule() != null) ? RankKeys.ruleCapField(command.rule()) : "";
-			if (command.revoke()) {
-				int first = call.keyCount() + 1;
-				for (int d = 0; d < revokeDays; d++) {
-					call.key(this.keys.record(today.minusDays(d), member));
-				}
-				call.arg("R").arg(member).arg(field).arg(capField).arg(first);
+			// today's record first, then the days before it that this command looks at
+			int days = command.revoke() ? revokeDays : 1 + Spec.olderDays(command, retainedDays);
+			int first = call.key(this.keys.record(today, member));
+			for (int d = 1; d < days; d++) {
+				call.key(this.keys.record(today.minusDays(d), member));
 			}
-			else {
-				int record = call.key(this.keys.record(today, member));
-				int olderFirst = 0;
-				int olderCount = 0;
-				if (command.oncePerEver()) {
-					olderCount = this.calendar.retainedRecordDays();
-					olderFirst = call.keyCount() + 1;
-					for (int d = 1; d <= olderCount; d++) {
-						call.key(this.keys.record(today.minusDays(d), member));
-					}
-				}
-				call.arg("A").arg(member).arg(field).arg(command.points()).arg(record).arg(capField)
-					.arg(capOrBlank(command.ruleCap())).arg(capOrBlank(command.globalCap())).arg(olderFirst)
-					.arg(olderCount);
-			}
+			call.arg(specOf[c]).arg(member).arg(RankKeys.encode(command.field())).arg(first);
 		}
 		List<Object> reply = run(this.score, call);
 		List<AwardResult> results = new ArrayList<>(commands.size());
-		for (int i = 0; i < commands.size(); i++) {
-			Outcome outcome = STATUS[(int) asLong(reply.get(2 * i))];
-			results.add(new AwardResult(outcome, asLong(reply.get(2 * i + 1)), null));
+		for (int c = 0; c < commands.size(); c++) {
+			// each reply is points * 8 + status
+			long value = asLong(reply.get(c));
+			results.add(new AwardResult(STATUS[(int) Math.floorMod(value, 8L)], Math.floorDiv(value, 8L), null));
 		}
 		return results;
+	}
+
+	/**
+	 * What a command shares with others of its kind in a batch.
+	 * @param points the points of an award (0 for a revoke)
+	 * @param ruleCapField the rule's cap counter field, or '' for explicit points
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param olderDays days before today an award checks for an earlier record
+	 */
+	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays) {
+
+		static Spec of(ScoreCommand command, int retainedDays) {
+			String capField = (command.rule() != null) ? RankKeys.ruleCapField(command.rule()) : "";
+			if (command.revoke()) {
+				return new Spec(0, capField, null, null, 0);
+			}
+			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
+					olderDays(command, retainedDays));
+		}
+
+		static int olderDays(ScoreCommand command, int retainedDays) {
+			return (!command.revoke() && command.oncePerEver()) ? retainedDays : 0;
+		}
+
 	}
 
 	private static String capOrBlank(Long cap) {

@@ -9,16 +9,16 @@
 --   ARGV[3]        today's boards, "keyIdx:ttlMs,keyIdx:ttlMs,..." (ttl -1: never expires); '' if unused
 --   ARGV[4]        D, the days a revoke searches (today and the retained days before it); 0 if unused
 --   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx,keyIdx,..."
---   then per command:
---   award:  'A', member, field, points, recordIdx, ruleCapField, ruleCap, globalCap, olderFirstIdx, olderCount
---             ruleCapField  "#cap:<rule>", or '' for explicit points
---             ruleCap       the rule's daily cap, '' for none; globalCap likewise
---             older*        record hashes of earlier retained days, checked by once-per=ever
---                           rules (KEYS[olderFirstIdx .. olderFirstIdx+olderCount-1]); 0 0 otherwise
---   revoke: 'R', member, field, ruleCapField, firstRecordIdx
---             the record hashes of the D days, newest first, are KEYS[firstRecordIdx .. firstRecordIdx+D-1]
--- Returns  a flat array with two integers per command: status, points
---          status 0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke
+--   ARGV[5+D]      S, the number of specs; then five arguments per spec, what commands share:
+--                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
+--                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0)
+--   then four arguments per command: spec, member, field, recordIdx
+--     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
+--               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before)
+--     spec < 0  revoke, using spec number -spec's ruleCapField; the record hashes of the D days,
+--               newest first, are KEYS[recordIdx .. recordIdx+D-1]
+-- Returns  one integer per command: points * 8 + status, where status is
+--          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke
 --
 -- A record hash belongs to one user and one day: field -> points given that day. Its fields
 -- '#cap' and '#cap:<rule>' count the day's points under caps ('#' never starts an encoded field).
@@ -136,15 +136,21 @@ local function boards_of_day(d)
   return boards
 end
 
-local function award(i)
-  local member, field, points = ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
-  local record = KEYS[tonumber(ARGV[i + 4])]
-  local rule_cap_field, rule_cap, global_cap = ARGV[i + 5], tonumber(ARGV[i + 6]), tonumber(ARGV[i + 7])
-  local older_first, older_count = tonumber(ARGV[i + 8]), tonumber(ARGV[i + 9])
-  local next_i = i + 10
+-- the specs: what the commands of the batch share
+local specs = {}
+local i = 6 + days
+for n = 1, tonumber(ARGV[5 + days]) do
+  specs[n] = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
+               global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]) }
+  i = i + 5
+end
 
-  if older_count > 0 and find_in_records(older_first, older_count, field) then
-    return next_i, 1, 0
+local function award(spec, member, field, first)
+  local record = KEYS[first]
+  local points, rule_cap_field, rule_cap, global_cap = spec.points, spec.rule_cap_field, spec.rule_cap, spec.global_cap
+
+  if spec.older_count > 0 and find_in_records(first + 1, spec.older_count, field) then
+    return 1, 0
   end
 
   local capped = points > 0 and (rule_cap or global_cap)
@@ -152,7 +158,7 @@ local function award(i)
   if capped then
     -- the points depend on what the day's caps leave, so look before writing
     if not created and redis.call('HEXISTS', record, field) == 1 then
-      return next_i, 1, 0
+      return 1, 0
     end
     if rule_cap then
       local left = rule_cap - (tonumber(redis.call('HGET', record, rule_cap_field)) or 0)
@@ -163,13 +169,13 @@ local function award(i)
       if left < points then points = left end
     end
     if points <= 0 then
-      return next_i, 2, 0
+      return 2, 0
     end
     redis.call('HSET', record, field, points)
     if rule_cap then redis.call('HINCRBY', record, rule_cap_field, points) end
     if global_cap then redis.call('HINCRBY', record, GLOBAL_CAP, points) end
   elseif redis.call('HSETNX', record, field, points) == 0 then
-    return next_i, 1, 0
+    return 1, 0
   end
   if created then
     redis.call('PEXPIRE', record, record_ttl)
@@ -177,19 +183,16 @@ local function award(i)
   for _, board in ipairs(todays_boards) do
     add_to_board(board[1], member, points, board[2])
   end
-  return next_i, 0, points
+  return 0, points
 end
 
-local function revoke(i)
-  local member, field, rule_cap_field = ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-  local first = tonumber(ARGV[i + 4])
-  local next_i = i + 5
+local function revoke(spec, member, field, first)
   -- today's record first: most revokes undo an award of the same day
   local found, given = first, redis.call('HGET', KEYS[first], field)
   if not given then
     found, given = find_in_records(first + 1, days - 1, field)
     if not found then
-      return next_i, 4, 0
+      return 4, 0
     end
   end
   local record = KEYS[found]
@@ -197,24 +200,24 @@ local function revoke(i)
   redis.call('HDEL', record, field)
   if points > 0 then
     release_cap(record, GLOBAL_CAP, points)
-    if rule_cap_field ~= '' then release_cap(record, rule_cap_field, points) end
+    if spec.rule_cap_field ~= '' then release_cap(record, spec.rule_cap_field, points) end
   end
   for _, board in ipairs(boards_of_day(found - first + 1)) do
     take_from_board(board, member, points)
   end
-  return next_i, 3, points
+  return 3, points
 end
 
 local out = {}
-local i = 5 + days
-for _ = 1, tonumber(ARGV[1]) do
+for n = 1, tonumber(ARGV[1]) do
+  local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
   local status, points
-  if ARGV[i] == 'A' then
-    i, status, points = award(i)
+  if spec > 0 then
+    status, points = award(specs[spec], member, field, first)
   else
-    i, status, points = revoke(i)
+    status, points = revoke(specs[-spec], member, field, first)
   end
-  out[#out + 1] = status
-  out[#out + 1] = points
+  out[n] = points * 8 + status
+  i = i + 4
 end
 return out
