@@ -54,6 +54,8 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final LuaScript history = LuaScript.load("history.lua");
 
+	private volatile DayKeys dayKeys;
+
 	/**
 	 * Create the store.
 	 * @param connectionFactory connections to Redis
@@ -97,13 +99,14 @@ public class RedisActivityStore implements ActivityStore {
 			int number = specs.computeIfAbsent(spec, (s) -> specs.size() + 1);
 			specOf[c] = command.revoke() ? -number : number;
 		}
+		DayKeys dayKeys = dayKeys(today, retainedDays);
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
-		call.arg(anyAward ? todaysBoards(call, today) : "");
+		call.arg(anyAward ? todaysBoards(call, dayKeys) : "");
 		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
 		call.arg(revokeDays);
 		for (int d = 0; d < revokeDays; d++) {
-			call.arg(boardIndexes(call, today.minusDays(d)));
+			call.arg(boardIndexes(call, dayKeys.boards[d]));
 		}
 		call.arg(specs.size());
 		for (Spec spec : specs.keySet()) {
@@ -115,9 +118,9 @@ public class RedisActivityStore implements ActivityStore {
 			String member = RankKeys.encode(command.userId());
 			// today's record first, then the days before it that this command looks at
 			int days = command.revoke() ? revokeDays : 1 + Spec.olderDays(command, retainedDays);
-			int first = call.key(this.keys.record(today, member));
+			int first = call.key(dayKeys.recordPrefixes[0] + member);
 			for (int d = 1; d < days; d++) {
-				call.key(this.keys.record(today.minusDays(d), member));
+				call.key(dayKeys.recordPrefixes[d] + member);
 			}
 			call.arg(specOf[c]).arg(member).arg(RankKeys.encode(command.field())).arg(first);
 		}
@@ -161,28 +164,66 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/** "idx:ttl,idx:ttl" for the boards an award made today goes to. */
-	private String todaysBoards(ScriptArgs call, LocalDate day) {
+	private String todaysBoards(ScriptArgs call, DayKeys dayKeys) {
 		StringBuilder boards = new StringBuilder();
-		for (Period period : this.periods) {
-			if (boards.length() > 0) {
+		for (int p = 0; p < this.periods.size(); p++) {
+			if (p > 0) {
 				boards.append(',');
 			}
-			boards.append(call.sharedKey(this.keys.board(period, day))).append(':')
-				.append(this.calendar.boardTtlMillis(period, day));
+			boards.append(call.sharedKey(dayKeys.boards[0][p])).append(':')
+				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today));
 		}
 		return boards.toString();
 	}
 
-	/** "idx,idx" for the boards an award made on {@code day} went to. */
-	private String boardIndexes(ScriptArgs call, LocalDate day) {
+	/** "idx,idx" for the boards an award made on one day went to. */
+	private static String boardIndexes(ScriptArgs call, String[] boardsOfDay) {
 		StringBuilder boards = new StringBuilder();
-		for (Period period : this.periods) {
+		for (String board : boardsOfDay) {
 			if (boards.length() > 0) {
 				boards.append(',');
 			}
-			boards.append(call.sharedKey(this.keys.board(period, day)));
+			boards.append(call.sharedKey(board));
 		}
 		return boards.toString();
+	}
+
+	private DayKeys dayKeys(LocalDate today, int retainedDays) {
+		DayKeys cached = this.dayKeys;
+		if (cached == null || !cached.today.equals(today)) {
+			cached = new DayKeys(this.keys, this.periods, today, retainedDays + 1);
+			this.dayKeys = cached;
+		}
+		return cached;
+	}
+
+	/**
+	 * The key names of today and the retained days before it, built once a day: formatting dates
+	 * for every command would cost more than the rest of building a batch.
+	 */
+	private static final class DayKeys {
+
+		final LocalDate today;
+
+		/** Per day back from today: the start of its record keys, to which the member is appended. */
+		final String[] recordPrefixes;
+
+		/** Per day back from today: its boards, in the order of the configured periods. */
+		final String[][] boards;
+
+		DayKeys(RankKeys keys, List<Period> periods, LocalDate today, int days) {
+			this.today = today;
+			this.recordPrefixes = new String[days];
+			this.boards = new String[days][periods.size()];
+			for (int d = 0; d < days; d++) {
+				LocalDate day = today.minusDays(d);
+				this.recordPrefixes[d] = keys.record(day, "");
+				for (int p = 0; p < periods.size(); p++) {
+					this.boards[d][p] = keys.board(periods.get(p), day);
+				}
+			}
+		}
+
 	}
 
 	@Override
