@@ -46,20 +46,22 @@ final class AwardThroughputBench {
 				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, "
 						+ options.users + " users x " + options.fieldsPerUser + " fields)",
 				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
-				"reference server us/award", "ours server us/award");
+				"reference server us/award", "ours server us/award", "ours awards / script call");
 		double oursAtMax = Double.NaN;
 		double referenceAtMax = Double.NaN;
 		for (int threads : options.threadCounts) {
 			long refBefore = serverUsec(bench, REFERENCE_COMMANDS);
 			Latencies.Summary refRun = Latencies.throughput(threads, options.awardSeconds, workload(options, theirs));
 			double refServer = (serverUsec(bench, REFERENCE_COMMANDS) - refBefore) / (double) refRun.calls();
-			long ourBefore = serverUsec(bench, java.util.List.of("evalsha"));
+			long[] ourBefore = bench.commandStats("evalsha");
 			Latencies.Summary ourRun = Latencies.throughput(threads, options.awardSeconds, workload(options, ours));
-			double ourServer = (serverUsec(bench, java.util.List.of("evalsha")) - ourBefore) / (double) ourRun.calls();
+			long[] ourAfter = bench.commandStats("evalsha");
+			double ourServer = (ourAfter[1] - ourBefore[1]) / (double) ourRun.calls();
+			double perCall = ourRun.calls() / (double) Math.max(1, ourAfter[0] - ourBefore[0]);
 			double ref = refRun.perSecond();
 			double our = ourRun.perSecond();
 			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()), refServer,
-					ourServer);
+					ourServer, perCall);
 			oursAtMax = our;
 			referenceAtMax = ref;
 		}
@@ -69,6 +71,8 @@ final class AwardThroughputBench {
 		section.note("reference = the naive multi-call algorithm (HGET, HSET, EXPIRE, ZINCRBY x2, TTL/EXPIRE) "
 				+ "rebuilt in ReferenceActivityRank over the same Spring Data Redis client");
 		section.note(options.awardSeconds + " s per point after " + options.warmupSeconds + " s warm-up of each");
+		section.note("ours awards / script call: concurrent synchronous calls share one score.lua call "
+				+ "(CoalescingActivityStore); a lone caller is sent at once");
 		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
 				+ "deltas, server-wide): on 2 shared cores the server's CPU is the ceiling");
 		section.target("award at " + maxThreads + " threads >= 4x reference", oursAtMax >= 4 * referenceAtMax,
