@@ -66,6 +66,8 @@ class RedisOutageTests {
 			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "praise", "w1")));
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 			assertThat(score(service, "warmup")).isEqualTo(PRAISE);
+			// on a loaded machine the warm-up itself may time out once and be retried
+			long retriedBefore = counters.getRetried();
 
 			stopRedis();
 			List<ActivityEvent> events = new ArrayList<>();
@@ -90,7 +92,7 @@ class RedisOutageTests {
 			assertThat(Duration.ofNanos(slowest)).isLessThan(Duration.ofMillis(50));
 			await(() -> counters.getRetryBuffered() >= events.size(), Duration.ofSeconds(10));
 			sleep(600); // a few failed retries with growing backoff
-			assertThat(counters.getRetried()).isZero();
+			assertThat(counters.getRetried()).isEqualTo(retriedBefore);
 
 			this.redis.startServer(); // empty memory, no scripts cached
 			long restarted = System.nanoTime();
@@ -104,7 +106,7 @@ class RedisOutageTests {
 			assertThat(alice).isEqualTo(expectedAlice);
 			assertThat(bob).isEqualTo(expectedBob);
 			assertThat(score(service, "warmup")).isZero(); // lost with the server's memory
-			assertThat(counters.getRetried()).isEqualTo(events.size());
+			assertThat(counters.getRetried() - retriedBefore).isEqualTo(events.size());
 			assertThat(counters.getRetryDropped()).isZero();
 			assertThat(counters.getFailed()).isZero();
 			assertThat(counters.getRetryPending()).isZero();
@@ -155,10 +157,13 @@ class RedisOutageTests {
 					events.add(ActivityEvent.award("dan", "praise", "d" + i));
 				}
 				dispatcher.dispatch(events);
+				// the dispatcher's own stop, as the context runs it first; the rest of closing the
+				// context (Lettuce's shutdown) is not ours to time
 				long start = System.nanoTime();
-				context.close();
+				dispatcher.stop();
 				Duration closing = Duration.ofNanos(System.nanoTime() - start);
-				assertThat(closing).isLessThan(grace.plusSeconds(1));
+				context.close();
+				assertThat(closing).isLessThan(grace.plusMillis(500));
 				long lost = counters.getRetryDropped() + counters.getDropped() + counters.getFailed();
 				assertThat(lost).isEqualTo(events.size());
 				assertThat(counters.getApplied()).isZero();
