@@ -142,6 +142,34 @@ class ActivityDispatcherTests {
 	}
 
 	@Test
+	void differentUsersStillGoThroughDifferentThreads() throws InterruptedException {
+		String alice = "alice";
+		String bob = "bob";
+		for (int i = 0; ActivityDispatcher.lane(bob, 2) == ActivityDispatcher.lane(alice, 2); i++) {
+			bob = "bob" + i;
+		}
+		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
+		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
+		CountDownLatch release = new CountDownLatch(1);
+		RecordingActivityRankService service = new RecordingActivityRankService() {
+			@Override
+			public List<AwardResult> applyAll(List<ActivityEvent> events) {
+				if (events.contains(held)) {
+					await(release, Duration.ofSeconds(10));
+				}
+				return super.applyAll(events);
+			}
+		};
+		this.dispatcher = new ActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
+				Duration.ofSeconds(5));
+		this.dispatcher.dispatch(List.of(held, other));
+		assertThat(service.awaitApplied(1, Duration.ofSeconds(5))).containsExactly(other);
+		release.countDown();
+		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(service.applied()).containsExactly(other, held);
+	}
+
+	@Test
 	void shutdownDrainsWhatIsQueued() {
 		ActivityDispatcher dispatcher = async(2, 1000, QueueFullPolicy.CALLER_RUNS);
 		dispatcher.dispatch(events(500));
