@@ -3,8 +3,9 @@ package io.github.activityrank.dispatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +30,9 @@ import org.springframework.util.ClassUtils;
  * <p>
  * In async mode awards go to a bounded queue that daemon threads named {@code activity-rank-N}
  * drain in batches of up to {@link #MAX_BATCH} awards, each batch one
- * {@link ActivityRankService#applyAll(List)} call. When the queue is full the
+ * {@link ActivityRankService#applyAll(List)} call. The queue is split into one lane per thread, and
+ * all awards of a user go to the same lane, so they are applied in the order they were made, however
+ * many threads there are: a revoke never overtakes the award it revokes. When the queue is full the
  * {@link QueueFullPolicy} decides: {@code CALLER_RUNS} applies the award on the caller's thread,
  * {@code DROP} discards it; both are counted, and the first occurrence is logged as a warning. In
  * sync mode awards are applied on the caller's thread. Errors of the service (Redis down) are caught,
@@ -70,7 +73,11 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 
 	private final Duration shutdownGracePeriod;
 
-	private final BlockingQueue<ActivityEvent> queue;
+	/** One lane per worker; a user's awards always take the same lane. Null in sync mode. */
+	private final List<BlockingQueue<ActivityEvent>> lanes;
+
+	/** Room left in the queue, over all lanes together ({@code activity-rank.async.queue-capacity}). */
+	private final Semaphore room;
 
 	private final List<Thread> workers = new ArrayList<>();
 
@@ -134,7 +141,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		this.counters = counters;
 		this.queueFullPolicy = (queueFullPolicy != null) ? queueFullPolicy : QueueFullPolicy.CALLER_RUNS;
 		this.shutdownGracePeriod = (shutdownGracePeriod != null) ? shutdownGracePeriod : Duration.ZERO;
-		this.queue = (threads > 0) ? new ArrayBlockingQueue<>(queueCapacity) : null;
+		this.lanes = (threads > 0) ? new ArrayList<>(threads) : null;
+		this.room = (threads > 0) ? new Semaphore(queueCapacity) : null;
 		Assert.isTrue(retryCapacity >= 0, "activity-rank.retry.capacity must not be negative");
 		int instance = instances.incrementAndGet();
 		String suffix = (instance == 1) ? "" : "-" + instance;
@@ -144,9 +152,11 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 						"activity-rank-retry" + suffix)
 				: null;
 		for (int i = 1; i <= threads; i++) {
+			BlockingQueue<ActivityEvent> lane = new LinkedBlockingQueue<>();
+			this.lanes.add(lane);
 			// "activity-rank-N" as documented; a second context in the same JVM gets its own suffix
 			String name = (instance == 1) ? "activity-rank-" + i : "activity-rank-" + instance + "-" + i;
-			Thread worker = new Thread(this::drain, name);
+			Thread worker = new Thread(() -> drain(lane), name);
 			worker.setDaemon(true);
 			this.workers.add(worker);
 			worker.start();
@@ -158,7 +168,7 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	 * @return {@code true} in async mode
 	 */
 	public boolean isAsync() {
-		return this.queue != null;
+		return this.lanes != null;
 	}
 
 	/**
@@ -166,7 +176,14 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	 * @return the queue's size, 0 in sync mode
 	 */
 	public int queueSize() {
-		return (this.queue != null) ? this.queue.size() : 0;
+		if (this.lanes == null) {
+			return 0;
+		}
+		int size = 0;
+		for (BlockingQueue<ActivityEvent> lane : this.lanes) {
+			size += lane.size();
+		}
+		return size;
 	}
 
 	/**
@@ -208,13 +225,14 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		if (events.isEmpty()) {
 			return;
 		}
-		if (this.queue == null || !this.running) {
+		if (this.lanes == null || !this.running) {
 			applyOnCallerThread(events);
 			return;
 		}
 		for (ActivityEvent event : events) {
 			this.pending.incrementAndGet();
-			if (this.queue.offer(event)) {
+			if (this.room.tryAcquire()) {
+				this.lanes.get(lane(event.userId(), this.lanes.size())).add(event);
 				this.counters.queued(1);
 			}
 			else {
@@ -248,16 +266,31 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		}
 	}
 
-	private void drain() {
+	/**
+	 * The lane of a user's awards: always the same one, so that one worker applies them in order.
+	 * @param userId the user, {@code null} for an invalid award
+	 * @param lanes how many lanes there are
+	 * @return the lane's index
+	 */
+	static int lane(String userId, int lanes) {
+		if (userId == null) {
+			return 0;
+		}
+		int hash = userId.hashCode();
+		return Math.floorMod(hash ^ (hash >>> 16), lanes);
+	}
+
+	private void drain(BlockingQueue<ActivityEvent> lane) {
 		List<ActivityEvent> batch = new ArrayList<>(MAX_BATCH);
-		while (this.running || !this.queue.isEmpty()) {
+		while (this.running || !lane.isEmpty()) {
 			try {
-				ActivityEvent first = this.queue.poll(100, TimeUnit.MILLISECONDS);
+				ActivityEvent first = lane.poll(100, TimeUnit.MILLISECONDS);
 				if (first == null) {
 					continue;
 				}
 				batch.add(first);
-				this.queue.drainTo(batch, MAX_BATCH - 1);
+				lane.drainTo(batch, MAX_BATCH - 1);
+				this.room.release(batch.size());
 				try {
 					deliver(batch);
 				}
@@ -455,21 +488,26 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			worker.interrupt();
 		}
 		int left = (this.retry != null) ? this.retry.close() : 0;
-		// a worker still blocked on Redis fails its batch later, which then counts as failed
-		long inFlight = Math.max(0, this.pending.get() - ((this.queue != null) ? this.queue.size() : 0));
+		List<ActivityEvent> queued = new ArrayList<>();
+		if (this.lanes != null) {
+			for (BlockingQueue<ActivityEvent> lane : this.lanes) {
+				lane.drainTo(queued);
+			}
+			this.room.release(queued.size());
+		}
+		if (!queued.isEmpty()) {
+			this.pending.addAndGet(-queued.size());
+			this.counters.dropped(queued.size());
+			logger.warn("activity-rank shut down with " + queued.size()
+					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
+		}
+		// what is still pending is with a worker blocked on Redis: its batch fails later and counts as failed
+		long inFlight = Math.max(0, this.pending.get());
 		if (left > 0 || (this.retry != null && inFlight > 0)) {
 			logger.warn("activity-rank shut down with " + left + " award(s) still waiting for retry and " + inFlight
 					+ " still in flight to Redis after activity-rank.retry.shutdown-grace-period ("
 					+ this.shutdownGracePeriod.toMillis() + " ms); those waiting were dropped, those in flight"
 					+ " count as failed unless Redis answers");
-		}
-		if (this.queue != null && !this.queue.isEmpty()) {
-			List<ActivityEvent> queued = new ArrayList<>();
-			this.queue.drainTo(queued);
-			this.pending.addAndGet(-queued.size());
-			this.counters.dropped(queued.size());
-			logger.warn("activity-rank shut down with " + queued.size()
-					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
 		}
 	}
 

@@ -3,8 +3,11 @@ package io.github.activityrank.dispatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.AwardResult;
 import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.AfterEach;
@@ -109,6 +112,64 @@ class ActivityDispatcherTests {
 	}
 
 	@Test
+	void oneUsersAwardsAreAppliedInTheOrderTheyWereMadeWhateverTheThreadCount() throws InterruptedException {
+		// the worker that took alice's praise is held up before it reaches Redis (descheduled, a slow
+		// network); her cancel, made after the praise, must not be applied by another worker meanwhile,
+		// or the revoke finds nothing to revoke and the praise lands after it: points for nothing
+		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
+		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
+		CountDownLatch cancelApplied = new CountDownLatch(1);
+		RecordingActivityRankService service = new RecordingActivityRankService() {
+			@Override
+			public List<AwardResult> applyAll(List<ActivityEvent> events) {
+				if (events.contains(praise)) {
+					await(cancelApplied, Duration.ofMillis(500));
+				}
+				List<AwardResult> results = super.applyAll(events);
+				if (events.contains(cancel)) {
+					cancelApplied.countDown();
+				}
+				return results;
+			}
+		};
+		this.dispatcher = new ActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
+				Duration.ofSeconds(5));
+		this.dispatcher.dispatch(List.of(praise));
+		awaitQueueEmpty(this.dispatcher); // a worker has it
+		this.dispatcher.dispatch(List.of(cancel));
+		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(service.applied()).containsExactly(praise, cancel);
+	}
+
+	@Test
+	void differentUsersStillGoThroughDifferentThreads() throws InterruptedException {
+		String alice = "alice";
+		String bob = "bob";
+		for (int i = 0; ActivityDispatcher.lane(bob, 2) == ActivityDispatcher.lane(alice, 2); i++) {
+			bob = "bob" + i;
+		}
+		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
+		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
+		CountDownLatch release = new CountDownLatch(1);
+		RecordingActivityRankService service = new RecordingActivityRankService() {
+			@Override
+			public List<AwardResult> applyAll(List<ActivityEvent> events) {
+				if (events.contains(held)) {
+					await(release, Duration.ofSeconds(10));
+				}
+				return super.applyAll(events);
+			}
+		};
+		this.dispatcher = new ActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
+				Duration.ofSeconds(5));
+		this.dispatcher.dispatch(List.of(held, other));
+		assertThat(service.awaitApplied(1, Duration.ofSeconds(5))).containsExactly(other);
+		release.countDown();
+		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(service.applied()).containsExactly(other, held);
+	}
+
+	@Test
 	void shutdownDrainsWhatIsQueued() {
 		ActivityDispatcher dispatcher = async(2, 1000, QueueFullPolicy.CALLER_RUNS);
 		dispatcher.dispatch(events(500));
@@ -120,6 +181,15 @@ class ActivityDispatcherTests {
 	private static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void await(CountDownLatch latch, Duration timeout) {
+		try {
+			latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -4,30 +4,58 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import redis.embedded.RedisServer;
 
 /**
  * A private redis-server process (the binary shipped by the embedded-redis artifact) on a free port,
- * which a test may stop and start again to simulate an outage. It keeps nothing on disk, so a restart
- * comes back empty, as a crashed server with no persistence does.
+ * which a test may stop and start again to simulate an outage. By default it keeps nothing on disk, so
+ * a restart comes back empty, as a crashed server with no persistence does; one started with
+ * {@link #startKeepingData()} saves its memory when stopped and loads it again when started, as a
+ * server with persistence that is restarted does.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
 	private final int port;
 
+	/** Where a server that keeps its data writes its RDB file; {@code null} for none. */
+	private final Path dataDirectory;
+
 	private RedisServer server;
 
-	private EmbeddedRedis(int port) {
+	private EmbeddedRedis(int port, Path dataDirectory) {
 		this.port = port;
+		this.dataDirectory = dataDirectory;
 	}
 
 	/**
-	 * Start a new server on a free port; it is stopped when the JVM exits at the latest.
+	 * Start a new server on a free port that keeps nothing on disk; it is stopped when the JVM exits at
+	 * the latest.
 	 * @return the running server
 	 */
 	public static EmbeddedRedis start() {
-		EmbeddedRedis redis = new EmbeddedRedis(RedisTestServer.freePort());
+		return start(new EmbeddedRedis(RedisTestServer.freePort(), null));
+	}
+
+	/**
+	 * Start a new server on a free port that saves its memory to a temporary directory when it is
+	 * stopped ({@link #stop()} ends it with SIGTERM, and a server with a save point saves before it
+	 * exits) and loads it from there when {@link #startServer() started} again. It is stopped when the
+	 * JVM exits at the latest.
+	 * @return the running server
+	 */
+	public static EmbeddedRedis startKeepingData() {
+		try {
+			return start(new EmbeddedRedis(RedisTestServer.freePort(), Files.createTempDirectory("embedded-redis-")));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create a data directory for redis-server", ex);
+		}
+	}
+
+	private static EmbeddedRedis start(EmbeddedRedis redis) {
 		redis.startServer();
 		Runtime.getRuntime().addShutdownHook(new Thread(redis::close));
 		return redis;
@@ -52,7 +80,11 @@ public final class EmbeddedRedis implements AutoCloseable {
 			this.server = RedisServer.newRedisServer()
 				.port(this.port)
 				.bind("127.0.0.1")
-				.setting("save \"\"")
+				.settingIf(this.dataDirectory == null, "save \"\"")
+				// a save point makes the server save on SIGTERM; an hour never passes in a test
+				.settingIf(this.dataDirectory != null, "save 3600 1")
+				.settingIf(this.dataDirectory != null, "dir \"" + this.dataDirectory + "\"")
+				.settingIf(this.dataDirectory != null, "dbfilename dump.rdb")
 				.setting("appendonly no")
 				.build();
 			this.server.start();
@@ -64,7 +96,8 @@ public final class EmbeddedRedis implements AutoCloseable {
 	}
 
 	/**
-	 * Stop the server; clients see refused connections until {@link #startServer()}.
+	 * Stop the server and wait until its process has exited; clients see refused connections until
+	 * {@link #startServer()}. A server that keeps its data has saved it by then.
 	 */
 	public synchronized void stop() {
 		if (this.server != null) {
@@ -84,6 +117,15 @@ public final class EmbeddedRedis implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			// the JVM is going away; nothing left to do
+		}
+		if (this.dataDirectory != null) {
+			try {
+				Files.deleteIfExists(this.dataDirectory.resolve("dump.rdb"));
+				Files.deleteIfExists(this.dataDirectory);
+			}
+			catch (IOException ex) {
+				// a temporary directory; the system cleans it up eventually
+			}
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.github.activityrank.sample.web;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,6 +9,7 @@ import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.NotFoundException;
 import io.github.activityrank.sample.web.ActorArgumentResolver.MalformedActorException;
 import io.github.activityrank.sample.web.ActorArgumentResolver.UnauthorizedException;
+import io.lettuce.core.RedisConnectionException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -15,6 +17,7 @@ import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -69,6 +72,24 @@ class ApiExceptionHandler {
 	ResponseEntity<Map<String, Object>> unavailable(DataAccessException ex) {
 		logger.warn("Data store unavailable: " + ex.getMessage());
 		return error(HttpStatus.SERVICE_UNAVAILABLE, "The leaderboards are unavailable right now; try again shortly");
+	}
+
+	/**
+	 * A Redis command cut off because the connection was lost while it waited for its answer (Redis
+	 * stopped, a reset connection) is also "unavailable"; any other Redis error is ours.
+	 */
+	@ExceptionHandler(RedisSystemException.class)
+	ResponseEntity<Map<String, Object>> redis(RedisSystemException ex) {
+		return connectionLost(ex) ? unavailable(ex) : other(ex);
+	}
+
+	private static boolean connectionLost(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
+			if (cause instanceof IOException || cause instanceof RedisConnectionException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@ExceptionHandler(Exception.class)

@@ -1,0 +1,37 @@
+package io.github.activityrank.sample.web;
+
+import java.net.SocketException;
+
+import io.lettuce.core.RedisException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.RedisSystemException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A board read whose Redis command loses its connection while it waits (Redis stopped in the middle of
+ * it) is a 503 like any other Redis outage, not a 500. Seen in the soak test's outage run.
+ */
+class RedisFailureAnswerTests {
+
+	private final ApiExceptionHandler handler = new ApiExceptionHandler();
+
+	@Test
+	void aCommandCutOffByAResetConnectionIsServiceUnavailable() {
+		RedisSystemException ex = new RedisSystemException("Redis exception",
+				new RedisException(new SocketException("Connection reset")));
+		var response = this.handler.redis(ex);
+		assertThat(response.getStatusCode().value()).isEqualTo(503);
+		assertThat(response.getBody()).containsEntry("message",
+				"The leaderboards are unavailable right now; try again shortly");
+	}
+
+	@Test
+	void anyOtherRedisErrorIsStillAnInternalError() {
+		RedisSystemException ex = new RedisSystemException("Redis exception",
+				new RedisException("ERR Error running script"));
+		assertThat(this.handler.redis(ex).getStatusCode().value()).isEqualTo(500);
+	}
+
+}
