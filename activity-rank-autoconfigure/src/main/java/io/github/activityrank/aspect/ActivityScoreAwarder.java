@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.LogText;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -174,11 +175,7 @@ final class ActivityScoreAwarder {
 		if (value == null) {
 			return "null";
 		}
-		String text = String.valueOf(value);
-		if (text.length() > 64) {
-			text = text.substring(0, 64) + "...";
-		}
-		return "a " + value.getClass().getName() + " ('" + text + "')";
+		return "a " + value.getClass().getName() + " ('" + LogText.of(String.valueOf(value)) + "')";
 	}
 
 	private static String nullMessage(Method method, String attribute, String expression) {

@@ -158,15 +158,16 @@ class HostileInputTests {
 	}
 
 	@Test
-	void rejectionsAreLoggedOnceAsAWarningAndCounted(CapturedOutput output) {
-		this.engine.service.award(TEN_KB, "f", "praise");
+	void rejectionsAreLoggedOnceAsAWarningOnOneLineAndCounted(CapturedOutput output) {
+		this.engine.service.award("u1\n2026-11-18 WARN forged line " + TEN_KB, "f", "praise");
 		this.engine.service.award("u1", "f", "nope");
 		this.engine.service.award("u1", "f", -5);
 
 		assertThat(this.engine.counters.count(Outcome.REJECTED)).isEqualTo(3);
 		assertThat(output.getOut()).containsOnlyOnce("Rejected activity")
-			.contains("limit is 128", "further rejections are logged at debug level")
-			.doesNotContain(TEN_KB);
+			.contains("[user=u1\\n2026-11-18 WARN forged line xxx", "(10271 chars)", "limit is 128",
+					"further rejections are logged at debug level")
+			.doesNotContain("\n2026-11-18 WARN forged", TEN_KB);
 	}
 
 	@Test
