@@ -3,12 +3,14 @@ package io.github.activityrank.aspect;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.LogText;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -103,7 +105,7 @@ final class ActivityScoreAwarder {
 			return null;
 		}
 		String user = operation.usesResolver() ? callerUser.get()
-				: asString(this.evaluator.value(operation.user(), element, context));
+				: asId(this.evaluator.value(operation.user(), element, context), method, "user", operation.user());
 		if (user == null || user.isBlank()) {
 			if (operation.usesResolver()) {
 				// nobody signed in: nothing to award, and not an error of the annotation
@@ -118,7 +120,7 @@ final class ActivityScoreAwarder {
 		}
 		String field;
 		if (!operation.field().isEmpty()) {
-			field = asString(this.evaluator.value(operation.field(), element, context));
+			field = asId(this.evaluator.value(operation.field(), element, context), method, "field", operation.field());
 			if (field == null || field.isBlank()) {
 				evaluationError(nullMessage(method, "field", operation.field()), null);
 				return null;
@@ -139,13 +141,41 @@ final class ActivityScoreAwarder {
 			return bool;
 		}
 		if (value instanceof String text) {
-			return Boolean.parseBoolean(text.trim());
+			// strict: "maybe" or "yes" must not silently mean false and award instead of revoking
+			String trimmed = text.trim();
+			if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
+				return Boolean.parseBoolean(trimmed);
+			}
 		}
-		throw new IllegalStateException("Expression '" + expression + "' gave " + value + ", not a boolean");
+		throw new IllegalStateException("Expression '" + expression + "' gave " + describeValue(value)
+				+ ", not a boolean (true or false)");
 	}
 
-	private static String asString(Object value) {
-		return (value != null) ? value.toString() : null;
+	/**
+	 * A user id or field from an expression's value: text, a number, a character, a UUID or an enum
+	 * constant. Anything else (an entity, a collection, an array) would become a meaningless
+	 * {@code toString()} such as {@code User@1b2c3d} on the boards, so it is an error.
+	 * @return the id, or {@code null} for a {@code null} value
+	 * @throws IllegalStateException for a value of another type
+	 */
+	private static String asId(Object value, Method method, String attribute, String expression) {
+		if (value == null) {
+			return null;
+		}
+		if (value instanceof CharSequence || value instanceof Number || value instanceof Character
+				|| value instanceof UUID || value instanceof Enum<?>) {
+			return value.toString();
+		}
+		throw new IllegalStateException("@ActivityScore " + attribute + " = \"" + expression + "\" on "
+				+ describe(method) + " gave " + describeValue(value)
+				+ ", not a String or a number; return the id itself (for example #user.id)");
+	}
+
+	private static String describeValue(Object value) {
+		if (value == null) {
+			return "null";
+		}
+		return "a " + value.getClass().getName() + " ('" + LogText.of(String.valueOf(value)) + "')";
 	}
 
 	private static String nullMessage(Method method, String attribute, String expression) {

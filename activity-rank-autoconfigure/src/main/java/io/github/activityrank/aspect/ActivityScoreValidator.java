@@ -44,7 +44,7 @@ import org.springframework.util.ClassUtils;
  * singletons are created and before the context is ready, and stops the start with an
  * {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax error, a variable
  * that is not a parameter of the method, {@code #result} on a method that returns nothing, an
- * unknown rule, neither rule nor points, points out of range, no user where no
+ * unknown rule, neither rule nor points, points outside 1..{@value ActivityLimits#MAX_POINTS}, no user where no
  * {@link ActivityUserResolver} exists, or an annotation declared only on an interface method. Parsed expressions go to the aspect's cache, so the first call
  * does not parse either.
  */
@@ -161,10 +161,14 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 					"No rule '" + operation.rule() + "' is configured (known rules: " + this.ruleNames.get() + ").",
 					"add activity-rank.rules." + operation.rule() + ".points to the configuration, or use a known rule"));
 		}
-		if (Math.abs(operation.points()) > ActivityLimits.MAX_POINTS) {
+		// the service takes explicit points from 1 to MAX_POINTS only, so anything else would be
+		// rejected on every call; Math.abs is not used because it overflows for Long.MIN_VALUE
+		if (operation.points() < 0 || operation.points() > ActivityLimits.MAX_POINTS) {
 			problems.add(new Problem(location, "points", String.valueOf(operation.points()),
-					"Points must be between -" + ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ".",
-					"use fewer points"));
+					"Points must be between 1 and " + ActivityLimits.MAX_POINTS
+							+ " (explicit points cannot be negative; every call would be rejected).",
+					"use points from 1 to " + ActivityLimits.MAX_POINTS
+							+ ", name a rule with negative points for a penalty, or use revoke to take points back"));
 		}
 		if (operation.usesResolver() && !resolverPresent) {
 			problems.add(new Problem(location, "user", "",

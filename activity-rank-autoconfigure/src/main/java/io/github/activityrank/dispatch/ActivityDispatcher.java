@@ -14,6 +14,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
+import io.github.activityrank.engine.LogText;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -245,12 +246,12 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	private void queueFull(ActivityEvent event) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.dropped(1);
-			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped " + event
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped " + LogText.of(event)
 					+ " as activity-rank.async.on-queue-full=drop says", null);
 		}
 		else {
 			this.counters.callerRuns(1);
-			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); applying " + event
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); applying " + LogText.of(event)
 					+ " on the caller's thread as activity-rank.async.on-queue-full=caller-runs says", null);
 			applyOnCallerThread(List.of(event));
 		}
@@ -349,7 +350,7 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			if (result != null && result.outcome() == AwardResult.Outcome.REJECTED) {
 				rejected++;
 				if (logger.isDebugEnabled()) {
-					logger.debug("activity-rank rejected " + events.get(i) + ": " + result.reason());
+					logger.debug("activity-rank rejected " + LogText.of(events.get(i)) + ": " + result.reason());
 				}
 			}
 		}

@@ -84,7 +84,8 @@ public final class AwardDispatchCounters {
 
 	/**
 	 * Annotations whose expressions could not be turned into an award at run time (an expression
-	 * threw, or gave a null user or field).
+	 * threw, gave a null or blank user or field, a user or field that is neither text nor a number,
+	 * or a revoke or condition that is not a boolean).
 	 * @return the count
 	 */
 	public long getEvaluationErrors() {

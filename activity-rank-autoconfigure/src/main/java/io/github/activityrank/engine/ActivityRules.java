@@ -46,7 +46,8 @@ public final class ActivityRules {
 			throw new ActivityRankConfigurationException(property + ".points is 0 (or missing); a rule must give or take points.",
 					"Set " + property + ".points to a non-zero number, for example 2.");
 		}
-		if (Math.abs(rule.points()) > ActivityLimits.MAX_POINTS) {
+		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as a negative number
+		if (rule.points() < -ActivityLimits.MAX_POINTS || rule.points() > ActivityLimits.MAX_POINTS) {
 			throw new ActivityRankConfigurationException(
 					property + ".points is " + rule.points() + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ".",
 					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ".");

@@ -127,7 +127,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 		if (event.rule() != null) {
 			rule = this.rules.get(event.rule());
 			if (rule == null) {
-				return reject("unknown rule '" + shorten(event.rule()) + "'; configured rules are " + this.rules.names(), event);
+				return reject("unknown rule '" + LogText.of(event.rule()) + "'; configured rules are " + this.rules.names(), event);
 			}
 		}
 		else if (event.points() == null && !event.revoke()) {
@@ -150,7 +150,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 
 	private AwardResult reject(String reason, ActivityEvent event) {
 		// Hostile input can arrive in floods: one warning shows the problem, the rest go to debug.
-		String message = "Rejected activity " + describe(event) + ": " + reason;
+		String message = "Rejected activity " + LogText.of(event) + ": " + reason;
 		if (this.rejectionLogged.compareAndSet(false, true)) {
 			logger.warn(message + " (further rejections are logged at debug level)");
 		}
@@ -158,21 +158,6 @@ public class DefaultActivityRankService implements ActivityRankService {
 			logger.debug(message);
 		}
 		return AwardResult.rejected(reason);
-	}
-
-	private static String describe(ActivityEvent event) {
-		if (event == null) {
-			return "null";
-		}
-		return "[user=" + shorten(event.userId()) + ", rule=" + shorten(event.rule()) + ", field=" + shorten(event.field())
-				+ ", revoke=" + event.revoke() + "]";
-	}
-
-	private static String shorten(String value) {
-		if (value == null) {
-			return "null";
-		}
-		return (value.length() <= 64) ? value : value.substring(0, 64) + "...(" + value.length() + " chars)";
 	}
 
 	@Override

@@ -141,6 +141,51 @@ class ActivityScoreAspectTests {
 	}
 
 	@Test
+	void userOrFieldThatIsNeitherTextNorANumberIsCountedAndAwardsNothing() {
+		ForumService forum = forum();
+		assertThat(forum.giftTo(new Article(1, "bob", "an entity, not its id"))).isEqualTo("gift");
+		forum.giftTo(java.util.List.of("alice", "bob"));
+		forum.giftTo(new long[] { 1, 2 });
+		forum.giftTo(new Object());
+		forum.tagged(new Article(1, "bob", "t"));
+		assertThat(this.service.applied()).isEmpty();
+		assertThat(this.counters.getEvaluationErrors()).isEqualTo(5);
+	}
+
+	@Test
+	void idsMayBeTextNumbersUuidsAndEnumConstants() {
+		java.util.UUID uuid = java.util.UUID.fromString("00000000-0000-0000-0000-000000000042");
+		ForumService forum = forum();
+		forum.giftTo(42L);
+		forum.giftTo(uuid);
+		forum.giftTo(java.time.DayOfWeek.MONDAY);
+		forum.giftTo(new StringBuilder("sb"));
+		forum.tagged('x');
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("42", 1, "gift"),
+				ActivityEvent.awardPoints(uuid.toString(), 1, "gift"), ActivityEvent.awardPoints("MONDAY", 1, "gift"),
+				ActivityEvent.awardPoints("sb", 1, "gift"), ActivityEvent.award("alice", "praise", "x"));
+		assertThat(this.counters.getEvaluationErrors()).isZero();
+	}
+
+	@Test
+	void revokeOrConditionThatIsNotABooleanIsCountedAndAwardsNothing() {
+		ForumService forum = forum();
+		forum.maybeRevoke("maybe");
+		forum.maybeRevoke("yes");
+		forum.maybeRevoke(1);
+		forum.maybeRevoke(null);
+		forum.onlyIf("sure");
+		forum.onlyIf(null);
+		assertThat(this.service.applied()).isEmpty();
+		assertThat(this.counters.getEvaluationErrors()).isEqualTo(6);
+		forum.maybeRevoke(" TRUE ");
+		forum.onlyIf("false");
+		forum.onlyIf(Boolean.TRUE);
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.revoke("alice", "praise", "f"),
+				ActivityEvent.award("alice", "praise", "f"));
+	}
+
+	@Test
 	void serviceFailureNeverReachesTheCaller() {
 		this.service.failWith(() -> new IllegalStateException("Redis down"));
 		Article article = forum().publish("Hi");
@@ -253,6 +298,23 @@ class ActivityScoreAspectTests {
 
 		@ActivityScore(rule = "praise", field = "#id")
 		public void praiseNullable(String id) {
+		}
+
+		@ActivityScore(points = 1, user = "#to", field = "'gift'")
+		public String giftTo(Object to) {
+			return "gift";
+		}
+
+		@ActivityScore(rule = "praise", field = "#tag")
+		public void tagged(Object tag) {
+		}
+
+		@ActivityScore(rule = "praise", field = "'f'", revoke = "#how")
+		public void maybeRevoke(Object how) {
+		}
+
+		@ActivityScore(rule = "praise", field = "'f'", condition = "#when")
+		public void onlyIf(Object when) {
 		}
 
 		@ActivityScore(points = 1, field = "#value.substring(5)")

@@ -87,6 +87,17 @@ class ActivityScoreValidatorTests {
 	}
 
 	@Test
+	void rejectsPointsTheServiceWouldRejectOnEveryCall() {
+		assertThat(this.validator.validate(PointsOutOfRange.class, true)).extracting(Problem::expression)
+			.containsExactlyInAnyOrder("-5", "1000001", String.valueOf(Long.MIN_VALUE), String.valueOf(Long.MAX_VALUE));
+		assertThat(this.validator.validate(PointsOutOfRange.class, true)).allSatisfy((problem) -> {
+			assertThat(problem.attribute()).isEqualTo("points");
+			assertThat(problem.description()).startsWith("Points must be between 1 and 1000000");
+			assertThat(problem.action()).contains("name a rule with negative points for a penalty");
+		});
+	}
+
+	@Test
 	void rejectsMissingUserWithoutResolver() {
 		assertThat(this.validator.validate(Valid.class, false)).singleElement()
 			.satisfies((problem) -> assertThat(problem.attribute()).isEqualTo("user"));
@@ -198,6 +209,30 @@ class ActivityScoreValidatorTests {
 
 		@ActivityScore(field = "'x'")
 		public void praise(long articleId) {
+		}
+
+	}
+
+	static class PointsOutOfRange {
+
+		@ActivityScore(rule = "praise", points = -5)
+		public void penalty() {
+		}
+
+		@ActivityScore(points = 1_000_001)
+		public void tooMany() {
+		}
+
+		@ActivityScore(points = Long.MIN_VALUE)
+		public void overflowingNegative() {
+		}
+
+		@ActivityScore(points = Long.MAX_VALUE)
+		public void overflowingPositive() {
+		}
+
+		@ActivityScore(points = 1_000_000)
+		public void mostAllowed() {
 		}
 
 	}

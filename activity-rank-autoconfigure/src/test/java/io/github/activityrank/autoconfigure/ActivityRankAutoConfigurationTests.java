@@ -181,7 +181,8 @@ class ActivityRankAutoConfigurationTests {
 	@Test
 	void invalidPrefixCapsPeriodsAndRetentionStopTheStart() {
 		for (String property : List.of("activity-rank.key-prefix=has{brace}", "activity-rank.daily-cap=0",
-				"activity-rank.rules.x.points=2000000", "activity-rank.retention.day=0s", "activity-rank.periods=")) {
+				"activity-rank.rules.x.points=2000000", "activity-rank.rules.x.points=-9223372036854775808",
+				"activity-rank.retention.day=0s", "activity-rank.periods=")) {
 			this.runner.withPropertyValues(property).run((context) -> {
 				assertThat(context).as(property).hasFailed();
 				assertThat(context.getStartupFailure()).as(property)

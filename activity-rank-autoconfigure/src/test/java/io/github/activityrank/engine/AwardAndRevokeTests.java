@@ -147,6 +147,34 @@ class AwardAndRevokeTests {
 	}
 
 	@Test
+	void aThousandTogglesOfAnEverRuleAcrossADayBoundaryEarnOneAwardAtMost() {
+		// "publish" is once-per: ever (10 points), as README recommends for praise, collect and follow
+		this.engine.clock.set(LocalDateTime.of(2026, 11, 18, 23, 59, 50));
+		int awarded = 0;
+		for (int i = 0; i < 1000; i++) {
+			if (this.engine.service.award("u1", "7_praise", "publish").outcome() == Outcome.AWARDED) {
+				awarded++;
+			}
+			this.engine.clock.advance(Duration.ofMillis(7));
+			this.engine.service.award("u1", "7_praise", "publish"); // a second "on" without an "off"
+			this.engine.service.revoke("u1", "7_praise", "publish");
+			this.engine.clock.advance(Duration.ofMillis(7));
+			assertThat(score("u1", Period.TOTAL)).isZero();
+		}
+		this.engine.service.award("u1", "7_praise", "publish");
+		this.engine.service.award("u1", "7_praise", "publish");
+
+		assertThat(this.engine.calendar.today()).isEqualTo(java.time.LocalDate.of(2026, 11, 19));
+		assertThat(awarded).isEqualTo(1000);
+		assertThat(score("u1", Period.TOTAL)).isEqualTo(10);
+		assertThat(score("u1", Period.MONTH)).isEqualTo(10);
+		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+			.map(RankEntry::score).orElse(0L);
+		assertThat(yesterday).isZero();
+		assertThat(score("u1", Period.DAY)).isEqualTo(10);
+	}
+
+	@Test
 	void anEverRuleSwitchedOnTwiceAcrossDaysScoresOnce() {
 		this.engine.service.award("u1", "7_follow", "publish");
 		this.engine.clock.advance(Duration.ofDays(1));

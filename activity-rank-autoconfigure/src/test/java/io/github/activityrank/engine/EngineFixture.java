@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
@@ -27,9 +28,12 @@ final class EngineFixture implements AutoCloseable {
 
 	static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
-	private static volatile LettuceConnectionFactory factory;
+	private static final Map<Integer, LettuceConnectionFactory> factories = new ConcurrentHashMap<>();
 
 	final MutableClock clock;
+
+	/** Connections to this fixture's logical database. */
+	final LettuceConnectionFactory connections;
 
 	final RankKeys keys;
 
@@ -41,50 +45,61 @@ final class EngineFixture implements AutoCloseable {
 
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup) {
+		this(start, periods, rules, dailyCap, lookup, 0, RedisTestServer.uniquePrefix("engine"));
+	}
+
+	/**
+	 * A fixture in a logical database and under a key prefix of the caller's choice.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, int database, String prefix) {
 		this.clock = new MutableClock(start, ZONE);
-		this.keys = new RankKeys(RedisTestServer.uniquePrefix("engine"));
+		this.connections = factory(database);
+		this.keys = new RankKeys(prefix);
 		this.calendar = new ActivityCalendar(this.clock, ZONE,
 				Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
 				Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		ActivityStore store = new CoalescingActivityStore(
-				new RedisActivityStore(factory(), this.keys, this.calendar, periods), RedisActivityStore.MAX_BATCH, 2);
+				new RedisActivityStore(this.connections, this.keys, this.calendar, periods), RedisActivityStore.MAX_BATCH, 2);
 		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
 				lookup, this.counters);
 	}
 
 	static EngineFixture forumRules(LocalDateTime start) {
-		return new EngineFixture(start, EnumSet.allOf(Period.class), Map.of(
-				"page-view", new ScoringRule("page-view", 1, false, null),
-				"praise", new ScoringRule("praise", 2, false, null),
-				"comment", new ScoringRule("comment", 3, false, 9L),
-				"publish", new ScoringRule("publish", 10, true, null),
-				"spam", new ScoringRule("spam", -5, false, null)), null, null);
+		return new EngineFixture(start, EnumSet.allOf(Period.class), FORUM_RULES, null, null);
 	}
 
+	static final Map<String, ScoringRule> FORUM_RULES = Map.of(
+			"page-view", new ScoringRule("page-view", 1, false, null),
+			"praise", new ScoringRule("praise", 2, false, null),
+			"comment", new ScoringRule("comment", 3, false, 9L),
+			"publish", new ScoringRule("publish", 10, true, null),
+			"spam", new ScoringRule("spam", -5, false, null));
+
 	static LettuceConnectionFactory factory() {
-		if (factory == null) {
-			synchronized (EngineFixture.class) {
-				if (factory == null) {
-					factory = RedisTestServer.shared().newConnectionFactory();
-				}
-			}
-		}
-		return factory;
+		return factory(0);
+	}
+
+	/**
+	 * Connections to one logical database of the test Redis, shared by the fixtures of this JVM.
+	 */
+	static LettuceConnectionFactory factory(int database) {
+		return factories.computeIfAbsent(database, (db) -> RedisTestServer.shared().newConnectionFactory(db));
 	}
 
 	List<String> storedKeys() {
-		return RedisKeysCleaner.keys(factory(), this.keys.pattern());
+		return RedisKeysCleaner.keys(this.connections, this.keys.pattern());
 	}
 
 	long pttl(String key) {
-		try (RedisConnection connection = factory().getConnection()) {
+		try (RedisConnection connection = this.connections.getConnection()) {
 			return connection.keyCommands().pTtl(key.getBytes(StandardCharsets.UTF_8));
 		}
 	}
 
 	Double rawScore(String board, String member) {
-		try (RedisConnection connection = factory().getConnection()) {
+		try (RedisConnection connection = this.connections.getConnection()) {
 			return connection.zSetCommands().zScore(board.getBytes(StandardCharsets.UTF_8),
 					member.getBytes(StandardCharsets.UTF_8));
 		}
@@ -92,7 +107,7 @@ final class EngineFixture implements AutoCloseable {
 
 	@Override
 	public void close() {
-		RedisKeysCleaner.delete(factory(), this.keys.pattern());
+		RedisKeysCleaner.delete(this.connections, this.keys.pattern());
 	}
 
 }

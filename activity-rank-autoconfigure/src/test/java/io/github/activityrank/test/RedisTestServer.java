@@ -118,12 +118,34 @@ public final class RedisTestServer {
 	}
 
 	/**
+	 * Properties that point Spring Boot's Redis auto-configuration at one logical database of this
+	 * server.
+	 * @param database the database index
+	 * @return host, port and {@code spring.data.redis.database}
+	 */
+	public String[] springProperties(int database) {
+		return new String[] { "spring.data.redis.host=" + this.host, "spring.data.redis.port=" + this.port,
+				"spring.data.redis.database=" + database };
+	}
+
+	/**
 	 * A new, started connection factory for this server; the caller destroys it.
 	 * @return the factory
 	 */
 	public LettuceConnectionFactory newConnectionFactory() {
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(this.host, this.port));
+		return newConnectionFactory(0);
+	}
+
+	/**
+	 * A new, started connection factory for one logical database of this server; the caller
+	 * destroys it.
+	 * @param database the database index
+	 * @return the factory
+	 */
+	public LettuceConnectionFactory newConnectionFactory(int database) {
+		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(this.host, this.port);
+		configuration.setDatabase(database);
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration);
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;

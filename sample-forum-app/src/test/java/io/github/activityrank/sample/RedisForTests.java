@@ -25,14 +25,29 @@ final class RedisForTests {
 	}
 
 	static void register(DynamicPropertyRegistry registry, String prefix) {
+		register(registry, prefix, 0);
+	}
+
+	/**
+	 * Point the application at one logical database of the test Redis, under a prefix.
+	 * @param registry the test's properties
+	 * @param prefix the key prefix
+	 * @param database the database index
+	 */
+	static void register(DynamicPropertyRegistry registry, String prefix, int database) {
 		RedisTestServer redis = RedisTestServer.shared();
 		registry.add("spring.data.redis.host", redis::host);
 		registry.add("spring.data.redis.port", redis::port);
+		registry.add("spring.data.redis.database", () -> database);
 		registry.add("activity-rank.key-prefix", () -> prefix);
 	}
 
 	static void deleteKeys(String prefix) {
-		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
+		deleteKeys(prefix, 0);
+	}
+
+	static void deleteKeys(String prefix, int database) {
+		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory(database);
 		try {
 			RedisKeysCleaner.delete(factory, "*" + prefix + "*");
 		}

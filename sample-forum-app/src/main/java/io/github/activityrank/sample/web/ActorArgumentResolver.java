@@ -10,7 +10,7 @@ import org.springframework.web.method.support.ModelAndViewContainer;
 
 /**
  * Resolves {@link Actor} parameters: a missing header is 401 (unless the parameter is nullable), a
- * header that is not a positive number is 400, an id nobody has is 401.
+ * header that is not a positive number, or more than one header, is 400, an id nobody has is 401.
  */
 class ActorArgumentResolver implements HandlerMethodArgumentResolver {
 
@@ -28,6 +28,11 @@ class ActorArgumentResolver implements HandlerMethodArgumentResolver {
 	@Override
 	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
 			NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
+		String[] headers = webRequest.getHeaderValues(Actor.HEADER);
+		if (headers != null && headers.length > 1) {
+			// two users claimed at once: acting as either one would be a guess
+			throw new MalformedActorException("Send one " + Actor.HEADER + " header, not " + headers.length);
+		}
 		String header = webRequest.getHeader(Actor.HEADER);
 		if (header == null || header.isBlank()) {
 			if (parameter.isOptional()) {

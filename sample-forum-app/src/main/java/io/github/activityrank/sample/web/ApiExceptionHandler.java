@@ -12,6 +12,7 @@ import io.github.activityrank.sample.web.ActorArgumentResolver.UnauthorizedExcep
 import io.lettuce.core.RedisConnectionException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.apache.tomcat.util.http.InvalidParameterException;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataAccessException;
@@ -59,6 +60,17 @@ class ApiExceptionHandler {
 	@ExceptionHandler(HttpMessageNotReadableException.class)
 	ResponseEntity<Map<String, Object>> unreadable(HttpMessageNotReadableException ex) {
 		return error(HttpStatus.BAD_REQUEST, "The request body is missing or is not the JSON this endpoint expects");
+	}
+
+	/**
+	 * Tomcat could not decode the query string (a bad {@code %} escape such as {@code ?size=%ZZ}, or
+	 * too many parameters): the client's mistake, not ours.
+	 */
+	@ExceptionHandler(InvalidParameterException.class)
+	ResponseEntity<Map<String, Object>> invalidParameters(InvalidParameterException ex) {
+		int code = ex.getErrorCode();
+		HttpStatusCode status = (code >= 400 && code < 500) ? HttpStatusCode.valueOf(code) : HttpStatus.BAD_REQUEST;
+		return error(status, "The query parameters cannot be decoded; percent-encode them as UTF-8 (%XX with two hex digits)");
 	}
 
 	@ExceptionHandler(TypeMismatchException.class)

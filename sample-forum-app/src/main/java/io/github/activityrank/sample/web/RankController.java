@@ -32,18 +32,26 @@ class RankController {
 
 	private final ForumService forum;
 
-	RankController(ActivityRankService ranks, ForumService forum) {
+	private final RankZone zone;
+
+	RankController(ActivityRankService ranks, ForumService forum, RankZone zone) {
 		this.ranks = ranks;
 		this.forum = forum;
+		this.zone = zone;
 	}
 
+	/** A page of the board: {@code size} lines from position {@code offset} (0 is the top). */
 	@GetMapping("/{period}")
-	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size) {
+	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size,
+			@RequestParam(defaultValue = "0") long offset) {
 		Period board = board(period);
 		if (size < 1 || size > ActivityLimits.MAX_PAGE_SIZE) {
 			throw new InvalidRequestException("size must be from 1 to " + ActivityLimits.MAX_PAGE_SIZE);
 		}
-		return new Board(name(board), entries(this.ranks.top(board, size)));
+		if (offset < 0) {
+			throw new InvalidRequestException("offset must be 0 or more");
+		}
+		return new Board(name(board), entries(this.ranks.page(board, this.zone.today(), offset, size)));
 	}
 
 	/** The acting user's line; {@code rank} is null and {@code score} 0 while they are not on the board. */

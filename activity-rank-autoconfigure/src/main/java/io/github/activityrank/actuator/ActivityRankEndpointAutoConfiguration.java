@@ -1,0 +1,54 @@
+package io.github.activityrank.actuator;
+
+import java.time.ZoneId;
+
+import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankProperties;
+import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.redis.RankKeys;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code activityrank} actuator endpoint. Active when Spring Boot's
+ * actuator is on the classpath, activity-rank is enabled and the endpoint is available (exposed,
+ * for example with {@code management.endpoints.web.exposure.include=health,activityrank}).
+ */
+@AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class })
+@ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
+		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
+@ConditionalOnBean(ActivityRankCounters.class)
+@ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(ActivityRankProperties.class)
+public class ActivityRankEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint
+	ActivityRankEndpoint activityRankEndpoint(ActivityRankProperties properties, ObjectProvider<RankKeys> keys,
+			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules, ActivityRankCounters outcomes,
+			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher) {
+		RankKeys rankKeys = keys.getIfUnique();
+		String prefix = (rankKeys != null) ? rankKeys.tag().substring(1, rankKeys.tag().length() - 1)
+				: properties.getKeyPrefix();
+		ActivityCalendar activityCalendar = calendar.getIfUnique();
+		ZoneId zone = (activityCalendar != null) ? activityCalendar.zone()
+				: (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
+		return new ActivityRankEndpoint(prefix, zone.getId(), properties.getPeriods(), rules.getIfUnique(), outcomes,
+				dispatch.getIfUnique(), dispatcher.getIfUnique());
+	}
+
+}
