@@ -4,6 +4,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.activityrank.ActivityRankService;
 
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
 /**
  * Issue 5, figure 1: synchronous award throughput through {@link ActivityRankService} at 1, 8 and 32
  * threads, 90% awards and 10% revokes over users x fields, against the reference algorithm and the
@@ -38,15 +40,20 @@ final class AwardThroughputBench {
 		};
 		Awarder theirs = (user, field, revoke) -> reference.addActivityScore(user, field,
 				revoke ? -EngineContext.RULE_POINTS : EngineContext.RULE_POINTS);
+		MinimalScriptClient minimal = new MinimalScriptClient(engine.bean(RedisConnectionFactory.class),
+				engine.prefix + "_minimal");
+		Awarder calibration = (user, field, revoke) -> minimal.award(user, field, EngineContext.RULE_POINTS);
 		// warm both paths up (JIT, connections, script cache) before any measured point
 		mixed(options, 8, options.warmupSeconds, theirs);
 		mixed(options, 8, options.warmupSeconds, ours);
+		mixed(options, 8, options.warmupSeconds, calibration);
 
 		Report.Section section = new Report.Section(
 				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, "
 						+ options.users + " users x " + options.fieldsPerUser + " fields)",
 				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
-				"reference server us/award", "ours server us/award", "ours awards / script call");
+				"minimal EVALSHA calls/s", "ours / minimal", "reference server us/award", "ours server us/award",
+				"ours awards / script call");
 		double oursAtMax = Double.NaN;
 		double referenceAtMax = Double.NaN;
 		for (int threads : options.threadCounts) {
@@ -58,10 +65,12 @@ final class AwardThroughputBench {
 			long[] ourAfter = bench.commandStats("evalsha");
 			double ourServer = (ourAfter[1] - ourBefore[1]) / (double) ourRun.calls();
 			double perCall = ourRun.calls() / (double) Math.max(1, ourAfter[0] - ourBefore[0]);
+			double calibrated = Latencies.throughput(threads, options.awardSeconds, workload(options, calibration))
+				.perSecond();
 			double ref = refRun.perSecond();
 			double our = ourRun.perSecond();
-			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()), refServer,
-					ourServer, perCall);
+			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()), calibrated,
+					Report.ratio(our / calibrated), refServer, ourServer, perCall);
 			oursAtMax = our;
 			referenceAtMax = ref;
 		}
@@ -71,6 +80,9 @@ final class AwardThroughputBench {
 		section.note("reference = the naive multi-call algorithm (HGET, HSET, EXPIRE, ZINCRBY x2, TTL/EXPIRE) "
 				+ "rebuilt in ReferenceActivityRank over the same Spring Data Redis client");
 		section.note(options.awardSeconds + " s per point after " + options.warmupSeconds + " s warm-up of each");
+		section.note("minimal EVALSHA = a calibration (MinimalScriptClient): the least an idempotent award can do "
+				+ "(HSETNX + 2 ZINCRBY, no TTL, caps or revokes) as one blocking EVALSHA per call from the same threads "
+				+ "and client; it measures how many blocking calls those threads can make on this machine at all");
 		section.note("ours awards / script call: concurrent synchronous calls share one score.lua call "
 				+ "(CoalescingActivityStore); a lone caller is sent at once");
 		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
