@@ -23,7 +23,6 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfigurat
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,13 +45,7 @@ class ActivityRankEndpointAutoConfigurationTests {
 
 	@AfterEach
 	void deleteKeys() {
-		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
-		try {
-			RedisKeysCleaner.delete(factory, "{" + this.prefix + "}:*");
-		}
-		finally {
-			factory.destroy();
-		}
+		RedisKeysCleaner.deletePrefix(this.prefix);
 	}
 
 	@Test

@@ -47,24 +47,15 @@ class CoalescingActivityStoreTests {
 	@Test
 	void callersArrivingWhileABatchIsOnItsWayShareTheNextCall() throws Exception {
 		RecordingStore store = new RecordingStore();
-		CountDownLatch firstCallEntered = new CountDownLatch(1);
-		CountDownLatch releaseFirstCall = new CountDownLatch(1);
-		store.beforeCall = () -> {
-			if (store.calls.size() == 1) {
-				firstCallEntered.countDown();
-				await(releaseFirstCall);
-			}
-		};
 		CoalescingActivityStore coalescing = new CoalescingActivityStore(store, 256, 1);
-		Future<List<AwardResult>> first = this.pool.submit(() -> coalescing.apply(List.of(command("first", "f", 1))));
-		assertThat(firstCallEntered.await(5, TimeUnit.SECONDS)).isTrue();
+		Future<List<AwardResult>> first = sendFirstCallAndHoldIt(coalescing, store);
 		List<Future<List<AwardResult>>> others = new ArrayList<>();
 		for (int i = 0; i < 20; i++) {
 			long points = 100 + i;
 			others.add(this.pool.submit(() -> coalescing.apply(List.of(command("u" + points, "f", points)))));
 		}
 		waitUntil(() -> coalescing.waitingCallers() == 20);
-		releaseFirstCall.countDown();
+		store.releaseFirstCall.countDown();
 
 		assertThat(first.get(5, TimeUnit.SECONDS)).extracting(AwardResult::points).containsExactly(1L);
 		for (int i = 0; i < 20; i++) {
@@ -103,26 +94,15 @@ class CoalescingActivityStoreTests {
 	@Test
 	void aFailedCallReachesEveryCallerOfItsBatch() throws Exception {
 		RecordingStore store = new RecordingStore();
-		CountDownLatch firstCallEntered = new CountDownLatch(1);
-		CountDownLatch releaseFirstCall = new CountDownLatch(1);
-		store.beforeCall = () -> {
-			if (store.calls.size() == 1) {
-				firstCallEntered.countDown();
-				await(releaseFirstCall);
-			}
-			else {
-				throw new IllegalStateException("Redis went away");
-			}
-		};
+		store.laterCallsFail = new IllegalStateException("Redis went away");
 		CoalescingActivityStore coalescing = new CoalescingActivityStore(store, 256, 1);
-		Future<List<AwardResult>> first = this.pool.submit(() -> coalescing.apply(List.of(command("first", "f", 1))));
-		assertThat(firstCallEntered.await(5, TimeUnit.SECONDS)).isTrue();
+		Future<List<AwardResult>> first = sendFirstCallAndHoldIt(coalescing, store);
 		List<Future<List<AwardResult>>> others = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
 			others.add(this.pool.submit(() -> coalescing.apply(List.of(command("u", "f", 1)))));
 		}
 		waitUntil(() -> coalescing.waitingCallers() == 5);
-		releaseFirstCall.countDown();
+		store.releaseFirstCall.countDown();
 		assertThat(first.get(5, TimeUnit.SECONDS)).hasSize(1);
 		for (Future<List<AwardResult>> other : others) {
 			assertThatExceptionOfType(java.util.concurrent.ExecutionException.class)
@@ -146,6 +126,15 @@ class CoalescingActivityStoreTests {
 		assertThat(caller.get(5, TimeUnit.SECONDS)).isTrue();
 		// the store call itself ran without the interrupt, so it could not fail other callers
 		assertThat(interruptedInsideStore).isFalse();
+	}
+
+	/** One caller's call that the store holds until the test releases it, so that others queue up. */
+	private Future<List<AwardResult>> sendFirstCallAndHoldIt(CoalescingActivityStore coalescing, RecordingStore store)
+			throws InterruptedException {
+		store.holdFirstCall = true;
+		Future<List<AwardResult>> first = this.pool.submit(() -> coalescing.apply(List.of(command("first", "f", 1))));
+		assertThat(store.firstCallEntered.await(5, TimeUnit.SECONDS)).isTrue();
+		return first;
 	}
 
 	private static ScoreCommand command(String user, String field, long points) {
@@ -174,6 +163,14 @@ class CoalescingActivityStoreTests {
 
 		final List<List<ScoreCommand>> calls = new CopyOnWriteArrayList<>();
 
+		final CountDownLatch firstCallEntered = new CountDownLatch(1);
+
+		final CountDownLatch releaseFirstCall = new CountDownLatch(1);
+
+		volatile boolean holdFirstCall;
+
+		volatile RuntimeException laterCallsFail;
+
 		volatile Runnable beforeCall = () -> {
 		};
 
@@ -181,6 +178,13 @@ class CoalescingActivityStoreTests {
 		public List<AwardResult> apply(List<ScoreCommand> commands) {
 			this.calls.add(List.copyOf(commands));
 			this.beforeCall.run();
+			if (this.calls.size() == 1 && this.holdFirstCall) {
+				this.firstCallEntered.countDown();
+				await(this.releaseFirstCall);
+			}
+			else if (this.calls.size() > 1 && this.laterCallsFail != null) {
+				throw this.laterCallsFail;
+			}
 			return commands.stream().map((command) -> new AwardResult(AwardResult.Outcome.AWARDED, command.points(), null)).toList();
 		}
 

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
 
@@ -44,6 +45,20 @@ public final class RedisKeysCleaner {
 		}
 		try (RedisConnection connection = factory.getConnection()) {
 			connection.keyCommands().del(keys.stream().map((k) -> k.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));
+		}
+	}
+
+	/**
+	 * Delete every key of a prefix on the shared test server, in database 0.
+	 * @param prefix the key prefix, without its braces
+	 */
+	public static void deletePrefix(String prefix) {
+		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
+		try {
+			delete(factory, "{" + prefix + "}:*");
+		}
+		finally {
+			factory.destroy();
 		}
 	}
 
