@@ -143,7 +143,7 @@ public class ActivityRankEndpoint {
 	 * @param rejected awards the service rejected
 	 * @param failed awards lost to an error
 	 * @param dropped awards discarded (queue full, shutdown)
-	 * @param callerRuns awards applied on the caller's thread because the queue was full
+	 * @param callerRuns awards whose caller waited for them because the queue was full
 	 * @param evaluationErrors annotations whose expressions gave no valid award
 	 * @param retryBuffered awards put in the retry buffer
 	 * @param retried awards the retry thread sent successfully

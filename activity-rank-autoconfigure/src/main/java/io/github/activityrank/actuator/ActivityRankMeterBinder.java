@@ -79,7 +79,7 @@ public class ActivityRankMeterBinder implements MeterBinder {
 			dispatchCounter(registry, "dropped", AwardDispatchCounters::getDropped,
 					"Awards discarded because the queue was full or shutdown ended");
 			dispatchCounter(registry, "caller.runs", AwardDispatchCounters::getCallerRuns,
-					"Awards applied on the caller's thread because the queue was full");
+					"Awards whose caller waited for them because the queue was full");
 			dispatchCounter(registry, "evaluation.errors", AwardDispatchCounters::getEvaluationErrors,
 					"@ActivityScore annotations whose expressions gave no valid award");
 			dispatchCounter(registry, "retry.buffered", AwardDispatchCounters::getRetryBuffered,

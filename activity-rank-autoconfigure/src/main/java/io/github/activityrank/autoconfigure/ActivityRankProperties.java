@@ -265,8 +265,9 @@ public class ActivityRankProperties {
 		private int queueCapacity = 10_000;
 
 		/**
-		 * What happens to an award when the queue is full: "caller-runs" applies it on the caller's
-		 * thread (nothing lost, the caller waits), "drop" discards it (logged and counted).
+		 * What happens to an award when the queue is full: "caller-runs" makes the caller wait until
+		 * the award is applied, queued behind that user's earlier awards (nothing lost, no award
+		 * overtaken), "drop" discards it (logged and counted).
 		 */
 		private QueueFullPolicy onQueueFull = QueueFullPolicy.CALLER_RUNS;
 
@@ -309,7 +310,7 @@ public class ActivityRankProperties {
 	 */
 	public enum QueueFullPolicy {
 
-		/** Apply the award on the caller's thread. */
+		/** The caller waits until the award, queued behind its user's earlier ones, is applied. */
 		CALLER_RUNS,
 
 		/** Discard the award, log it and count it. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +35,10 @@ import org.springframework.util.ClassUtils;
  * {@link ActivityRankService#applyAll(List)} call. The queue is split into one lane per thread, and
  * all awards of a user go to the same lane, so they are applied in the order they were made, however
  * many threads there are: a revoke never overtakes the award it revokes. When the queue is full the
- * {@link QueueFullPolicy} decides: {@code CALLER_RUNS} applies the award on the caller's thread,
- * {@code DROP} discards it; both are counted, and the first occurrence is logged as a warning. In
+ * {@link QueueFullPolicy} decides: {@code CALLER_RUNS} makes the caller pay, it joins its user's lane
+ * beyond the capacity and waits until its award has been applied, so it cannot overtake that user's
+ * queued awards; {@code DROP} discards it. Both are counted, and the first occurrence is logged as a
+ * warning. In
  * sync mode awards are applied on the caller's thread. Errors of the service (Redis down) are caught,
  * counted and logged, and go to {@link #onApplyFailure(List, RuntimeException)}.
  * <p>
@@ -75,7 +78,7 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	private final Duration shutdownGracePeriod;
 
 	/** One lane per worker; a user's awards always take the same lane. Null in sync mode. */
-	private final List<BlockingQueue<ActivityEvent>> lanes;
+	private final List<BlockingQueue<Queued>> lanes;
 
 	/** Room left in the queue, over all lanes together ({@code activity-rank.async.queue-capacity}). */
 	private final Semaphore room;
@@ -153,7 +156,7 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 						"activity-rank-retry" + suffix)
 				: null;
 		for (int i = 1; i <= threads; i++) {
-			BlockingQueue<ActivityEvent> lane = new LinkedBlockingQueue<>();
+			BlockingQueue<Queued> lane = new LinkedBlockingQueue<>();
 			this.lanes.add(lane);
 			// "activity-rank-N" as documented; a second context in the same JVM gets its own suffix
 			String name = (instance == 1) ? "activity-rank-" + i : "activity-rank-" + instance + "-" + i;
@@ -181,7 +184,7 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			return 0;
 		}
 		int size = 0;
-		for (BlockingQueue<ActivityEvent> lane : this.lanes) {
+		for (BlockingQueue<Queued> lane : this.lanes) {
 			size += lane.size();
 		}
 		return size;
@@ -231,29 +234,54 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			return;
 		}
 		for (ActivityEvent event : events) {
+			BlockingQueue<Queued> lane = this.lanes.get(lane(event.userId(), this.lanes.size()));
 			this.pending.incrementAndGet();
 			if (this.room.tryAcquire()) {
-				this.lanes.get(lane(event.userId(), this.lanes.size())).add(event);
+				lane.add(new Queued(event, null));
 				this.counters.queued(1);
 			}
 			else {
 				this.pending.decrementAndGet();
-				queueFull(event);
+				queueFull(event, lane);
 			}
 		}
 	}
 
-	private void queueFull(ActivityEvent event) {
+	private void queueFull(ActivityEvent event, BlockingQueue<Queued> lane) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.dropped(1);
 			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped " + LogText.of(event)
 					+ " as activity-rank.async.on-queue-full=drop says", null);
 		}
+		else if (this.workers.contains(Thread.currentThread())) {
+			// a worker never waits for its own lane
+			this.counters.callerRuns(1);
+			applyOnCallerThread(List.of(event));
+		}
 		else {
 			this.counters.callerRuns(1);
-			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); applying " + LogText.of(event)
-					+ " on the caller's thread as activity-rank.async.on-queue-full=caller-runs says", null);
-			applyOnCallerThread(List.of(event));
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits"
+					+ " until " + LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
+					null);
+			waitBehind(event, lane);
+		}
+	}
+
+	/**
+	 * Queue the award beyond the capacity, behind the user's queued awards, and wait until a worker
+	 * has applied it: applying it here at once could overtake them (a revoke before its award).
+	 */
+	private void waitBehind(ActivityEvent event, BlockingQueue<Queued> lane) {
+		Queued queued = new Queued(event, new CountDownLatch(1));
+		this.pending.incrementAndGet();
+		lane.add(queued);
+		this.counters.queued(1);
+		try {
+			queued.applied.await();
+		}
+		catch (InterruptedException ex) {
+			// stop waiting; the award stays queued and is still applied
+			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -281,22 +309,28 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		return Math.floorMod(hash ^ (hash >>> 16), lanes);
 	}
 
-	private void drain(BlockingQueue<ActivityEvent> lane) {
+	private void drain(BlockingQueue<Queued> lane) {
+		List<Queued> taken = new ArrayList<>(MAX_BATCH);
 		List<ActivityEvent> batch = new ArrayList<>(MAX_BATCH);
 		while (this.running || !lane.isEmpty()) {
 			try {
-				ActivityEvent first = lane.poll(100, TimeUnit.MILLISECONDS);
+				Queued first = lane.poll(100, TimeUnit.MILLISECONDS);
 				if (first == null) {
 					continue;
 				}
-				batch.add(first);
-				lane.drainTo(batch, MAX_BATCH - 1);
-				this.room.release(batch.size());
+				taken.add(first);
+				lane.drainTo(taken, MAX_BATCH - 1);
+				for (Queued queued : taken) {
+					batch.add(queued.event);
+				}
+				this.room.release(Queued.withinCapacity(taken));
 				try {
 					deliver(batch);
 				}
 				finally {
 					this.pending.addAndGet(-batch.size());
+					Queued.release(taken);
+					taken.clear();
 					batch.clear();
 				}
 			}
@@ -489,12 +523,13 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			worker.interrupt();
 		}
 		int left = (this.retry != null) ? this.retry.close() : 0;
-		List<ActivityEvent> queued = new ArrayList<>();
+		List<Queued> queued = new ArrayList<>();
 		if (this.lanes != null) {
-			for (BlockingQueue<ActivityEvent> lane : this.lanes) {
+			for (BlockingQueue<Queued> lane : this.lanes) {
 				lane.drainTo(queued);
 			}
-			this.room.release(queued.size());
+			this.room.release(Queued.withinCapacity(queued));
+			Queued.release(queued);
 		}
 		if (!queued.isEmpty()) {
 			this.pending.addAndGet(-queued.size());
@@ -510,6 +545,43 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 					+ this.shutdownGracePeriod.toMillis() + " ms); those waiting were dropped, those in flight"
 					+ " count as failed unless Redis answers");
 		}
+	}
+
+	/**
+	 * An award in a lane; one queued beyond the capacity by a waiting caller carries the latch it
+	 * waits on.
+	 */
+	private static final class Queued {
+
+		final ActivityEvent event;
+
+		/** Null for an award within the capacity, which holds a permit of {@code room}. */
+		final CountDownLatch applied;
+
+		Queued(ActivityEvent event, CountDownLatch applied) {
+			this.event = event;
+			this.applied = applied;
+		}
+
+		static int withinCapacity(List<Queued> queued) {
+			int n = 0;
+			for (Queued q : queued) {
+				if (q.applied == null) {
+					n++;
+				}
+			}
+			return n;
+		}
+
+		/** Let the waiting callers of these awards go: applied, kept for retry, or dropped. */
+		static void release(List<Queued> queued) {
+			for (Queued q : queued) {
+				if (q.applied != null) {
+					q.applied.countDown();
+				}
+			}
+		}
+
 	}
 
 	/** Kept apart so that spring-tx stays optional. */

@@ -75,7 +75,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards applied on the caller's thread because the queue was full (policy {@code caller-runs}).
+	 * Awards whose caller waited until they were applied because the queue was full (policy
+	 * {@code caller-runs}).
 	 * @return the count
 	 */
 	public long getCallerRuns() {
@@ -199,7 +200,7 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Count awards run on the caller's thread because the queue was full.
+	 * Count awards whose caller waited for them because the queue was full.
 	 * @param n how many
 	 */
 	public void callerRuns(long n) {

@@ -66,7 +66,7 @@ class ActivityDispatcherTests {
 		ActivityDispatcher dispatcher = async(1, 2, QueueFullPolicy.DROP);
 		this.service.block();
 		dispatcher.dispatch(events(1)); // taken by the worker, which blocks
-		awaitQueueEmpty(dispatcher);
+		awaitBlockedCall();
 		long start = System.nanoTime();
 		dispatcher.dispatch(events(5)); // 2 fit, 3 dropped
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
@@ -77,22 +77,42 @@ class ActivityDispatcherTests {
 	}
 
 	@Test
-	void fullQueueWithCallerRunsPolicyAppliesOnTheCallersThread() {
+	void fullQueueWithCallerRunsPolicyMakesTheCallerWaitUntilItsAwardIsApplied() {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
 		dispatcher.dispatch(events(1));
-		awaitQueueEmpty(dispatcher);
+		awaitBlockedCall();
 		dispatcher.dispatch(events(1)); // queued
 		new Thread(() -> {
 			sleep(200);
 			this.service.release();
 		}).start();
-		dispatcher.dispatch(events(1)); // queue full: runs here, waiting for the (blocked) service
-		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		long start = System.nanoTime();
+		dispatcher.dispatch(events(1)); // queue full: waits here until the worker applied it
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(150));
 		assertThat(this.service.applied()).hasSize(3);
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(this.counters.getDropped()).isZero();
 		assertThat(this.counters.getCallerRuns()).isOne();
-		assertThat(this.service.threads()).contains(Thread.currentThread().getName());
+	}
+
+	@Test
+	void aCallerWaitingOnAFullQueueNeverOvertakesItsUsersQueuedAwards() throws Exception {
+		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
+		this.service.block();
+		dispatcher.dispatch(List.of(ActivityEvent.award("other", "praise", "o1"))); // the worker blocks on it
+		awaitBlockedCall();
+		ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
+		ActivityEvent revoke = ActivityEvent.revoke("ada", "praise", "article-1");
+		dispatcher.dispatch(List.of(award)); // fills the queue
+		Thread unpraise = new Thread(() -> dispatcher.dispatch(List.of(revoke))); // finds it full
+		unpraise.start();
+		waitUntil(() -> this.counters.getCallerRuns() == 1);
+		this.service.release();
+		unpraise.join(5_000);
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		List<ActivityEvent> applied = this.service.applied();
+		assertThat(applied.indexOf(award)).isNotNegative().isLessThan(applied.indexOf(revoke));
 	}
 
 	@Test
@@ -135,7 +155,9 @@ class ActivityDispatcherTests {
 		this.dispatcher = new ActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(praise));
-		awaitQueueEmpty(this.dispatcher); // a worker has it
+		while (this.dispatcher.queueSize() > 0) {
+			Thread.onSpinWait(); // a worker has it
+		}
 		this.dispatcher.dispatch(List.of(cancel));
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(service.applied()).containsExactly(praise, cancel);
@@ -196,10 +218,21 @@ class ActivityDispatcherTests {
 		}
 	}
 
-	private static void awaitQueueEmpty(ActivityDispatcher dispatcher) {
+	/** Wait until a worker has taken its batch (and given back its room) and is blocked in the service. */
+	private void awaitBlockedCall() {
+		try {
+			assertThat(this.service.awaitBlockedCall(Duration.ofSeconds(5))).isTrue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void waitUntil(java.util.function.BooleanSupplier condition) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		while (dispatcher.queueSize() > 0 && System.nanoTime() < deadline) {
-			Thread.onSpinWait();
+		while (!condition.getAsBoolean()) {
+			assertThat(System.nanoTime()).as("waited 5 s").isLessThan(deadline);
+			sleep(5);
 		}
 	}
 

@@ -32,6 +32,8 @@ public class RecordingActivityRankService implements ActivityRankService {
 
 	private volatile CountDownLatch gate;
 
+	private final java.util.concurrent.atomic.AtomicInteger blockedCalls = new java.util.concurrent.atomic.AtomicInteger();
+
 	/** Events applied so far, in order. */
 	public List<ActivityEvent> applied() {
 		return this.applied;
@@ -57,6 +59,20 @@ public class RecordingActivityRankService implements ActivityRankService {
 		this.gate = new CountDownLatch(1);
 	}
 
+	/**
+	 * Wait until a call is blocked by {@link #block()}: its caller has taken its awards from
+	 * wherever they waited and is inside the service.
+	 * @param timeout how long to wait at most
+	 * @return whether a call is blocked
+	 */
+	public boolean awaitBlockedCall(Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (this.blockedCalls.get() == 0 && System.nanoTime() < deadline) {
+			Thread.sleep(1);
+		}
+		return this.blockedCalls.get() > 0;
+	}
+
 	/** Let blocked calls go on. */
 	public void release() {
 		CountDownLatch latch = this.gate;
@@ -79,11 +95,15 @@ public class RecordingActivityRankService implements ActivityRankService {
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
 		CountDownLatch latch = this.gate;
 		if (latch != null) {
+			this.blockedCalls.incrementAndGet();
 			try {
 				latch.await(30, TimeUnit.SECONDS);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
+			}
+			finally {
+				this.blockedCalls.decrementAndGet();
 			}
 		}
 		Supplier<RuntimeException> fail = this.failure;

@@ -78,8 +78,8 @@ final class AspectOverheadBench {
 		double added = alone[0] - alone[2];
 		double allocated = alone[1] - alone[3];
 		section.note("redis = the engine with its defaults (2 worker threads, queue 10,000, caller-runs when full): the "
-				+ "JMH thread calls far faster than Redis drains, so the queue stays full and some calls run the award "
-				+ "inline; in-memory = a service that answers at once, so the figure is the aspect and the queue alone");
+				+ "JMH thread calls far faster than Redis drains, so the queue stays full and some calls wait until their "
+				+ "award is applied; in-memory = a service that answers at once, so the figure is the aspect and the queue alone");
 		section.note("sample-time percentiles include the timer's own resolution (tens of ns); bytes per call is JMH's "
 				+ "gc.alloc.rate.norm; a SpEL parse allocates kilobytes, so a few hundred bytes per call rules it out");
 		section.target(target, added <= 2000, String.format(Locale.ROOT,
