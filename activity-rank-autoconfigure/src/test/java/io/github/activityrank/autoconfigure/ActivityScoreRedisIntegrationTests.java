@@ -10,7 +10,9 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -47,12 +49,21 @@ class ActivityScoreRedisIntegrationTests {
 	private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(DataRedisAutoConfiguration.class,
 			ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class, AopAutoConfiguration.class);
 
+	private final String prefix = RedisTestServer.uniquePrefix("aspect");
+
+	private final String pageViewsPrefix = RedisTestServer.uniquePrefix("pageviews");
+
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(CONFIGURATIONS)
 		.withUserConfiguration(ForumConfiguration.class)
 		.withPropertyValues(FORUM_RULES)
 		.withPropertyValues(RedisTestServer.shared().springProperties())
-		.withPropertyValues("activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("aspect"),
-				"activity-rank.periods=day,total");
+		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.periods=day,total");
+
+	@AfterEach
+	void deleteKeys() {
+		RedisKeysCleaner.deletePrefix(this.prefix);
+		RedisKeysCleaner.deletePrefix(this.pageViewsPrefix);
+	}
 
 	@Test
 	void scoresTheForumRulesThroughAnnotations() {
@@ -150,7 +161,7 @@ class ActivityScoreRedisIntegrationTests {
 			.withUserConfiguration(WebConfiguration.class, ForumConfiguration.class)
 			.withPropertyValues(FORUM_RULES)
 			.withPropertyValues(RedisTestServer.shared().springProperties())
-			.withPropertyValues("activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("pageviews"),
+			.withPropertyValues("activity-rank.key-prefix=" + this.pageViewsPrefix,
 					"activity-rank.page-views.enabled=true", "activity-rank.page-views.exclude=/admin/**")
 			.run((context) -> {
 				MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
