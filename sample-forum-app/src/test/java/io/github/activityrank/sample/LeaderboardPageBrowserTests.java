@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
- * {@code chromium-driver}; {@code .ci/run} installs them): a visitor picks who they are, clicks
+ * {@code chromium-driver}, which the build installs when missing): a visitor picks who they are, clicks
  * praise and sees their score and rank change. Awards run in the background as in production; the
  * page's own refresh shows them. Without a runnable Chromium this test fails; it is never skipped.
  */
