@@ -4,15 +4,11 @@ import java.time.Duration;
 
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.sample.ForumApi.Response;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,21 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The sample exposes health, the activity-rank meters and the {@code activityrank} endpoint, and
  * they follow what users do.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "sample.embedded-redis.enabled=false", "activity-rank.time-zone=UTC" })
+@SampleAppTest(properties = "activity-rank.time-zone=UTC")
 class ActuatorTests {
 
-	static final String PREFIX = RedisForTests.prefix("actuator");
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, PREFIX);
-	}
-
-	@AfterAll
-	static void deleteKeys() {
-		RedisForTests.deleteKeys(PREFIX);
-	}
 
 	@LocalServerPort
 	int port;
@@ -56,7 +40,7 @@ class ActuatorTests {
 		assertThat(response.contentType()).contains("json");
 		JsonNode body = response.body();
 		System.out.println("[actuator] GET /actuator/activityrank " + body.toPrettyString());
-		assertThat(body.get("keyPrefix").asString()).isEqualTo(PREFIX);
+		assertThat(body.get("keyPrefix").asString()).isEqualTo(RedisForTests.prefix(ActuatorTests.class));
 		assertThat(body.get("timeZone").asString()).isEqualTo("UTC");
 		assertThat(body.get("periods").toString()).isEqualTo("[\"day\",\"week\",\"month\"]");
 		assertThat(body.get("rules").get("praise").get("points").asLong()).isEqualTo(2);

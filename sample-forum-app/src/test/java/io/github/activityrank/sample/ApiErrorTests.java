@@ -1,35 +1,19 @@
 package io.github.activityrank.sample;
 
 import io.github.activityrank.sample.ForumApi.Response;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Bad input gets a 4xx with a JSON body saying what is wrong, never a 500, and scores nothing.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
+@SampleAppTest(properties = "activity-rank.async.enabled=false")
 class ApiErrorTests {
 
-	static final String PREFIX = RedisForTests.prefix("errors");
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, PREFIX);
-	}
-
-	@AfterAll
-	static void deleteKeys() {
-		RedisForTests.deleteKeys(PREFIX);
-	}
 
 	@LocalServerPort
 	int port;

@@ -7,17 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.sample.ForumApi.Response;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,24 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The reference forum's scoring rules, played through the HTTP API by several users, with the exact
  * scores and ranks they must produce on the day, week and month boards.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false",
-				"activity-rank.time-zone=UTC" })
+@SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC" })
 class ForumScoringScenarioTests {
 
 	static final long ADA = 1, ALAN = 2, GRACE = 3, EDSGER = 4, BARBARA = 5, DONALD = 6;
 
-	static final String PREFIX = RedisForTests.prefix("scenario");
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, PREFIX);
-	}
-
-	@AfterAll
-	static void deleteKeys() {
-		RedisForTests.deleteKeys(PREFIX);
-	}
 
 	@LocalServerPort
 	int port;

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -22,10 +21,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,25 +31,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * praise and sees their score and rank change. Awards run in the background as in production; the
  * page's own refresh shows them. Without a runnable Chromium this test fails; it is never skipped.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = "sample.embedded-redis.enabled=false")
+@SampleAppTest
 class LeaderboardPageBrowserTests {
 
 	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
 
 	static final String CHROMEDRIVER = System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver");
 
-	static final String PREFIX = RedisForTests.prefix("browser");
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		RedisForTests.register(registry, PREFIX);
-	}
-
-	@AfterAll
-	static void deleteKeys() {
-		RedisForTests.deleteKeys(PREFIX);
-	}
 
 	@LocalServerPort
 	int port;
