@@ -90,14 +90,13 @@ public class RedisActivityStore implements ActivityStore {
 		boolean anyRevoke = false;
 		// what commands share (points, caps, look-back) goes once into the header, as numbered specs
 		Map<Spec, Integer> specs = new LinkedHashMap<>();
-		int[] specOf = new int[commands.size()];
+		Spec[] specOf = new Spec[commands.size()];
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			anyRevoke |= command.revoke();
 			anyAward |= !command.revoke();
-			Spec spec = Spec.of(command, retainedDays);
-			int number = specs.computeIfAbsent(spec, (s) -> specs.size() + 1);
-			specOf[c] = command.revoke() ? -number : number;
+			specOf[c] = Spec.of(command, retainedDays);
+			specs.putIfAbsent(specOf[c], specs.size() + 1);
 		}
 		DayKeys dayKeys = dayKeys(today, retainedDays);
 		ScriptArgs call = new ScriptArgs();
@@ -117,12 +116,13 @@ public class RedisActivityStore implements ActivityStore {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
 			// today's record first, then the days before it that this command looks at
-			int days = command.revoke() ? revokeDays : 1 + Spec.olderDays(command, retainedDays);
+			int days = command.revoke() ? revokeDays : 1 + specOf[c].olderDays();
 			int first = call.key(dayKeys.recordPrefixes[0] + member);
 			for (int d = 1; d < days; d++) {
 				call.key(dayKeys.recordPrefixes[d] + member);
 			}
-			call.arg(specOf[c]).arg(member).arg(RankKeys.encode(command.field())).arg(first);
+			int spec = specs.get(specOf[c]);
+			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
 		}
 		List<Object> reply = run(this.score, call);
 		List<AwardResult> results = new ArrayList<>(commands.size());
@@ -150,11 +150,7 @@ public class RedisActivityStore implements ActivityStore {
 				return new Spec(0, capField, null, null, 0);
 			}
 			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
-					olderDays(command, retainedDays));
-		}
-
-		static int olderDays(ScoreCommand command, int retainedDays) {
-			return (!command.revoke() && command.oncePerEver()) ? retainedDays : 0;
+					command.oncePerEver() ? retainedDays : 0);
 		}
 
 	}
