@@ -2,13 +2,15 @@ package io.github.activityrank;
 
 /**
  * A request to award or revoke points. Publish it with Spring's
- * {@link org.springframework.context.ApplicationEventPublisher} (applied after commit inside a
- * transaction, exactly as {@link ActivityScore} does) or pass it to
+ * {@link org.springframework.context.ApplicationEventPublisher} (applied after commit
+ * inside a transaction, exactly as {@link ActivityScore} does) or pass it to
  * {@link ActivityRankService#apply(ActivityEvent)}.
  *
  * @param userId the user who gets (or loses) the points
- * @param rule a rule name from {@code activity-rank.rules}, or {@code null} when {@code points} is given
- * @param points explicit points, or overriding the rule's points; {@code null} to use the rule's
+ * @param rule a rule name from {@code activity-rank.rules}, or {@code null} when
+ * {@code points} is given
+ * @param points explicit points, or overriding the rule's points; {@code null} to use the
+ * rule's
  * @param field the idempotency field; {@code null} means the rule name
  * @param revoke whether to take back the points of an earlier award instead of awarding
  */

@@ -7,16 +7,17 @@ import java.util.Optional;
 /**
  * Awards activity points and answers leaderboard queries. Auto-configured by the starter.
  * <p>
- * Every award and every revoke runs as one atomic Redis script: concurrent calls never award twice,
- * never take back more than was given and never leave a score below zero. Invalid input (a blank or
- * oversized user id or field, an unknown rule, points out of range) is answered with
- * {@link AwardResult.Outcome#REJECTED} and nothing is stored. Query arguments out of range throw
- * {@link IllegalArgumentException}.
+ * Every award and every revoke runs as one atomic Redis script: concurrent calls never
+ * award twice, never take back more than was given and never leave a score below zero.
+ * Invalid input (a blank or oversized user id or field, an unknown rule, points out of
+ * range) is answered with {@link AwardResult.Outcome#REJECTED} and nothing is stored.
+ * Query arguments out of range throw {@link IllegalArgumentException}.
  */
 public interface ActivityRankService {
 
 	/**
-	 * Award the points of a configured rule, once per user and field in the rule's window.
+	 * Award the points of a configured rule, once per user and field in the rule's
+	 * window.
 	 * @param userId the user who earns the points
 	 * @param field the idempotency field, for example {@code "42_praise"}
 	 * @param rule a rule name from {@code activity-rank.rules}
@@ -25,8 +26,8 @@ public interface ActivityRankService {
 	AwardResult award(String userId, String field, String rule);
 
 	/**
-	 * Award explicit points with no rule: once per user and field per day, no caps but the global
-	 * {@code activity-rank.daily-cap}.
+	 * Award explicit points with no rule: once per user and field per day, no caps but
+	 * the global {@code activity-rank.daily-cap}.
 	 * @param userId the user who earns the points
 	 * @param field the idempotency field
 	 * @param points the points, from 1 to {@value ActivityLimits#MAX_POINTS}
@@ -35,8 +36,8 @@ public interface ActivityRankService {
 	AwardResult award(String userId, String field, long points);
 
 	/**
-	 * Take back the latest award of a field under a rule, from the boards it was given to, and
-	 * restore the daily allowance it used.
+	 * Take back the latest award of a field under a rule, from the boards it was given
+	 * to, and restore the daily allowance it used.
 	 * @param userId the user
 	 * @param field the idempotency field of the award
 	 * @param rule the rule the award was made under
@@ -62,9 +63,9 @@ public interface ActivityRankService {
 	AwardResult apply(ActivityEvent event);
 
 	/**
-	 * Apply several awards and revokes at once, in order. Each stays atomic and idempotent on its
-	 * own; implementations may send them to Redis together, which is how the background executor
-	 * keeps up with bursts.
+	 * Apply several awards and revokes at once, in order. Each stays atomic and
+	 * idempotent on its own; implementations may send them to Redis together, which is
+	 * how the background executor keeps up with bursts.
 	 * @param events the requests
 	 * @return one result per event, in the same order
 	 */
@@ -81,7 +82,8 @@ public interface ActivityRankService {
 	List<RankEntry> top(Period period, int n);
 
 	/**
-	 * The best users of the period that contains {@code day}, while its board is retained.
+	 * The best users of the period that contains {@code day}, while its board is
+	 * retained.
 	 * @param period the board
 	 * @param day any day of the wanted period
 	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
@@ -117,22 +119,25 @@ public interface ActivityRankService {
 	Optional<RankEntry> rankOf(String userId, Period period, LocalDate day);
 
 	/**
-	 * The user with up to {@code radius} neighbours on each side on the current board. At the top or
-	 * the bottom of the board the window is filled from the other side.
+	 * The user with up to {@code radius} neighbours on each side on the current board. At
+	 * the top or the bottom of the board the window is filled from the other side.
 	 * @param userId the user
 	 * @param period the board
 	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
-	 * @return the window in rank order, or an empty list when the user is not on the board
+	 * @return the window in rank order, or an empty list when the user is not on the
+	 * board
 	 */
 	List<RankEntry> around(String userId, Period period, int radius);
 
 	/**
-	 * Like {@link #around(String, Period, int)} on the board of the period that contains {@code day}.
+	 * Like {@link #around(String, Period, int)} on the board of the period that contains
+	 * {@code day}.
 	 * @param userId the user
 	 * @param period the board
 	 * @param day any day of the wanted period
 	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
-	 * @return the window in rank order, or an empty list when the user is not on the board
+	 * @return the window in rank order, or an empty list when the user is not on the
+	 * board
 	 */
 	List<RankEntry> around(String userId, Period period, LocalDate day, int radius);
 
@@ -140,8 +145,8 @@ public interface ActivityRankService {
 	 * What a user earned each day and for what, from the retained idempotency records.
 	 * @param userId the user
 	 * @param from the first day, inclusive
-	 * @param to the last day, inclusive; at most {@value ActivityLimits#MAX_HISTORY_DAYS} days after
-	 * {@code from}
+	 * @param to the last day, inclusive; at most {@value ActivityLimits#MAX_HISTORY_DAYS}
+	 * days after {@code from}
 	 * @return one entry per day with records, newest first
 	 */
 	List<DayActivity> history(String userId, LocalDate from, LocalDate to);

@@ -4,8 +4,10 @@ package io.github.activityrank;
  * What one award or revoke did.
  *
  * @param outcome what happened
- * @param points the points applied by an award or taken back by a revoke; 0 for every other outcome
- * @param reason why the request was rejected; {@code null} unless {@link Outcome#REJECTED}
+ * @param points the points applied by an award or taken back by a revoke; 0 for every
+ * other outcome
+ * @param reason why the request was rejected; {@code null} unless
+ * {@link Outcome#REJECTED}
  */
 public record AwardResult(Outcome outcome, long points, String reason) {
 
@@ -15,7 +17,9 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 		/** The points were added to every configured board. */
 		AWARDED,
 
-		/** The same user and field already scored in the rule's window; nothing changed. */
+		/**
+		 * The same user and field already scored in the rule's window; nothing changed.
+		 */
 		ALREADY_AWARDED,
 
 		/** A daily cap left no allowance; nothing changed. */
@@ -27,7 +31,9 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 		/** No record of an award was found; nothing changed. */
 		NOTHING_TO_REVOKE,
 
-		/** The request was invalid (see {@link AwardResult#reason()}); nothing was stored. */
+		/**
+		 * The request was invalid (see {@link AwardResult#reason()}); nothing was stored.
+		 */
 		REJECTED
 
 	}

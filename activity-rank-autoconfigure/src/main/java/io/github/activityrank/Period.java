@@ -1,8 +1,8 @@
 package io.github.activityrank;
 
 /**
- * The time windows a leaderboard can cover. Every period follows the calendar of the configured
- * {@code activity-rank.time-zone}.
+ * The time windows a leaderboard can cover. Every period follows the calendar of the
+ * configured {@code activity-rank.time-zone}.
  */
 public enum Period {
 

@@ -4,12 +4,12 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * Turns user ids into display data (name, avatar, ...) for {@link RankEntry#user()}. Provide one as a
- * bean to enrich leaderboard queries.
+ * Turns user ids into display data (name, avatar, ...) for {@link RankEntry#user()}.
+ * Provide one as a bean to enrich leaderboard queries.
  * <p>
- * It is called once per query with every id of the result, so an implementation can load them all
- * in one database round trip. Ids missing from the returned map stay in the result with a
- * {@code null} user; ranks never change because of it.
+ * It is called once per query with every id of the result, so an implementation can load
+ * them all in one database round trip. Ids missing from the returned map stay in the
+ * result with a {@code null} user; ranks never change because of it.
  */
 @FunctionalInterface
 public interface RankUserLookup {

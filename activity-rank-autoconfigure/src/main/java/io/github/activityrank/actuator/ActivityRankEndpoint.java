@@ -21,9 +21,10 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
- * The {@code activityrank} actuator endpoint ({@code GET /actuator/activityrank} once exposed): the
- * configuration in force (key prefix, time zone, periods, rules, daily cap) and the running totals
- * (outcomes of the service, what the dispatcher did, queue and retry buffer depth).
+ * The {@code activityrank} actuator endpoint ({@code GET /actuator/activityrank} once
+ * exposed): the configuration in force (key prefix, time zone, periods, rules, daily cap)
+ * and the running totals (outcomes of the service, what the dispatcher did, queue and
+ * retry buffer depth).
  */
 @Endpoint(id = "activityrank")
 public class ActivityRankEndpoint {
@@ -76,8 +77,8 @@ public class ActivityRankEndpoint {
 		if (this.rules != null) {
 			for (String name : this.rules.names()) {
 				ScoringRule rule = this.rules.get(name);
-				ruleDescriptors.put(name, new RuleDescriptor(rule.points(), rule.oncePerEver() ? "ever" : "day",
-						rule.dailyCap()));
+				ruleDescriptors.put(name,
+						new RuleDescriptor(rule.points(), rule.oncePerEver() ? "ever" : "day", rule.dailyCap()));
 			}
 			dailyCap = this.rules.dailyCap();
 		}
@@ -133,7 +134,8 @@ public class ActivityRankEndpoint {
 	}
 
 	/**
-	 * The dispatcher's state and totals (see {@link AwardDispatchCounters} for each count).
+	 * The dispatcher's state and totals (see {@link AwardDispatchCounters} for each
+	 * count).
 	 *
 	 * @param async whether awards run on background threads
 	 * @param queueSize awards waiting in the queue now

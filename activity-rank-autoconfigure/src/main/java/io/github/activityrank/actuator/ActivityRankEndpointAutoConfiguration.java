@@ -23,9 +23,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of the {@code activityrank} actuator endpoint. Active when Spring Boot's
- * actuator is on the classpath, activity-rank is enabled and the endpoint is available (exposed,
- * for example with {@code management.endpoints.web.exposure.include=health,activityrank}).
+ * Auto-configuration of the {@code activityrank} actuator endpoint. Active when Spring
+ * Boot's actuator is on the classpath, activity-rank is enabled and the endpoint is
+ * available (exposed, for example with
+ * {@code management.endpoints.web.exposure.include=health,activityrank}).
  */
 @AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class })
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
@@ -39,8 +40,9 @@ public class ActivityRankEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	ActivityRankEndpoint activityRankEndpoint(ActivityRankProperties properties, ObjectProvider<RankKeys> keys,
-			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules, ActivityRankCounters outcomes,
-			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher) {
+			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules,
+			ActivityRankCounters outcomes, ObjectProvider<AwardDispatchCounters> dispatch,
+			ObjectProvider<ActivityDispatcher> dispatcher) {
 		RankKeys rankKeys = keys.getIfUnique();
 		String prefix = (rankKeys != null) ? rankKeys.tag().substring(1, rankKeys.tag().length() - 1)
 				: properties.getKeyPrefix();

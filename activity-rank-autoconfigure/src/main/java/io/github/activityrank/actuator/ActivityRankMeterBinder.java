@@ -13,16 +13,18 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * Publishes activity-rank's counters as Micrometer meters. Nothing is counted twice: every meter
- * reads the starter's own counters when the registry asks.
+ * Publishes activity-rank's counters as Micrometer meters. Nothing is counted twice:
+ * every meter reads the starter's own counters when the registry asks.
  * <ul>
  * <li>{@value #AWARDS} (function counter, tag {@code outcome}: {@code awarded},
  * {@code already_awarded}, {@code capped}, {@code revoked}, {@code nothing_to_revoke},
- * {@code rejected}): awards and revokes the service answered, from {@link ActivityRankCounters};</li>
- * <li>{@code activity.rank.dispatch.*} (function counters): what happened to awards made through
- * {@code @ActivityScore}, {@code ActivityEvent} and page views, from {@link AwardDispatchCounters};</li>
- * <li>{@value #QUEUE_SIZE} and {@value #RETRY_BUFFER_SIZE} (gauges): awards waiting in the
- * background queue and in the retry buffer right now.</li>
+ * {@code rejected}): awards and revokes the service answered, from
+ * {@link ActivityRankCounters};</li>
+ * <li>{@code activity.rank.dispatch.*} (function counters): what happened to awards made
+ * through {@code @ActivityScore}, {@code ActivityEvent} and page views, from
+ * {@link AwardDispatchCounters};</li>
+ * <li>{@value #QUEUE_SIZE} and {@value #RETRY_BUFFER_SIZE} (gauges): awards waiting in
+ * the background queue and in the retry buffer right now.</li>
  * </ul>
  */
 public class ActivityRankMeterBinder implements MeterBinder {
@@ -46,7 +48,8 @@ public class ActivityRankMeterBinder implements MeterBinder {
 	private final ActivityDispatcher dispatcher;
 
 	/**
-	 * Create the binder; each source may be {@code null}, and its meters are then left out.
+	 * Create the binder; each source may be {@code null}, and its meters are then left
+	 * out.
 	 * @param outcomes the service's outcome counters
 	 * @param dispatch the dispatcher's counters
 	 * @param dispatcher the dispatcher, for the queue and retry buffer gauges
@@ -101,7 +104,9 @@ public class ActivityRankMeterBinder implements MeterBinder {
 
 	private void dispatchCounter(MeterRegistry registry, String name, ToDoubleFunction<AwardDispatchCounters> count,
 			String description) {
-		FunctionCounter.builder(DISPATCH + "." + name, this.dispatch, count).description(description).register(registry);
+		FunctionCounter.builder(DISPATCH + "." + name, this.dispatch, count)
+			.description(description)
+			.register(registry);
 	}
 
 }

@@ -16,9 +16,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Auto-configuration of activity-rank's Micrometer meters: an {@link ActivityRankMeterBinder},
- * bound to every registry by Spring Boot's metrics support. Active when Micrometer is on the
- * classpath, a {@link MeterRegistry} bean exists and activity-rank is enabled.
+ * Auto-configuration of activity-rank's Micrometer meters: an
+ * {@link ActivityRankMeterBinder}, bound to every registry by Spring Boot's metrics
+ * support. Active when Micrometer is on the classpath, a {@link MeterRegistry} bean
+ * exists and activity-rank is enabled.
  */
 @AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class },
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",

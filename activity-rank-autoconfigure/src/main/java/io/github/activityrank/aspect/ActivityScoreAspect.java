@@ -21,12 +21,14 @@ import org.springframework.core.Ordered;
 
 /**
  * Applies {@link ActivityScore} annotations: after the method returns normally (or its
- * {@link CompletionStage} completes successfully) each annotation becomes an award, dispatched after
- * commit inside a transaction. The method's outcome is never changed by the award.
+ * {@link CompletionStage} completes successfully) each annotation becomes an award,
+ * dispatched after commit inside a transaction. The method's outcome is never changed by
+ * the award.
  * <p>
- * Its {@linkplain #getOrder() order} comes from {@code activity-rank.aspect.order}. Either order
- * relative to {@code @Transactional} awards only after a commit: inside the transaction the award
- * waits for the commit, outside it the transaction is already committed when the method returns.
+ * Its {@linkplain #getOrder() order} comes from {@code activity-rank.aspect.order}.
+ * Either order relative to {@code @Transactional} awards only after a commit: inside the
+ * transaction the award waits for the commit, outside it the transaction is already
+ * committed when the method returns.
  */
 @Aspect
 public class ActivityScoreAspect implements Ordered {
@@ -40,8 +42,8 @@ public class ActivityScoreAspect implements Ordered {
 	/**
 	 * Create the aspect.
 	 * @param dispatcher where awards go
-	 * @param userResolver supplies the resolver for annotations without a {@code user} expression;
-	 * may supply {@code null}
+	 * @param userResolver supplies the resolver for annotations without a {@code user}
+	 * expression; may supply {@code null}
 	 * @param beanFactory resolves {@code @name} bean references, may be {@code null}
 	 * @param order the aspect's order
 	 */
@@ -90,7 +92,8 @@ public class ActivityScoreAspect implements Ordered {
 			return;
 		}
 		if (result instanceof CompletionStage<?> stage) {
-			// the security context belongs to this thread: resolve the user now, award on completion
+			// the security context belongs to this thread: resolve the user now, award on
+			// completion
 			String user = operations.stream().anyMatch(ActivityScoreOperation::usesResolver)
 					? this.awarder.currentUser() : null;
 			stage.whenComplete((value, ex) -> {

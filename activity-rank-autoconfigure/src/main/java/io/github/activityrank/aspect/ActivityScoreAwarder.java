@@ -19,9 +19,10 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.expression.EvaluationContext;
 
 /**
- * Turns the {@code @ActivityScore} annotations of a method that returned into awards and hands them
- * to the dispatcher. Expressions are evaluated on the caller's thread (where the security context
- * and the arguments' state are those of the call); only the award itself is deferred.
+ * Turns the {@code @ActivityScore} annotations of a method that returned into awards and
+ * hands them to the dispatcher. Expressions are evaluated on the caller's thread (where
+ * the security context and the arguments' state are those of the call); only the award
+ * itself is deferred.
  */
 final class ActivityScoreAwarder {
 
@@ -71,8 +72,10 @@ final class ActivityScoreAwarder {
 	}
 
 	/**
-	 * Award for a method that returned {@code result}, after commit when a transaction is active.
-	 * @param callerUser the resolver's user, resolved when it was needed on the caller's thread
+	 * Award for a method that returned {@code result}, after commit when a transaction is
+	 * active.
+	 * @param callerUser the resolver's user, resolved when it was needed on the caller's
+	 * thread
 	 */
 	void award(Method method, Class<?> targetClass, Object target, Object[] args, Object result,
 			Supplier<String> callerUser) {
@@ -127,7 +130,8 @@ final class ActivityScoreAwarder {
 			}
 		}
 		else {
-			// documented default: the rule name, or the method name for points without a rule
+			// documented default: the rule name, or the method name for points without a
+			// rule
 			field = operation.rule().isEmpty() ? method.getName() : operation.rule();
 		}
 		boolean revoke = !operation.revoke().isEmpty() && isTrue(operation.revoke(), element, context);
@@ -141,20 +145,22 @@ final class ActivityScoreAwarder {
 			return bool;
 		}
 		if (value instanceof String text) {
-			// strict: "maybe" or "yes" must not silently mean false and award instead of revoking
+			// strict: "maybe" or "yes" must not silently mean false and award instead of
+			// revoking
 			String trimmed = text.trim();
 			if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
 				return Boolean.parseBoolean(trimmed);
 			}
 		}
-		throw new IllegalStateException("Expression '" + expression + "' gave " + describeValue(value)
-				+ ", not a boolean (true or false)");
+		throw new IllegalStateException(
+				"Expression '" + expression + "' gave " + describeValue(value) + ", not a boolean (true or false)");
 	}
 
 	/**
-	 * A user id or field from an expression's value: text, a number, a character, a UUID or an enum
-	 * constant. Anything else (an entity, a collection, an array) would become a meaningless
-	 * {@code toString()} such as {@code User@1b2c3d} on the boards, so it is an error.
+	 * A user id or field from an expression's value: text, a number, a character, a UUID
+	 * or an enum constant. Anything else (an entity, a collection, an array) would become
+	 * a meaningless {@code toString()} such as {@code User@1b2c3d} on the boards, so it
+	 * is an error.
 	 * @return the id, or {@code null} for a {@code null} value
 	 * @throws IllegalStateException for a value of another type
 	 */

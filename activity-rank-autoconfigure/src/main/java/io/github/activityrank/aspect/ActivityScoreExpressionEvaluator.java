@@ -13,8 +13,8 @@ import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
 
 /**
- * Evaluates {@code @ActivityScore} expressions. Each expression is parsed once per method, target
- * class and text, then served from a concurrent cache.
+ * Evaluates {@code @ActivityScore} expressions. Each expression is parsed once per
+ * method, target class and text, then served from a concurrent cache.
  */
 final class ActivityScoreExpressionEvaluator extends CachedExpressionEvaluator {
 
@@ -31,10 +31,11 @@ final class ActivityScoreExpressionEvaluator extends CachedExpressionEvaluator {
 	}
 
 	/**
-	 * A context that sees the arguments by name and as {@code #p0}/{@code #a0} (loaded lazily), the
-	 * result as {@code #result} and beans as {@code @name}.
+	 * A context that sees the arguments by name and as {@code #p0}/{@code #a0} (loaded
+	 * lazily), the result as {@code #result} and beans as {@code @name}.
 	 * @param method the invoked method, exposed as {@code method} on the root object
-	 * @param specificMethod the method in the target class, whose parameter names are used
+	 * @param specificMethod the method in the target class, whose parameter names are
+	 * used
 	 */
 	EvaluationContext createContext(Method method, Method specificMethod, Object[] args, Object target,
 			Class<?> targetClass, Object result, BeanFactory beanFactory) {

@@ -6,8 +6,8 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Reports an {@link ActivityScoreValidationException}: every misconfigured annotation with its class,
- * method, attribute and expression, and what to change.
+ * Reports an {@link ActivityScoreValidationException}: every misconfigured annotation
+ * with its class, method, attribute and expression, and what to change.
  */
 public class ActivityScoreFailureAnalyzer extends AbstractFailureAnalyzer<ActivityScoreValidationException> {
 

@@ -3,10 +3,10 @@ package io.github.activityrank.aspect;
 import io.github.activityrank.ActivityScore;
 
 /**
- * One {@link ActivityScore} as read from a method, once, with empty strings for unset attributes.
+ * One {@link ActivityScore} as read from a method, once, with empty strings for unset
+ * attributes.
  */
-record ActivityScoreOperation(String rule, long points, String user, String field, String revoke,
-		String condition) {
+record ActivityScoreOperation(String rule, long points, String user, String field, String revoke, String condition) {
 
 	static ActivityScoreOperation of(ActivityScore annotation) {
 		return new ActivityScoreOperation(annotation.rule().trim(), annotation.points(), annotation.user().trim(),

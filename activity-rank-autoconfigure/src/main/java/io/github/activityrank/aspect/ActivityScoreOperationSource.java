@@ -13,9 +13,9 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /**
- * Reads the {@link ActivityScore} annotations of a method once per method and target class. The
- * annotation may sit on the invoked method, on the implementation in the target class or on an
- * interface method it implements.
+ * Reads the {@link ActivityScore} annotations of a method once per method and target
+ * class. The annotation may sit on the invoked method, on the implementation in the
+ * target class or on an interface method it implements.
  */
 final class ActivityScoreOperationSource {
 

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Thrown while the application context starts when one or more {@code @ActivityScore} annotations
- * (or the page-view settings) cannot work. {@link ActivityScoreFailureAnalyzer} turns it into a
- * start-up report.
+ * Thrown while the application context starts when one or more {@code @ActivityScore}
+ * annotations (or the page-view settings) cannot work.
+ * {@link ActivityScoreFailureAnalyzer} turns it into a start-up report.
  */
 public class ActivityScoreValidationException extends IllegalStateException {
 
@@ -17,7 +17,9 @@ public class ActivityScoreValidationException extends IllegalStateException {
 	 * @param problems what is wrong, at least one
 	 */
 	public ActivityScoreValidationException(List<Problem> problems) {
-		super(problems.stream().map(Problem::toString).collect(Collectors.joining("\n", "Invalid @ActivityScore:\n", "")));
+		super(problems.stream()
+			.map(Problem::toString)
+			.collect(Collectors.joining("\n", "Invalid @ActivityScore:\n", "")));
 		this.problems = List.copyOf(problems);
 	}
 

@@ -40,13 +40,14 @@ import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.util.ClassUtils;
 
 /**
- * Checks every {@code @ActivityScore} on every bean while the application context starts, after the
- * singletons are created and before the context is ready, and stops the start with an
- * {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax error, a variable
- * that is not a parameter of the method, {@code #result} on a method that returns nothing, an
- * unknown rule, neither rule nor points, points outside 1..{@value ActivityLimits#MAX_POINTS}, no user where no
- * {@link ActivityUserResolver} exists, or an annotation declared only on an interface method. Parsed expressions go to the aspect's cache, so the first call
- * does not parse either.
+ * Checks every {@code @ActivityScore} on every bean while the application context starts,
+ * after the singletons are created and before the context is ready, and stops the start
+ * with an {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax
+ * error, a variable that is not a parameter of the method, {@code #result} on a method
+ * that returns nothing, an unknown rule, neither rule nor points, points outside
+ * 1..{@value ActivityLimits#MAX_POINTS}, no user where no {@link ActivityUserResolver}
+ * exists, or an annotation declared only on an interface method. Parsed expressions go to
+ * the aspect's cache, so the first call does not parse either.
  */
 public class ActivityScoreValidator implements SmartInitializingSingleton, BeanFactoryAware {
 
@@ -83,7 +84,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		if (this.beanFactory == null) {
 			return;
 		}
-		boolean resolverPresent = this.beanFactory.getBeanNamesForType(ActivityUserResolver.class, true, false).length > 0;
+		boolean resolverPresent = this.beanFactory.getBeanNamesForType(ActivityUserResolver.class, true,
+				false).length > 0;
 		Set<Class<?>> seen = new HashSet<>();
 		List<Problem> problems = new ArrayList<>();
 		for (String name : this.beanFactory.getBeanDefinitionNames()) {
@@ -95,7 +97,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 				type = AutoProxyUtils.determineTargetClass(this.beanFactory, name);
 			}
 			catch (RuntimeException ex) {
-				continue; // a bean whose type cannot be known without creating it: nothing to check
+				continue; // a bean whose type cannot be known without creating it:
+							// nothing to check
 			}
 			if (type == null || Proxy.isProxyClass(type)) {
 				continue;
@@ -117,7 +120,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 	}
 
 	/**
-	 * Check every annotated method of a class, including annotations declared on its interfaces.
+	 * Check every annotated method of a class, including annotations declared on its
+	 * interfaces.
 	 * @param targetClass the bean's class
 	 * @param resolverPresent whether an {@link ActivityUserResolver} bean exists
 	 * @return the problems found, empty when all is well
@@ -132,10 +136,13 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		List<Problem> problems = new ArrayList<>();
 		annotated.entrySet()
 			.stream()
-			.sorted(Comparator.comparing((Map.Entry<Method, Set<ActivityScore>> entry) -> entry.getKey().toGenericString()))
+			.sorted(Comparator
+				.comparing((Map.Entry<Method, Set<ActivityScore>> entry) -> entry.getKey().toGenericString()))
 			.forEach((entry) -> {
-				if (AnnotatedElementUtils.getMergedRepeatableAnnotations(entry.getKey(), ActivityScore.class).isEmpty()) {
-					// AspectJ matches annotations on the executed method only, not on interface methods
+				if (AnnotatedElementUtils.getMergedRepeatableAnnotations(entry.getKey(), ActivityScore.class)
+					.isEmpty()) {
+					// AspectJ matches annotations on the executed method only, not on
+					// interface methods
 					problems.add(new Problem(location(targetClass, entry.getKey()), "(annotation)", "",
 							"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
 							"move the annotation to the implementing method in " + targetClass.getName()));
@@ -159,10 +166,13 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		if (!operation.rule().isEmpty() && !this.ruleExists.test(operation.rule())) {
 			problems.add(new Problem(location, "rule", operation.rule(),
 					"No rule '" + operation.rule() + "' is configured (known rules: " + this.ruleNames.get() + ").",
-					"add activity-rank.rules." + operation.rule() + ".points to the configuration, or use a known rule"));
+					"add activity-rank.rules." + operation.rule()
+							+ ".points to the configuration, or use a known rule"));
 		}
-		// the service takes explicit points from 1 to MAX_POINTS only, so anything else would be
-		// rejected on every call; Math.abs is not used because it overflows for Long.MIN_VALUE
+		// the service takes explicit points from 1 to MAX_POINTS only, so anything else
+		// would be
+		// rejected on every call; Math.abs is not used because it overflows for
+		// Long.MIN_VALUE
 		if (operation.points() < 0 || operation.points() > ActivityLimits.MAX_POINTS) {
 			problems.add(new Problem(location, "points", String.valueOf(operation.points()),
 					"Points must be between 1 and " + ActivityLimits.MAX_POINTS
@@ -221,7 +231,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			}
 			else if (!allowed.contains(variable)) {
 				String available = (names != null) ? available(names, count)
-						: "none by name: the class was compiled without -parameters; " + available(new String[0], count);
+						: "none by name: the class was compiled without -parameters; "
+								+ available(new String[0], count);
 				problems.add(new Problem(location, attribute, text,
 						"#" + variable + " is not a parameter of the method (available: " + available + ").",
 						"refer to a parameter of the method by name, as #p0/#a0, or to #result"
@@ -259,7 +270,10 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			return true;
 		}
 		if (CompletionStage.class.isAssignableFrom(type)) {
-			Class<?> value = ResolvableType.forMethodReturnType(method).as(CompletionStage.class).getGeneric(0).resolve();
+			Class<?> value = ResolvableType.forMethodReturnType(method)
+				.as(CompletionStage.class)
+				.getGeneric(0)
+				.resolve();
 			return value == Void.class;
 		}
 		return false;

@@ -33,7 +33,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * Auto-configuration of the activity-rank engine: rules, calendar, Redis store and the
  * {@link ActivityRankService}. Active when a {@link RedisConnectionFactory} exists and
- * {@code activity-rank.enabled} is not {@code false}; every bean backs off for one of the user's.
+ * {@code activity-rank.enabled} is not {@code false}; every bean backs off for one of the
+ * user's.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass(RedisConnectionFactory.class)
@@ -42,15 +43,19 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @EnableConfigurationProperties(ActivityRankProperties.class)
 public class ActivityRankAutoConfiguration {
 
-	/** Script calls with awards on their way at once: one being run while the next one travels. */
+	/**
+	 * Script calls with awards on their way at once: one being run while the next one
+	 * travels.
+	 */
 	static final int CONCURRENT_BATCHES = 2;
 
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityRules activityRules(ActivityRankProperties properties) {
 		Map<String, ScoringRule> rules = new LinkedHashMap<>();
-		properties.getRules().forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
-				rule.getOncePer() == ActivityRankProperties.OncePer.EVER, rule.getDailyCap())));
+		properties.getRules()
+			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
+					rule.getOncePer() == ActivityRankProperties.OncePer.EVER, rule.getDailyCap())));
 		return new ActivityRules(rules, properties.getDailyCap());
 	}
 
@@ -63,9 +68,8 @@ public class ActivityRankAutoConfiguration {
 		checkPositive("activity-rank.retention.month", retention.getMonth());
 		checkPositive("activity-rank.retention.record", retention.getRecord());
 		ZoneId zone = (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
-		return new ActivityCalendar(clock.getIfUnique(Clock::systemUTC), zone,
-				Map.of(Period.DAY, retention.getDay(), Period.WEEK, retention.getWeek(), Period.MONTH, retention.getMonth()),
-				retention.getRecord());
+		return new ActivityCalendar(clock.getIfUnique(Clock::systemUTC), zone, Map.of(Period.DAY, retention.getDay(),
+				Period.WEEK, retention.getWeek(), Period.MONTH, retention.getMonth()), retention.getRecord());
 	}
 
 	@Bean
@@ -75,7 +79,8 @@ public class ActivityRankAutoConfiguration {
 			return new RankKeys(properties.getKeyPrefix());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new ActivityRankConfigurationException("activity-rank.key-prefix is invalid: " + ex.getMessage() + ".",
+			throw new ActivityRankConfigurationException(
+					"activity-rank.key-prefix is invalid: " + ex.getMessage() + ".",
 					"Set activity-rank.key-prefix to 1 to 64 letters, digits, '.', '_', ':' or '-' (no braces).");
 		}
 	}
@@ -98,7 +103,8 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
-			ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters) {
+			ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
+			ActivityRankCounters counters) {
 		checkPeriods(properties);
 		return new DefaultActivityRankService(rules, store, calendar, properties.getPeriods(), userLookup.getIfUnique(),
 				counters);

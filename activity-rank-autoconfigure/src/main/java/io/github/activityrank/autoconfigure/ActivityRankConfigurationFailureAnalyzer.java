@@ -12,7 +12,8 @@ class ActivityRankConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<A
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, ActivityRankConfigurationException cause) {
-		return new FailureAnalysis("Invalid activity-rank configuration: " + cause.getMessage(), cause.getAction(), cause);
+		return new FailureAnalysis("Invalid activity-rank configuration: " + cause.getMessage(), cause.getAction(),
+				cause);
 	}
 
 }

@@ -25,13 +25,14 @@ public class ActivityRankProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Prefix of every Redis key. Keys look like "{prefix}:day:20261121"; the braces make the prefix a
-	 * Redis Cluster hash tag, so one script's keys always share a slot.
+	 * Prefix of every Redis key. Keys look like "{prefix}:day:20261121"; the braces make
+	 * the prefix a Redis Cluster hash tag, so one script's keys always share a slot.
 	 */
 	private String keyPrefix = "activity_rank";
 
 	/**
-	 * Time zone whose calendar decides where days, weeks and months begin. Defaults to the JVM's.
+	 * Time zone whose calendar decides where days, weeks and months begin. Defaults to
+	 * the JVM's.
 	 */
 	private ZoneId timeZone;
 
@@ -130,13 +131,14 @@ public class ActivityRankProperties {
 	public static class Rule {
 
 		/**
-		 * Points per award; must not be zero. Negative points are penalties, clamped at zero.
+		 * Points per award; must not be zero. Negative points are penalties, clamped at
+		 * zero.
 		 */
 		private long points;
 
 		/**
-		 * How often the same field scores for one user: "day" (once per day) or "ever" (once while
-		 * the record is retained, see retention.record).
+		 * How often the same field scores for one user: "day" (once per day) or "ever"
+		 * (once while the record is retained, see retention.record).
 		 */
 		private OncePer oncePer = OncePer.DAY;
 
@@ -205,8 +207,9 @@ public class ActivityRankProperties {
 		private Duration month = Duration.ofDays(365);
 
 		/**
-		 * How long the per-user, per-day idempotency records are kept after their day ends. They
-		 * answer "already awarded", find what a revoke takes back and feed the history query.
+		 * How long the per-user, per-day idempotency records are kept after their day
+		 * ends. They answer "already awarded", find what a revoke takes back and feed the
+		 * history query.
 		 */
 		private Duration record = Duration.ofDays(31);
 
@@ -250,7 +253,8 @@ public class ActivityRankProperties {
 	public static class Async {
 
 		/**
-		 * Whether awards run on a background executor. When false they run on the caller's thread.
+		 * Whether awards run on a background executor. When false they run on the
+		 * caller's thread.
 		 */
 		private boolean enabled = true;
 
@@ -265,9 +269,9 @@ public class ActivityRankProperties {
 		private int queueCapacity = 10_000;
 
 		/**
-		 * What happens to an award when the queue is full: "caller-runs" makes the caller wait until
-		 * the award is applied, queued behind that user's earlier awards (nothing lost, no award
-		 * overtaken), "drop" discards it (logged and counted).
+		 * What happens to an award when the queue is full: "caller-runs" makes the caller
+		 * wait until the award is applied, queued behind that user's earlier awards
+		 * (nothing lost, no award overtaken), "drop" discards it (logged and counted).
 		 */
 		private QueueFullPolicy onQueueFull = QueueFullPolicy.CALLER_RUNS;
 
@@ -310,7 +314,10 @@ public class ActivityRankProperties {
 	 */
 	public enum QueueFullPolicy {
 
-		/** The caller waits until the award, queued behind its user's earlier ones, is applied. */
+		/**
+		 * The caller waits until the award, queued behind its user's earlier ones, is
+		 * applied.
+		 */
 		CALLER_RUNS,
 
 		/** Discard the award, log it and count it. */
@@ -324,8 +331,8 @@ public class ActivityRankProperties {
 	public static class Retry {
 
 		/**
-		 * Most failed awards kept for retry (async mode only); what overflows is dropped, logged and
-		 * counted. 0 keeps none: failed awards are lost and counted as failed.
+		 * Most failed awards kept for retry (async mode only); what overflows is dropped,
+		 * logged and counted. 0 keeps none: failed awards are lost and counted as failed.
 		 */
 		private int capacity = 100_000;
 
@@ -384,7 +391,8 @@ public class ActivityRankProperties {
 	public static class Aspect {
 
 		/**
-		 * Order of the aspect among other advice such as @Transactional (lower runs first, outside).
+		 * Order of the aspect among other advice such as @Transactional (lower runs
+		 * first, outside).
 		 */
 		private int order = org.springframework.core.Ordered.LOWEST_PRECEDENCE;
 
@@ -404,7 +412,8 @@ public class ActivityRankProperties {
 	public static class PageViews {
 
 		/**
-		 * Whether successful GET requests handled by a controller award the page-view rule.
+		 * Whether successful GET requests handled by a controller award the page-view
+		 * rule.
 		 */
 		private boolean enabled;
 

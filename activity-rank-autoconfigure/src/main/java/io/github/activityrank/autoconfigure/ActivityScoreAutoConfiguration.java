@@ -10,9 +10,9 @@ import io.github.activityrank.aspect.ActivityScoreValidationException;
 import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
-import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
 
@@ -31,9 +31,9 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Auto-configuration of declarative awards: the {@code @ActivityScore} aspect and its start-up
- * validation, {@code ActivityEvent} publishing, page views, the award dispatcher and the Spring
- * Security user resolver.
+ * Auto-configuration of declarative awards: the {@code @ActivityScore} aspect and its
+ * start-up validation, {@code ActivityEvent} publishing, page views, the award dispatcher
+ * and the Spring Security user resolver.
  */
 @AutoConfiguration(after = ActivityRankAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
@@ -106,7 +106,8 @@ public class ActivityScoreAutoConfiguration {
 		@ConditionalOnMissingBean
 		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			// the engine's registry when there is one (a user's own service may have none)
+			// the engine's registry when there is one (a user's own service may have
+			// none)
 			return new ActivityScoreValidator(aspect, (name) -> ruleExists(name, rules, properties),
 					() -> ruleNames(rules, properties));
 		}

@@ -30,35 +30,41 @@ import org.springframework.util.ClassUtils;
  * Hands awards from {@code @ActivityScore}, {@code ActivityEvent}s and page views to the
  * {@link ActivityRankService} without ever failing or slowing the caller.
  * <p>
- * In async mode awards go to a bounded queue that daemon threads named {@code activity-rank-N}
- * drain in batches of up to {@link #MAX_BATCH} awards, each batch one
- * {@link ActivityRankService#applyAll(List)} call. The queue is split into one lane per thread, and
- * all awards of a user go to the same lane, so they are applied in the order they were made, however
- * many threads there are: a revoke never overtakes the award it revokes. When the queue is full the
- * {@link QueueFullPolicy} decides: {@code CALLER_RUNS} makes the caller pay, it joins its user's lane
- * beyond the capacity and waits until its award has been applied, so it cannot overtake that user's
- * queued awards; {@code DROP} discards it. Both are counted, and the first occurrence is logged as a
- * warning. In
- * sync mode awards are applied on the caller's thread. Errors of the service (Redis down) are caught,
- * counted and logged, and go to {@link #onApplyFailure(List, RuntimeException)}.
+ * In async mode awards go to a bounded queue that daemon threads named
+ * {@code activity-rank-N} drain in batches of up to {@link #MAX_BATCH} awards, each batch
+ * one {@link ActivityRankService#applyAll(List)} call. The queue is split into one lane
+ * per thread, and all awards of a user go to the same lane, so they are applied in the
+ * order they were made, however many threads there are: a revoke never overtakes the
+ * award it revokes. When the queue is full the {@link QueueFullPolicy} decides:
+ * {@code CALLER_RUNS} makes the caller pay, it joins its user's lane beyond the capacity
+ * and waits until its award has been applied, so it cannot overtake that user's queued
+ * awards; {@code DROP} discards it. Both are counted, and the first occurrence is logged
+ * as a warning. In sync mode awards are applied on the caller's thread. Errors of the
+ * service (Redis down) are caught, counted and logged, and go to
+ * {@link #onApplyFailure(List, RuntimeException)}.
  * <p>
- * In async mode with a positive retry capacity, a failed batch goes to a bounded retry buffer that
- * the daemon thread {@code activity-rank-retry} sends again in order, with exponential backoff;
- * re-sending is safe because awards and revokes are idempotent. While awards wait there, workers
- * append new batches behind them instead of calling the service, so a later revoke never overtakes
- * an earlier award. Sync mode keeps no buffer: a failure is counted and the award is lost.
+ * In async mode with a positive retry capacity, a failed batch goes to a bounded retry
+ * buffer that the daemon thread {@code activity-rank-retry} sends again in order, with
+ * exponential backoff; re-sending is safe because awards and revokes are idempotent.
+ * While awards wait there, workers append new batches behind them instead of calling the
+ * service, so a later revoke never overtakes an earlier award. Sync mode keeps no buffer:
+ * a failure is counted and the award is lost.
  */
 public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 
 	/**
-	 * Lifecycle phase: stops after the web server (so in-flight requests still queue their awards)
-	 * and before the Redis connection factory (phase 0), so the drain can still reach Redis.
+	 * Lifecycle phase: stops after the web server (so in-flight requests still queue
+	 * their awards) and before the Redis connection factory (phase 0), so the drain can
+	 * still reach Redis.
 	 */
 	public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
 
 	private final java.util.concurrent.atomic.AtomicBoolean drained = new java.util.concurrent.atomic.AtomicBoolean();
 
-	/** Most awards one worker sends in one {@link ActivityRankService#applyAll(List)} call. */
+	/**
+	 * Most awards one worker sends in one {@link ActivityRankService#applyAll(List)}
+	 * call.
+	 */
 	public static final int MAX_BATCH = 256;
 
 	private static final Log logger = LogFactory.getLog(ActivityDispatcher.class);
@@ -77,15 +83,22 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 
 	private final Duration shutdownGracePeriod;
 
-	/** One lane per worker; a user's awards always take the same lane. Null in sync mode. */
+	/**
+	 * One lane per worker; a user's awards always take the same lane. Null in sync mode.
+	 */
 	private final List<BlockingQueue<Queued>> lanes;
 
-	/** Room left in the queue, over all lanes together ({@code activity-rank.async.queue-capacity}). */
+	/**
+	 * Room left in the queue, over all lanes together
+	 * ({@code activity-rank.async.queue-capacity}).
+	 */
 	private final Semaphore room;
 
 	private final List<Thread> workers = new ArrayList<>();
 
-	/** Awards accepted but not yet answered or failed, for {@link #awaitIdle(Duration)}. */
+	/**
+	 * Awards accepted but not yet answered or failed, for {@link #awaitIdle(Duration)}.
+	 */
 	private final AtomicLong pending = new AtomicLong();
 
 	private final WarnOnce failureLog = new WarnOnce(logger);
@@ -122,17 +135,19 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Create a dispatcher with a retry buffer for batches that fail; with {@code threads > 0} its
-	 * worker threads start at once.
+	 * Create a dispatcher with a retry buffer for batches that fail; with
+	 * {@code threads > 0} its worker threads start at once.
 	 * @param service the service that applies awards
 	 * @param counters the counters to update
-	 * @param threads worker threads; 0 applies awards on the caller's thread (and keeps no buffer)
+	 * @param threads worker threads; 0 applies awards on the caller's thread (and keeps
+	 * no buffer)
 	 * @param queueCapacity most awards waiting (ignored when {@code threads} is 0)
 	 * @param queueFullPolicy what to do with an award that finds the queue full
 	 * @param retryCapacity most failed awards kept for retry; 0 keeps none
 	 * @param initialBackoff wait before the first retry, doubled after each failed retry
 	 * @param maxBackoff longest wait between retries
-	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued and buffered awards
+	 * @param shutdownGracePeriod how long {@link #destroy()} waits for queued and
+	 * buffered awards
 	 */
 	public ActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, int retryCapacity, Duration initialBackoff,
@@ -158,7 +173,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		for (int i = 1; i <= threads; i++) {
 			BlockingQueue<Queued> lane = new LinkedBlockingQueue<>();
 			this.lanes.add(lane);
-			// "activity-rank-N" as documented; a second context in the same JVM gets its own suffix
+			// "activity-rank-N" as documented; a second context in the same JVM gets its
+			// own suffix
 			String name = (instance == 1) ? "activity-rank-" + i : "activity-rank-" + instance + "-" + i;
 			Thread worker = new Thread(() -> drain(lane), name);
 			worker.setDaemon(true);
@@ -168,7 +184,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Whether awards are queued for worker threads (rather than applied on the caller's thread).
+	 * Whether awards are queued for worker threads (rather than applied on the caller's
+	 * thread).
 	 * @return {@code true} in async mode
 	 */
 	public boolean isAsync() {
@@ -222,7 +239,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Dispatch awards now: queue them, or apply them on this thread in sync mode. Never throws.
+	 * Dispatch awards now: queue them, or apply them on this thread in sync mode. Never
+	 * throws.
 	 * @param events the awards
 	 */
 	public void dispatch(List<ActivityEvent> events) {
@@ -250,8 +268,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	private void queueFull(ActivityEvent event, BlockingQueue<Queued> lane) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.dropped(1);
-			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped " + LogText.of(event)
-					+ " as activity-rank.async.on-queue-full=drop says", null);
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
+					+ LogText.of(event) + " as activity-rank.async.on-queue-full=drop says", null);
 		}
 		else if (this.workers.contains(Thread.currentThread())) {
 			// a worker never waits for its own lane
@@ -260,16 +278,18 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 		}
 		else {
 			this.counters.callerRuns(1);
-			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits"
-					+ " until " + LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
+			this.queueFullLog.log(
+					"activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits" + " until "
+							+ LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
 					null);
 			waitBehind(event, lane);
 		}
 	}
 
 	/**
-	 * Queue the award beyond the capacity, behind the user's queued awards, and wait until a worker
-	 * has applied it: applying it here at once could overtake them (a revoke before its award).
+	 * Queue the award beyond the capacity, behind the user's queued awards, and wait
+	 * until a worker has applied it: applying it here at once could overtake them (a
+	 * revoke before its award).
 	 */
 	private void waitBehind(ActivityEvent event, BlockingQueue<Queued> lane) {
 		Queued queued = new Queued(event, new CountDownLatch(1));
@@ -296,7 +316,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * The lane of a user's awards: always the same one, so that one worker applies them in order.
+	 * The lane of a user's awards: always the same one, so that one worker applies them
+	 * in order.
 	 * @param userId the user, {@code null} for an invalid award
 	 * @param lanes how many lanes there are
 	 * @return the lane's index
@@ -335,11 +356,13 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 				}
 			}
 			catch (InterruptedException ex) {
-				// destroy() interrupts only after the grace period: stop without draining further
+				// destroy() interrupts only after the grace period: stop without draining
+				// further
 				return;
 			}
 			catch (Throwable ex) {
-				// never let a worker die; apply() already handles the service's own errors
+				// never let a worker die; apply() already handles the service's own
+				// errors
 				logger.error("Unexpected error in activity-rank worker", ex);
 			}
 		}
@@ -394,18 +417,19 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Called when the service threw while applying a batch, typically because Redis did not answer.
-	 * Logs (warn once, then debug), then keeps the awards in the retry buffer when there is one, or
-	 * counts them as failed.
+	 * Called when the service threw while applying a batch, typically because Redis did
+	 * not answer. Logs (warn once, then debug), then keeps the awards in the retry buffer
+	 * when there is one, or counts them as failed.
 	 * @param events the awards of the batch, none of which is known to have been applied
 	 * @param ex what the service threw
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
-		// only an unreachable or slow Redis is worth waiting for; any other error would fail again
+		// only an unreachable or slow Redis is worth waiting for; any other error would
+		// fail again
 		// on every retry and hold back every award queued behind it
 		if (this.retry != null && isTransient(ex) && this.retry.add(events)) {
-			this.failureLog.log("activity-rank could not apply " + events.size()
-					+ " award(s), keeping them for retry: " + ex, ex);
+			this.failureLog
+				.log("activity-rank could not apply " + events.size() + " award(s), keeping them for retry: " + ex, ex);
 			return;
 		}
 		this.counters.failed(events.size());
@@ -414,13 +438,16 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 
 	private static final java.util.Set<String> TRANSIENT_FAILURES = java.util.Set.of(
 			"org.springframework.dao.TransientDataAccessException",
-			"org.springframework.dao.DataAccessResourceFailureException",
-			"io.lettuce.core.RedisConnectionException", "io.lettuce.core.RedisCommandTimeoutException",
-			// a server still loading its data, busy with a long script, or a replica during failover
+			"org.springframework.dao.DataAccessResourceFailureException", "io.lettuce.core.RedisConnectionException",
+			"io.lettuce.core.RedisCommandTimeoutException",
+			// a server still loading its data, busy with a long script, or a replica
+			// during failover
 			"io.lettuce.core.RedisLoadingException", "io.lettuce.core.RedisBusyException",
 			"io.lettuce.core.RedisReadOnlyException", "java.io.IOException", "java.util.concurrent.TimeoutException");
 
-	/** Whether the failure, or one of its causes, says Redis could not be reached in time. */
+	/**
+	 * Whether the failure, or one of its causes, says Redis could not be reached in time.
+	 */
 	static boolean isTransient(Throwable ex) {
 		for (Throwable t = ex; t != null; t = (t.getCause() != t) ? t.getCause() : null) {
 			for (Class<?> type = t.getClass(); type != null; type = type.getSuperclass()) {
@@ -437,8 +464,9 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 
 	/**
 	 * Lettuce fails the commands in flight on a connection the server closed with a plain
-	 * {@code RedisException("Connection closed")}, which Spring translates to a non-transient
-	 * exception; the server going away is exactly what the retry buffer is for.
+	 * {@code RedisException("Connection closed")}, which Spring translates to a
+	 * non-transient exception; the server going away is exactly what the retry buffer is
+	 * for.
 	 */
 	private static boolean isClosedConnection(Throwable t) {
 		String message = t.getMessage();
@@ -447,8 +475,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Wait until every award dispatched so far has been answered or given up on, including those
-	 * waiting in the retry buffer. Meant for tests and shutdown.
+	 * Wait until every award dispatched so far has been answered or given up on,
+	 * including those waiting in the retry buffer. Meant for tests and shutdown.
 	 * @param timeout how long to wait at most
 	 * @return {@code true} when nothing is pending
 	 */
@@ -470,9 +498,9 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * Stop accepting queued awards (later ones run on the caller's thread), let the workers drain the
-	 * queue and the retry thread the retry buffer for up to the shutdown grace period, then count what
-	 * is left as dropped and log its count.
+	 * Stop accepting queued awards (later ones run on the caller's thread), let the
+	 * workers drain the queue and the retry thread the retry buffer for up to the
+	 * shutdown grace period, then count what is left as dropped and log its count.
 	 */
 	@Override
 	public void start() {
@@ -537,7 +565,8 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			logger.warn("activity-rank shut down with " + queued.size()
 					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
 		}
-		// what is still pending is with a worker blocked on Redis: its batch fails later and counts as failed
+		// what is still pending is with a worker blocked on Redis: its batch fails later
+		// and counts as failed
 		long inFlight = Math.max(0, this.pending.get());
 		if (left > 0 || (this.retry != null && inFlight > 0)) {
 			logger.warn("activity-rank shut down with " + left + " award(s) still waiting for retry and " + inFlight
@@ -548,14 +577,16 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	}
 
 	/**
-	 * An award in a lane; one queued beyond the capacity by a waiting caller carries the latch it
-	 * waits on.
+	 * An award in a lane; one queued beyond the capacity by a waiting caller carries the
+	 * latch it waits on.
 	 */
 	private static final class Queued {
 
 		final ActivityEvent event;
 
-		/** Null for an award within the capacity, which holds a permit of {@code room}. */
+		/**
+		 * Null for an award within the capacity, which holds a permit of {@code room}.
+		 */
 		final CountDownLatch applied;
 
 		Queued(ActivityEvent event, CountDownLatch applied) {
@@ -573,7 +604,10 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 			return n;
 		}
 
-		/** Let the waiting callers of these awards go: applied, kept for retry, or dropped. */
+		/**
+		 * Let the waiting callers of these awards go: applied, kept for retry, or
+		 * dropped.
+		 */
 		static void release(List<Queued> queued) {
 			for (Queued q : queued) {
 				if (q.applied != null) {

@@ -9,8 +9,9 @@ import org.springframework.context.PayloadApplicationEvent;
 
 /**
  * Applies {@link ActivityEvent}s published through Spring's
- * {@link org.springframework.context.ApplicationEventPublisher}, exactly as {@code @ActivityScore}
- * does: after commit inside a transaction, through the {@link ActivityDispatcher}.
+ * {@link org.springframework.context.ApplicationEventPublisher}, exactly as
+ * {@code @ActivityScore} does: after commit inside a transaction, through the
+ * {@link ActivityDispatcher}.
  */
 public class ActivityEventListener implements ApplicationListener<PayloadApplicationEvent<ActivityEvent>> {
 

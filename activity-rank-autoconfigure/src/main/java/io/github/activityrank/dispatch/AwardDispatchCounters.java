@@ -3,9 +3,9 @@ package io.github.activityrank.dispatch;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Running totals of what happened to awards made through {@code @ActivityScore}, published
- * {@code ActivityEvent}s and page views. Read by metrics and actuator support; the increment methods
- * are for the starter's own components.
+ * Running totals of what happened to awards made through {@code @ActivityScore},
+ * published {@code ActivityEvent}s and page views. Read by metrics and actuator support;
+ * the increment methods are for the starter's own components.
  */
 public final class AwardDispatchCounters {
 
@@ -40,8 +40,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards that reached the service and got an answer other than rejected (awarded, already
-	 * awarded, capped, revoked, nothing to revoke).
+	 * Awards that reached the service and got an answer other than rejected (awarded,
+	 * already awarded, capped, revoked, nothing to revoke).
 	 * @return the count
 	 */
 	public long getApplied() {
@@ -57,8 +57,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards lost because the service threw, typically because Redis did not answer, and no retry
-	 * buffer kept them (sync mode, or {@code activity-rank.retry.capacity=0}).
+	 * Awards lost because the service threw, typically because Redis did not answer, and
+	 * no retry buffer kept them (sync mode, or {@code activity-rank.retry.capacity=0}).
 	 * @return the count
 	 */
 	public long getFailed() {
@@ -66,8 +66,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards discarded because the queue was full (policy {@code drop}) or still queued when the
-	 * shutdown grace period ended.
+	 * Awards discarded because the queue was full (policy {@code drop}) or still queued
+	 * when the shutdown grace period ended.
 	 * @return the count
 	 */
 	public long getDropped() {
@@ -75,8 +75,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards whose caller waited until they were applied because the queue was full (policy
-	 * {@code caller-runs}).
+	 * Awards whose caller waited until they were applied because the queue was full
+	 * (policy {@code caller-runs}).
 	 * @return the count
 	 */
 	public long getCallerRuns() {
@@ -84,9 +84,9 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Annotations whose expressions could not be turned into an award at run time (an expression
-	 * threw, gave a null or blank user or field, a user or field that is neither text nor a number,
-	 * or a revoke or condition that is not a boolean).
+	 * Annotations whose expressions could not be turned into an award at run time (an
+	 * expression threw, gave a null or blank user or field, a user or field that is
+	 * neither text nor a number, or a revoke or condition that is not a boolean).
 	 * @return the count
 	 */
 	public long getEvaluationErrors() {
@@ -94,8 +94,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards put in the retry buffer, because their batch failed or because older awards were already
-	 * waiting there.
+	 * Awards put in the retry buffer, because their batch failed or because older awards
+	 * were already waiting there.
 	 * @return the count
 	 */
 	public long getRetryBuffered() {
@@ -111,8 +111,8 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Awards lost from the retry buffer: it was full, or they were still waiting when the shutdown grace
-	 * period ended.
+	 * Awards lost from the retry buffer: it was full, or they were still waiting when the
+	 * shutdown grace period ended.
 	 * @return the count
 	 */
 	public long getRetryDropped() {
@@ -218,9 +218,9 @@ public final class AwardDispatchCounters {
 	public String toString() {
 		return "AwardDispatchCounters[queued=" + getQueued() + ", applied=" + getApplied() + ", rejected="
 				+ getRejected() + ", failed=" + getFailed() + ", dropped=" + getDropped() + ", callerRuns="
-				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + ", retryBuffered=" + getRetryBuffered()
-				+ ", retried=" + getRetried() + ", retryDropped=" + getRetryDropped() + ", retryPending="
-				+ getRetryPending() + "]";
+				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + ", retryBuffered="
+				+ getRetryBuffered() + ", retried=" + getRetried() + ", retryDropped=" + getRetryDropped()
+				+ ", retryPending=" + getRetryPending() + "]";
 	}
 
 }

@@ -11,10 +11,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Awards whose batch failed (Redis down or too slow), kept in arrival order in a bounded in-memory
- * buffer and sent again by one daemon thread, {@code activity-rank-retry}, with exponential backoff.
- * Re-sending a batch that partly landed is safe: every award and revoke is idempotent per user, field
- * and window. What overflows the buffer is dropped, logged (warn once, then debug) and counted.
+ * Awards whose batch failed (Redis down or too slow), kept in arrival order in a bounded
+ * in-memory buffer and sent again by one daemon thread, {@code activity-rank-retry}, with
+ * exponential backoff. Re-sending a batch that partly landed is safe: every award and
+ * revoke is idempotent per user, field and window. What overflows the buffer is dropped,
+ * logged (warn once, then debug) and counted.
  */
 final class RetryBuffer {
 
@@ -143,7 +144,8 @@ final class RetryBuffer {
 	}
 
 	/**
-	 * Stop the retry thread and hand back what is still waiting, which is counted as dropped.
+	 * Stop the retry thread and hand back what is still waiting, which is counted as
+	 * dropped.
 	 * @return how many awards were left
 	 */
 	int close() {
@@ -213,7 +215,8 @@ final class RetryBuffer {
 					if (this.closed) {
 						return;
 					}
-					// counted before the awards leave the buffer, so whoever sees it empty sees them counted
+					// counted before the awards leave the buffer, so whoever sees it
+					// empty sees them counted
 					this.counters.retryPending(-batch.size());
 					this.counters.retried(batch.size());
 					for (int i = 0; i < batch.size(); i++) {

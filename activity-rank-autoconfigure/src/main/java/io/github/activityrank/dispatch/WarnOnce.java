@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.logging.Log;
 
 /**
- * Logs the first occurrence of a recurring problem as a warning and the rest at debug level, so an
- * outage is visible without flooding the log (the counters keep the totals).
+ * Logs the first occurrence of a recurring problem as a warning and the rest at debug
+ * level, so an outage is visible without flooding the log (the counters keep the totals).
  */
 final class WarnOnce {
 

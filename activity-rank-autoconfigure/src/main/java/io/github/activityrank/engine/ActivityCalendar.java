@@ -29,7 +29,8 @@ public final class ActivityCalendar {
 	 * Create a calendar.
 	 * @param clock source of the current instant
 	 * @param zone the zone whose calendar decides period boundaries
-	 * @param retention how long each period's board is kept after the period ends (TOTAL is ignored)
+	 * @param retention how long each period's board is kept after the period ends (TOTAL
+	 * is ignored)
 	 * @param recordRetention how long idempotency records are kept after their day ends
 	 */
 	public ActivityCalendar(Clock clock, ZoneId zone, Map<Period, Duration> retention, Duration recordRetention) {
@@ -88,12 +89,14 @@ public final class ActivityCalendar {
 	 * A stable, readable id of the period that contains {@code day}, used in key names.
 	 * @param period the period
 	 * @param day any day of it
-	 * @return for example {@code 20261121}, {@code 2026-W47}, {@code 2026-11}; empty for TOTAL
+	 * @return for example {@code 20261121}, {@code 2026-W47}, {@code 2026-11}; empty for
+	 * TOTAL
 	 */
 	public static String periodId(Period period, LocalDate day) {
 		return switch (period) {
 			case DAY -> dayId(day);
-			case WEEK -> String.format("%d-W%02d", day.get(IsoFields.WEEK_BASED_YEAR), day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+			case WEEK -> String.format("%d-W%02d", day.get(IsoFields.WEEK_BASED_YEAR),
+					day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
 			case MONTH -> String.format("%d-%02d", day.getYear(), day.getMonthValue());
 			case TOTAL -> "";
 		};
@@ -112,7 +115,8 @@ public final class ActivityCalendar {
 	}
 
 	/**
-	 * Milliseconds from now until the board of the period containing {@code day} may expire.
+	 * Milliseconds from now until the board of the period containing {@code day} may
+	 * expire.
 	 * @param period the period
 	 * @param day any day of it
 	 * @return the time to live, at least 1, or -1 for a board that never expires
@@ -134,7 +138,8 @@ public final class ActivityCalendar {
 	}
 
 	/**
-	 * How many days before today still have records: today minus this many days is the oldest.
+	 * How many days before today still have records: today minus this many days is the
+	 * oldest.
 	 * @return the number of earlier days whose records are retained
 	 */
 	public int retainedRecordDays() {

@@ -1,8 +1,8 @@
 package io.github.activityrank.engine;
 
 /**
- * Thrown while the application starts when activity-rank is configured in a way that cannot work.
- * The failure analyzer turns it into a description and an action.
+ * Thrown while the application starts when activity-rank is configured in a way that
+ * cannot work. The failure analyzer turns it into a description and an action.
  */
 public class ActivityRankConfigurationException extends RuntimeException {
 

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 import io.github.activityrank.AwardResult.Outcome;
 
 /**
- * How many awards and revokes ended in each outcome since the application started, for logs,
- * metrics and the actuator endpoint.
+ * How many awards and revokes ended in each outcome since the application started, for
+ * logs, metrics and the actuator endpoint.
  */
 public final class ActivityRankCounters {
 

@@ -43,17 +43,22 @@ public final class ActivityRules {
 					"Name rules with 1 to 64 letters, digits, '.', '_' or '-'.");
 		}
 		if (rule.points() == 0) {
-			throw new ActivityRankConfigurationException(property + ".points is 0 (or missing); a rule must give or take points.",
+			throw new ActivityRankConfigurationException(
+					property + ".points is 0 (or missing); a rule must give or take points.",
 					"Set " + property + ".points to a non-zero number, for example 2.");
 		}
-		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as a negative number
+		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as a negative
+		// number
 		if (rule.points() < -ActivityLimits.MAX_POINTS || rule.points() > ActivityLimits.MAX_POINTS) {
 			throw new ActivityRankConfigurationException(
-					property + ".points is " + rule.points() + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ".",
-					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ".");
+					property + ".points is " + rule.points() + ", beyond the limit of " + ActivityLimits.MAX_POINTS
+							+ ".",
+					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
+							+ ActivityLimits.MAX_POINTS + ".");
 		}
 		if (rule.dailyCap() != null && rule.dailyCap() <= 0) {
-			throw new ActivityRankConfigurationException(property + ".daily-cap is " + rule.dailyCap() + "; a daily cap must be positive.",
+			throw new ActivityRankConfigurationException(
+					property + ".daily-cap is " + rule.dailyCap() + "; a daily cap must be positive.",
 					"Set " + property + ".daily-cap to a positive number of points, or remove it for no cap.");
 		}
 	}

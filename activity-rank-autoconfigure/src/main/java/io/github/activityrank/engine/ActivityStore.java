@@ -10,8 +10,8 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 
 /**
- * Where points live. The Redis implementation applies every command as part of one atomic script.
- * Entries it returns carry no display data; the service adds it.
+ * Where points live. The Redis implementation applies every command as part of one atomic
+ * script. Entries it returns carry no display data; the service adds it.
  */
 public interface ActivityStore {
 

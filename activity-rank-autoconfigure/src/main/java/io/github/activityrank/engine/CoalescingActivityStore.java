@@ -14,15 +14,16 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 
 /**
- * Sends the awards of concurrent callers together: while a batch is on its way to the store, the
- * callers that arrive wait, and the first of them to get a free sending slot sends all their
- * commands in one {@link ActivityStore#apply(List)} call (group commit). A lone caller is sent at
- * once, so nothing waits for company; under load one script call carries many awards, which is what
- * lets synchronous awards come close to what the server can do.
+ * Sends the awards of concurrent callers together: while a batch is on its way to the
+ * store, the callers that arrive wait, and the first of them to get a free sending slot
+ * sends all their commands in one {@link ActivityStore#apply(List)} call (group commit).
+ * A lone caller is sent at once, so nothing waits for company; under load one script call
+ * carries many awards, which is what lets synchronous awards come close to what the
+ * server can do.
  * <p>
- * Each caller gets exactly its own results, in order. Every command is still atomic on its own;
- * callers of one batch only share the round trip, and a failure of that round trip reaches each
- * of them. Queries pass straight through.
+ * Each caller gets exactly its own results, in order. Every command is still atomic on
+ * its own; callers of one batch only share the round trip, and a failure of that round
+ * trip reaches each of them. Queries pass straight through.
  */
 public class CoalescingActivityStore implements ActivityStore {
 
@@ -30,7 +31,10 @@ public class CoalescingActivityStore implements ActivityStore {
 
 	private final int maxCommands;
 
-	/** Batches on their way at the same time; more than one keeps the server busy during round trips. */
+	/**
+	 * Batches on their way at the same time; more than one keeps the server busy during
+	 * round trips.
+	 */
 	private final Semaphore sendingSlots;
 
 	private final ConcurrentLinkedQueue<Request> waiting = new ConcurrentLinkedQueue<>();
@@ -38,7 +42,8 @@ public class CoalescingActivityStore implements ActivityStore {
 	/**
 	 * Wrap a store.
 	 * @param delegate the store that applies the batches
-	 * @param maxCommands most commands merged into one batch (one caller's list is never split)
+	 * @param maxCommands most commands merged into one batch (one caller's list is never
+	 * split)
 	 * @param concurrentBatches batches sent at the same time
 	 */
 	public CoalescingActivityStore(ActivityStore delegate, int maxCommands, int concurrentBatches) {
@@ -83,7 +88,10 @@ public class CoalescingActivityStore implements ActivityStore {
 		return request.results;
 	}
 
-	/** Send what waits, up to the batch size; whether this thread was interrupted meanwhile. */
+	/**
+	 * Send what waits, up to the batch size; whether this thread was interrupted
+	 * meanwhile.
+	 */
 	private boolean sendWaiting() {
 		List<Request> batch = new ArrayList<>();
 		int size = 0;
@@ -100,7 +108,8 @@ public class CoalescingActivityStore implements ActivityStore {
 		if (batch.isEmpty()) {
 			return false;
 		}
-		// another caller's interrupt must not fail this batch: the flag is restored by the caller
+		// another caller's interrupt must not fail this batch: the flag is restored by
+		// the caller
 		boolean interrupted = Thread.interrupted();
 		try {
 			List<AwardResult> results = this.delegate.apply(merged(batch, size));

@@ -23,8 +23,8 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The {@link ActivityRankService} the starter configures: validates requests, resolves rules and
- * caps, and leaves the atomic work to the {@link ActivityStore}.
+ * The {@link ActivityRankService} the starter configures: validates requests, resolves
+ * rules and caps, and leaves the atomic work to the {@link ActivityStore}.
  */
 public class DefaultActivityRankService implements ActivityRankService {
 
@@ -49,7 +49,8 @@ public class DefaultActivityRankService implements ActivityRankService {
 	 * @param rules the validated rules
 	 * @param store where points live
 	 * @param calendar today and the period boundaries
-	 * @param periods the boards awards go to, which are also the boards that can be queried
+	 * @param periods the boards awards go to, which are also the boards that can be
+	 * queried
 	 * @param userLookup display data for entries, or {@code null}
 	 * @param counters outcome counters
 	 */
@@ -127,7 +128,9 @@ public class DefaultActivityRankService implements ActivityRankService {
 		if (event.rule() != null) {
 			rule = this.rules.get(event.rule());
 			if (rule == null) {
-				return reject("unknown rule '" + LogText.of(event.rule()) + "'; configured rules are " + this.rules.names(), event);
+				return reject(
+						"unknown rule '" + LogText.of(event.rule()) + "'; configured rules are " + this.rules.names(),
+						event);
 			}
 		}
 		else if (event.points() == null && !event.revoke()) {
@@ -149,7 +152,8 @@ public class DefaultActivityRankService implements ActivityRankService {
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
-		// Hostile input can arrive in floods: one warning shows the problem, the rest go to debug.
+		// Hostile input can arrive in floods: one warning shows the problem, the rest go
+		// to debug.
 		String message = "Rejected activity " + LogText.of(event) + ": " + reason;
 		if (this.rejectionLogged.compareAndSet(false, true)) {
 			logger.warn(message + " (further rejections are logged at debug level)");
@@ -234,8 +238,8 @@ public class DefaultActivityRankService implements ActivityRankService {
 			throw new IllegalArgumentException("day is required");
 		}
 		if (!this.periods.contains(period)) {
-			throw new IllegalArgumentException("No " + period + " board: awards go to " + this.periods
-					+ "; add " + period.name().toLowerCase() + " to activity-rank.periods");
+			throw new IllegalArgumentException("No " + period + " board: awards go to " + this.periods + "; add "
+					+ period.name().toLowerCase() + " to activity-rank.periods");
 		}
 	}
 

@@ -3,8 +3,9 @@ package io.github.activityrank.engine;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * Checks user ids and fields before anything reaches Redis. Ids and fields may hold any printable
- * character (key naming encodes them); blank, oversized and control-character values are refused.
+ * Checks user ids and fields before anything reaches Redis. Ids and fields may hold any
+ * printable character (key naming encodes them); blank, oversized and control-character
+ * values are refused.
  */
 final class InputCheck {
 

@@ -3,9 +3,9 @@ package io.github.activityrank.engine;
 import io.github.activityrank.ActivityEvent;
 
 /**
- * Renders untrusted values (user ids, fields, rule names) for the starter's own log lines: control
- * characters are escaped, so a value cannot start a forged log line, and long values are cut. Not
- * part of the API.
+ * Renders untrusted values (user ids, fields, rule names) for the starter's own log
+ * lines: control characters are escaped, so a value cannot start a forged log line, and
+ * long values are cut. Not part of the API.
  */
 public final class LogText {
 
@@ -17,8 +17,9 @@ public final class LogText {
 	/**
 	 * A value as it may appear in a log line.
 	 * @param value the value, may be {@code null}
-	 * @return {@code null}, or the value with control characters as {@code \n}, {@code \r},
-	 * {@code \t} or {@code \}{@code uXXXX}, cut after 64 characters with its length appended
+	 * @return {@code null}, or the value with control characters as {@code \n},
+	 * {@code \r}, {@code \t} or {@code \}{@code uXXXX}, cut after 64 characters with its
+	 * length appended
 	 */
 	public static String of(String value) {
 		if (value == null) {
@@ -51,7 +52,8 @@ public final class LogText {
 	/**
 	 * An award request as it may appear in a log line.
 	 * @param event the request, may be {@code null}
-	 * @return its user, rule, points, field and revoke flag, each rendered by {@link #of(String)}
+	 * @return its user, rule, points, field and revoke flag, each rendered by
+	 * {@link #of(String)}
 	 */
 	public static String of(ActivityEvent event) {
 		if (event == null) {

@@ -5,7 +5,8 @@ package io.github.activityrank.engine;
  *
  * @param userId the user, validated
  * @param field the idempotency field, validated
- * @param points the points to award (ignored by a revoke, which takes back what the record says)
+ * @param points the points to award (ignored by a revoke, which takes back what the
+ * record says)
  * @param revoke whether to take back the latest award instead of awarding
  * @param rule the rule's name, or {@code null} for explicit points
  * @param oncePerEver whether an existing record of any retained day blocks the award

@@ -5,8 +5,10 @@ package io.github.activityrank.engine;
  *
  * @param name the rule's name as configured
  * @param points points per award, never zero; negative points are penalties
- * @param oncePerEver whether the field scores once while its record is retained, instead of once a day
- * @param dailyCap most points one user can earn from this rule per day, or {@code null} for no cap
+ * @param oncePerEver whether the field scores once while its record is retained, instead
+ * of once a day
+ * @param dailyCap most points one user can earn from this rule per day, or {@code null}
+ * for no cap
  */
 public record ScoringRule(String name, long points, boolean oncePerEver, Long dailyCap) {
 }

@@ -12,8 +12,9 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
- * A Lua script read once from the classpath and run by its SHA1. When the server does not know
- * the script (a restart emptied its script cache), it is sent once in full, which caches it again.
+ * A Lua script read once from the classpath and run by its SHA1. When the server does not
+ * know the script (a restart emptied its script cache), it is sent once in full, which
+ * caches it again.
  */
 final class LuaScript {
 

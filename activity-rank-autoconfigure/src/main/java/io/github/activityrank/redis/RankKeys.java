@@ -10,17 +10,19 @@ import io.github.activityrank.engine.ActivityCalendar;
 /**
  * The one place that names Redis keys and encodes user ids and fields.
  * <p>
- * Every key starts with the hash tag {@code {prefix}}, so all keys of one script share a Redis
- * Cluster slot:
+ * Every key starts with the hash tag {@code {prefix}}, so all keys of one script share a
+ * Redis Cluster slot:
  * <ul>
- * <li>{@code {prefix}:day:20261121}, {@code {prefix}:week:2026-W47}, {@code {prefix}:month:2026-11},
- * {@code {prefix}:total}: boards (sorted sets, member = encoded user id, score = points);</li>
- * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded field →
- * points given).</li>
+ * <li>{@code {prefix}:day:20261121}, {@code {prefix}:week:2026-W47},
+ * {@code {prefix}:month:2026-11}, {@code {prefix}:total}: boards (sorted sets, member =
+ * encoded user id, score = points);</li>
+ * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
+ * field → points given).</li>
  * </ul>
- * User ids and fields are percent-encoded: letters, digits and {@code - . _ ~ / @} stay as they are,
- * every other character becomes {@code %XX} per UTF-8 byte. So no value can add a key segment, a
- * hash tag, a glob character or a reserved record field (those start with {@code #}).
+ * User ids and fields are percent-encoded: letters, digits and {@code - . _ ~ / @} stay
+ * as they are, every other character becomes {@code %XX} per UTF-8 byte. So no value can
+ * add a key segment, a hash tag, a glob character or a reserved record field (those start
+ * with {@code #}).
  */
 public final class RankKeys {
 
@@ -46,13 +48,13 @@ public final class RankKeys {
 	/**
 	 * Create key naming for a prefix.
 	 * @param prefix the configured key prefix
-	 * @throws IllegalArgumentException when the prefix is blank, longer than 64 characters or
-	 * holds anything but letters, digits, {@code - . _ :}
+	 * @throws IllegalArgumentException when the prefix is blank, longer than 64
+	 * characters or holds anything but letters, digits, {@code - . _ :}
 	 */
 	public RankKeys(String prefix) {
 		if (prefix == null || !prefix.matches("[A-Za-z0-9._:-]{1,64}")) {
-			throw new IllegalArgumentException("Key prefix '" + prefix
-					+ "' must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
+			throw new IllegalArgumentException(
+					"Key prefix '" + prefix + "' must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
 		}
 		this.tag = "{" + prefix + "}";
 	}

@@ -25,12 +25,15 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * {@link ActivityStore} on Redis: every award and revoke runs inside one {@code score.lua} call
- * (a batch of commands shares one call); every query is one read-only script call.
+ * {@link ActivityStore} on Redis: every award and revoke runs inside one
+ * {@code score.lua} call (a batch of commands shares one call); every query is one
+ * read-only script call.
  */
 public class RedisActivityStore implements ActivityStore {
 
-	/** Most commands sent in one script call; bounds how long one call blocks the server. */
+	/**
+	 * Most commands sent in one script call; bounds how long one call blocks the server.
+	 */
 	public static final int MAX_BATCH = 256;
 
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
@@ -88,7 +91,8 @@ public class RedisActivityStore implements ActivityStore {
 		int retainedDays = this.calendar.retainedRecordDays();
 		boolean anyAward = false;
 		boolean anyRevoke = false;
-		// what commands share (points, caps, look-back) goes once into the header, as numbered specs
+		// what commands share (points, caps, look-back) goes once into the header, as
+		// numbered specs
 		Map<Spec, Integer> specs = new LinkedHashMap<>();
 		Spec[] specOf = new Spec[commands.size()];
 		for (int c = 0; c < commands.size(); c++) {
@@ -109,8 +113,11 @@ public class RedisActivityStore implements ActivityStore {
 		}
 		call.arg(specs.size());
 		for (Spec spec : specs.keySet()) {
-			call.arg(spec.points()).arg(spec.ruleCapField()).arg(capOrBlank(spec.ruleCap()))
-				.arg(capOrBlank(spec.globalCap())).arg(spec.olderDays());
+			call.arg(spec.points())
+				.arg(spec.ruleCapField())
+				.arg(capOrBlank(spec.ruleCap()))
+				.arg(capOrBlank(spec.globalCap()))
+				.arg(spec.olderDays());
 		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
@@ -136,6 +143,7 @@ public class RedisActivityStore implements ActivityStore {
 
 	/**
 	 * What a command shares with others of its kind in a batch.
+	 *
 	 * @param points the points of an award (0 for a revoke)
 	 * @param ruleCapField the rule's cap counter field, or '' for explicit points
 	 * @param ruleCap the rule's daily cap, or {@code null}
@@ -166,7 +174,8 @@ public class RedisActivityStore implements ActivityStore {
 			if (p > 0) {
 				boards.append(',');
 			}
-			boards.append(call.sharedKey(dayKeys.boards[0][p])).append(':')
+			boards.append(call.sharedKey(dayKeys.boards[0][p]))
+				.append(':')
 				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today));
 		}
 		return boards.toString();
@@ -194,17 +203,23 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/**
-	 * The key names of today and the retained days before it, built once a day: formatting dates
-	 * for every command would cost more than the rest of building a batch.
+	 * The key names of today and the retained days before it, built once a day:
+	 * formatting dates for every command would cost more than the rest of building a
+	 * batch.
 	 */
 	private static final class DayKeys {
 
 		final LocalDate today;
 
-		/** Per day back from today: the start of its record keys, to which the member is appended. */
+		/**
+		 * Per day back from today: the start of its record keys, to which the member is
+		 * appended.
+		 */
 		final String[] recordPrefixes;
 
-		/** Per day back from today: its boards, in the order of the configured periods. */
+		/**
+		 * Per day back from today: its boards, in the order of the configured periods.
+		 */
 		final String[][] boards;
 
 		DayKeys(RankKeys keys, List<Period> periods, LocalDate today, int days) {
@@ -253,7 +268,8 @@ public class RedisActivityStore implements ActivityStore {
 		if (reply.isEmpty()) {
 			return List.of();
 		}
-		// reply: above, start, member, score, ...; drop "above" so entries() sees it at index 0
+		// reply: above, start, member, score, ...; drop "above" so entries() sees it at
+		// index 0
 		long above = asLong(reply.get(0));
 		long start = asLong(reply.get(1));
 		List<Object> slice = new ArrayList<>(reply.size() - 1);
@@ -263,9 +279,9 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/**
-	 * Turn {above, member, score, ...} into entries with competition ranks: the first entry ranks
-	 * after everyone above it; later entries share the previous rank on equal scores and otherwise
-	 * rank by position, since everyone before them scores higher.
+	 * Turn {above, member, score, ...} into entries with competition ranks: the first
+	 * entry ranks after everyone above it; later entries share the previous rank on equal
+	 * scores and otherwise rank by position, since everyone before them scores higher.
 	 */
 	private static List<RankEntry> entries(List<Object> reply, int from, long firstPosition) {
 		if (reply.isEmpty()) {

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Collects the KEYS and ARGV of one script call. Boards are shared by many commands of a batch,
- * so they are added once and referred to by their 1-based index.
+ * Collects the KEYS and ARGV of one script call. Boards are shared by many commands of a
+ * batch, so they are added once and referred to by their 1-based index.
  */
 final class ScriptArgs {
 

@@ -22,14 +22,17 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * Awards the page-view rule for each successful ({@code status < 400}) {@code GET} request handled by
- * a controller method, to the resolved user, with the normalised request path as the field. With
- * the rule's default once-per-day window, each new path scores once per user per day. Anonymous
- * requests award nothing.
+ * Awards the page-view rule for each successful ({@code status < 400}) {@code GET}
+ * request handled by a controller method, to the resolved user, with the normalised
+ * request path as the field. With the rule's default once-per-day window, each new path
+ * scores once per user per day. Anonymous requests award nothing.
  */
 public class PageViewInterceptor implements HandlerInterceptor {
 
-	/** Longest path kept as is in a field; longer ones are cut and end with a hash of the whole. */
+	/**
+	 * Longest path kept as is in a field; longer ones are cut and end with a hash of the
+	 * whole.
+	 */
 	static final int MAX_PATH_LENGTH = ActivityLimits.MAX_FIELD_LENGTH;
 
 	private static final Log logger = LogFactory.getLog(PageViewInterceptor.class);
@@ -49,13 +52,14 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	/**
 	 * Create the interceptor.
 	 * @param dispatcher where awards go
-	 * @param userResolver supplies the resolver of the current user (may supply {@code null})
+	 * @param userResolver supplies the resolver of the current user (may supply
+	 * {@code null})
 	 * @param rule the rule awarded
 	 * @param include path patterns that count
 	 * @param exclude path patterns that never count, checked first
 	 */
-	public PageViewInterceptor(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
-			String rule, List<String> include, List<String> exclude) {
+	public PageViewInterceptor(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver, String rule,
+			List<String> include, List<String> exclude) {
 		this.dispatcher = dispatcher;
 		this.userResolver = userResolver;
 		this.rule = rule;
@@ -95,8 +99,8 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	}
 
 	/**
-	 * Collapse repeated slashes and drop a trailing slash, so {@code /a//b/} and {@code /a/b} are one
-	 * page.
+	 * Collapse repeated slashes and drop a trailing slash, so {@code /a//b/} and
+	 * {@code /a/b} are one page.
 	 */
 	static String normalise(String path) {
 		if (path == null || path.isEmpty()) {
@@ -113,7 +117,8 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	}
 
 	/**
-	 * Keep a field within the service's limit; distinct long paths stay distinct through the hash.
+	 * Keep a field within the service's limit; distinct long paths stay distinct through
+	 * the hash.
 	 */
 	static String cap(String path) {
 		if (path.length() <= MAX_PATH_LENGTH) {

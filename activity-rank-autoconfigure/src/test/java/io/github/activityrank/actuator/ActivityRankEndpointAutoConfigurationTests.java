@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -120,7 +120,8 @@ class ActivityRankEndpointAutoConfigurationTests {
 		assertThat(registered).contains(ActivityRankMetricsAutoConfiguration.class.getName(),
 				ActivityRankEndpointAutoConfiguration.class.getName());
 		for (String name : registered) {
-			if (name.startsWith("io.github.activityrank.")) { // other jars' entries need libraries absent here
+			if (name.startsWith("io.github.activityrank.")) { // other jars' entries need
+																// libraries absent here
 				assertThat(Class.forName(name)).hasAnnotation(AutoConfiguration.class);
 			}
 		}

@@ -39,9 +39,9 @@ class ActivityRankMetricsAutoConfigurationTests {
 		.withPropertyValues(RedisTestServer.shared().springProperties())
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.rules.praise.points=2");
 
-	private final ApplicationContextRunner runner = this.engine.withConfiguration(AutoConfigurations
-		.of(MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class));
+	private final ApplicationContextRunner runner = this.engine
+		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class));
 
 	@AfterEach
 	void deleteKeys() {
@@ -120,10 +120,12 @@ class ActivityRankMetricsAutoConfigurationTests {
 
 	@Test
 	void backsOffForTheApplicationsOwnBinder() {
-		this.runner.withBean("myBinder", ActivityRankMeterBinder.class, () -> new ActivityRankMeterBinder(null, null, null))
+		this.runner
+			.withBean("myBinder", ActivityRankMeterBinder.class, () -> new ActivityRankMeterBinder(null, null, null))
 			.run((context) -> {
 				assertThat(context).getBean(ActivityRankMeterBinder.class).isSameAs(context.getBean("myBinder"));
-				assertThat(context.getBean(MeterRegistry.class).find(ActivityRankMeterBinder.AWARDS).meters()).isEmpty();
+				assertThat(context.getBean(MeterRegistry.class).find(ActivityRankMeterBinder.AWARDS).meters())
+					.isEmpty();
 			});
 	}
 

@@ -107,7 +107,8 @@ class ActivityScoreAspectTests {
 	@Test
 	void appliesEveryRepeatedAnnotation() {
 		forum().collectAndPraise(9);
-		assertThat(this.service.applied()).containsExactlyInAnyOrder(ActivityEvent.award("alice", "collect", "9_collect"),
+		assertThat(this.service.applied()).containsExactlyInAnyOrder(
+				ActivityEvent.award("alice", "collect", "9_collect"),
 				ActivityEvent.award("alice", "praise", "9_praise"));
 	}
 

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ActivityScoreValidatorTests {
 
 	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()), () -> null, null, 0);
+			new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()), () -> null, null,
+			0);
 
 	private final Set<String> rules = Set.of("praise", "comment");
 

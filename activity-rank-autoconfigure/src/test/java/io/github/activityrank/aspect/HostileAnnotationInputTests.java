@@ -43,13 +43,14 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The catalogue of hostile input through {@code @ActivityScore}: users and fields produced by SpEL
- * that are null, blank, oversized, full of control or key characters, of the wrong type, or that
- * throw; revoke and condition expressions that are not booleans; annotation points the service would
- * refuse. The business method always returns its own result; each bad award is refused, logged (one
- * warning, then debug) and counted, and stores nothing. Odd but valid ids (unicode, {@code :{}*?})
- * are stored under the prefix and read back unchanged. Runs with the real auto-configurations in
- * Redis database {@link KeyspaceAudit#ANNOTATION_DATABASE}; after every test a SCAN of that whole
+ * The catalogue of hostile input through {@code @ActivityScore}: users and fields
+ * produced by SpEL that are null, blank, oversized, full of control or key characters, of
+ * the wrong type, or that throw; revoke and condition expressions that are not booleans;
+ * annotation points the service would refuse. The business method always returns its own
+ * result; each bad award is refused, logged (one warning, then debug) and counted, and
+ * stores nothing. Odd but valid ids (unicode, {@code :{}*?}) are stored under the prefix
+ * and read back unchanged. Runs with the real auto-configurations in Redis database
+ * {@link KeyspaceAudit#ANNOTATION_DATABASE}; after every test a SCAN of that whole
  * database finds no key outside the prefix.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -78,7 +79,8 @@ class HostileAnnotationInputTests {
 			KeyspaceAudit.Result keyspace = KeyspaceAudit.audit(connections, this.prefix);
 			tally.scanned(keyspace);
 			assertThat(keyspace.outside()).as("keys outside every prefix in database " + DATABASE).isEmpty();
-			assertThat(keyspace.ours()).allSatisfy((key) -> assertThat(key).doesNotContain(" ", "\n", "*", "?", "}:evil"));
+			assertThat(keyspace.ours())
+				.allSatisfy((key) -> assertThat(key).doesNotContain(" ", "\n", "*", "?", "}:evil"));
 		}
 		finally {
 			RedisKeysCleaner.delete(connections, "{" + this.prefix + "}:*");
@@ -98,14 +100,16 @@ class HostileAnnotationInputTests {
 		record Case(String label, Object user, Object field, Refusal refusal) {
 		}
 		List<Case> cases = List.of(new Case("null user", null, "f", Refusal.EVALUATION),
-				new Case("empty user", "", "f", Refusal.EVALUATION), new Case("blank user", " ", "f", Refusal.EVALUATION),
+				new Case("empty user", "", "f", Refusal.EVALUATION),
+				new Case("blank user", " ", "f", Refusal.EVALUATION),
 				new Case("whitespace user", "\t\n ", "f", Refusal.EVALUATION),
 				new Case("user with a newline", "u1\nu2", "f", Refusal.SERVICE),
 				new Case("user with NUL", "u1\u0000", "f", Refusal.SERVICE),
 				new Case("10 KB user", TEN_KB, "f", Refusal.SERVICE),
 				new Case("10 KB user of :{}*?\\n", ":{}*?\n".repeat(1707), "f", Refusal.SERVICE),
 				new Case("10 KB unicode user", "用".repeat(10 * 1024), "f", Refusal.SERVICE),
-				new Case("null field", "u1", null, Refusal.EVALUATION), new Case("empty field", "u1", "", Refusal.EVALUATION),
+				new Case("null field", "u1", null, Refusal.EVALUATION),
+				new Case("empty field", "u1", "", Refusal.EVALUATION),
 				new Case("blank field", "u1", "   ", Refusal.EVALUATION),
 				new Case("field with a newline", "u1", "42\n_praise", Refusal.SERVICE),
 				new Case("10 KB field", "u1", TEN_KB, Refusal.SERVICE),
@@ -146,7 +150,8 @@ class HostileAnnotationInputTests {
 		this.runner.withUserConfiguration(HostileConfiguration.class).run((context) -> {
 			Hostile hostile = context.getBean(Hostile.class);
 			for (Object notABoolean : Arrays.asList("maybe", "yes", "", "1", 1, 0L, null, List.of(true))) {
-				assertRefused(context, "revoke = " + notABoolean, Refusal.EVALUATION, () -> hostile.toggle(notABoolean));
+				assertRefused(context, "revoke = " + notABoolean, Refusal.EVALUATION,
+						() -> hostile.toggle(notABoolean));
 				assertRefused(context, "condition = " + notABoolean, Refusal.EVALUATION,
 						() -> hostile.conditional(notABoolean));
 			}
@@ -155,10 +160,12 @@ class HostileAnnotationInputTests {
 
 	@Test
 	void annotationPointsTheServiceWouldRefuseStopTheStartAndStoreNothing() {
-		for (Class<?> type : List.of(NegativePoints.class, TooManyPoints.class, MinLongPoints.class, MaxLongPoints.class)) {
+		for (Class<?> type : List.of(NegativePoints.class, TooManyPoints.class, MinLongPoints.class,
+				MaxLongPoints.class)) {
 			this.runner.withBean(type).run((context) -> {
 				assertThat(context).as(type.getSimpleName()).hasFailed();
-				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure())).as(type.getSimpleName())
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.as(type.getSimpleName())
 					.isInstanceOf(ActivityScoreValidationException.class)
 					.hasMessageContaining("Points must be between 1 and 1000000");
 			});
@@ -206,10 +213,11 @@ class HostileAnnotationInputTests {
 	}
 
 	/**
-	 * Call the method and check that it returned normally, that exactly one refusal of the expected
-	 * kind was counted, and that no key of the prefix changed.
+	 * Call the method and check that it returned normally, that exactly one refusal of
+	 * the expected kind was counted, and that no key of the prefix changed.
 	 */
-	private void assertRefused(AssertableApplicationContext context, String label, Refusal refusal, Supplier<String> call) {
+	private void assertRefused(AssertableApplicationContext context, String label, Refusal refusal,
+			Supplier<String> call) {
 		AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
 		ActivityRankCounters outcomes = context.getBean(ActivityRankCounters.class);
 		long rejected = counters.getRejected();
@@ -229,7 +237,8 @@ class HostileAnnotationInputTests {
 			assertThat(counters.getEvaluationErrors()).as(label).isEqualTo(evaluationErrors);
 		}
 		else {
-			assertThat(counters.getEvaluationErrors()).as(label + ": evaluation errors").isEqualTo(evaluationErrors + 1);
+			assertThat(counters.getEvaluationErrors()).as(label + ": evaluation errors")
+				.isEqualTo(evaluationErrors + 1);
 			assertThat(counters.getRejected()).as(label).isEqualTo(rejected);
 		}
 	}
@@ -248,7 +257,10 @@ class HostileAnnotationInputTests {
 	/** How a bad award is refused. */
 	enum Refusal {
 
-		/** The aspect could not turn the expressions into an award: counted as an evaluation error. */
+		/**
+		 * The aspect could not turn the expressions into an award: counted as an
+		 * evaluation error.
+		 */
 		EVALUATION,
 
 		/** The service answered REJECTED: counted as rejected. */
@@ -352,7 +364,8 @@ class HostileAnnotationInputTests {
 
 	static class RuleWithNewline {
 
-		// attributes are trimmed, so the newline must be inside the name to make it unknown
+		// attributes are trimmed, so the newline must be inside the name to make it
+		// unknown
 		@ActivityScore(rule = "pra\nise", user = "'u1'")
 		public void act() {
 		}

@@ -18,19 +18,19 @@ import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.diagnostics.FailureAnalysis;
-import org.springframework.boot.test.context.FilteredClassLoader;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.support.PropertiesLoaderUtils;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -40,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThatException;
 import static org.mockito.Mockito.mock;
 
 /**
- * Auto-configuration: defaults, backing off, switching off, missing classes and startup failures.
+ * Auto-configuration: defaults, backing off, switching off, missing classes and startup
+ * failures.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ActivityRankAutoConfigurationTests {
@@ -98,8 +99,8 @@ class ActivityRankAutoConfigurationTests {
 
 	@Test
 	void backsOffForTheUsersKeyNaming() {
-		this.runner.withBean(RankKeys.class, () -> new RankKeys("mine")).run((context) ->
-				assertThat(context.getBean(RankKeys.class).tag()).isEqualTo("{mine}"));
+		this.runner.withBean(RankKeys.class, () -> new RankKeys("mine"))
+			.run((context) -> assertThat(context.getBean(RankKeys.class).tag()).isEqualTo("{mine}"));
 	}
 
 	@Test
@@ -136,7 +137,8 @@ class ActivityRankAutoConfigurationTests {
 
 	@Test
 	void anUnknownOncePerStopsTheStartNamingTheProperty() {
-		this.runner.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly")
+		this.runner
+			.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("weekly");
@@ -150,8 +152,9 @@ class ActivityRankAutoConfigurationTests {
 		assertThat(output).contains("APPLICATION FAILED TO START", "activity-rank.rules.praise.points is 0",
 				"Set activity-rank.rules.praise.points to a non-zero number");
 
-		assertThatException()
-			.isThrownBy(() -> application("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly").run());
+		assertThatException().isThrownBy(
+				() -> application("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=weekly")
+					.run());
 		assertThat(output).contains("activity-rank.rules.praise.once-per", "weekly", "DAY", "EVER");
 	}
 
@@ -167,7 +170,8 @@ class ActivityRankAutoConfigurationTests {
 		}
 		args.add("--activity-rank.key-prefix=" + this.prefix);
 		application.setDefaultProperties(java.util.Map.of("spring.main.banner-mode", "off"));
-		application.addInitializers((context) -> context.getEnvironment().getPropertySources()
+		application.addInitializers((context) -> context.getEnvironment()
+			.getPropertySources()
 			.addFirst(new org.springframework.core.env.SimpleCommandLinePropertySource(args.toArray(String[]::new))));
 		return application;
 	}

@@ -64,11 +64,14 @@ class ActivityScoreAutoConfigurationTests {
 	@Test
 	void backsOffToTheUsersBeans() {
 		this.runner.withBean(ActivityUserResolver.class, () -> () -> "me").run((context) -> {
-			assertThat(context).hasSingleBean(ActivityUserResolver.class).doesNotHaveBean(SecurityActivityUserResolver.class);
+			assertThat(context).hasSingleBean(ActivityUserResolver.class)
+				.doesNotHaveBean(SecurityActivityUserResolver.class);
 		});
-		this.runner.withBean("myDispatcher", ActivityDispatcher.class,
-				() -> new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
-			.run((context) -> assertThat(context).getBean(ActivityDispatcher.class).isSameAs(context.getBean("myDispatcher")));
+		this.runner
+			.withBean("myDispatcher", ActivityDispatcher.class,
+					() -> new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
+			.run((context) -> assertThat(context).getBean(ActivityDispatcher.class)
+				.isSameAs(context.getBean("myDispatcher")));
 	}
 
 	@Test
@@ -263,6 +266,5 @@ class ActivityScoreAutoConfigurationTests {
 		}
 
 	}
-
 
 }

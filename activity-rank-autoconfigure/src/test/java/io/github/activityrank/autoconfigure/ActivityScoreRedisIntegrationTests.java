@@ -37,8 +37,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * The reference forum's rules scored through {@code @ActivityScore}, events and page views by the
- * real engine on a real Redis.
+ * The reference forum's rules scored through {@code @ActivityScore}, events and page
+ * views by the real engine on a real Redis.
  */
 class ActivityScoreRedisIntegrationTests {
 
@@ -121,9 +121,11 @@ class ActivityScoreRedisIntegrationTests {
 	@Test
 	void unreachableRedisChangesNeitherResultNorLatencyInAsyncMode() {
 		this.runner
-			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + RedisTestServer.freePort(),
-					"spring.data.redis.timeout=300ms", "spring.data.redis.connect-timeout=300ms",
-					// no retry buffer: failures are counted as lost (RedisOutageTests covers the buffer)
+			.withPropertyValues("spring.data.redis.host=127.0.0.1",
+					"spring.data.redis.port=" + RedisTestServer.freePort(), "spring.data.redis.timeout=300ms",
+					"spring.data.redis.connect-timeout=300ms",
+					// no retry buffer: failures are counted as lost (RedisOutageTests
+					// covers the buffer)
 					"activity-rank.retry.capacity=0")
 			.run((context) -> {
 				context.getBean(CurrentUser.class).id = "frank";

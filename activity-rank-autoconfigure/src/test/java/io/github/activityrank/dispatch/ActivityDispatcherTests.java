@@ -54,8 +54,8 @@ class ActivityDispatcherTests {
 		this.service.release();
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 		assertThat(this.service.applied()).hasSize(601);
-		assertThat(this.service.batchSizes()).hasSizeLessThan(10).allSatisfy((size) -> assertThat(size)
-			.isLessThanOrEqualTo(ActivityDispatcher.MAX_BATCH));
+		assertThat(this.service.batchSizes()).hasSizeLessThan(10)
+			.allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(ActivityDispatcher.MAX_BATCH));
 		assertThat(this.service.threads()).allSatisfy((name) -> assertThat(name).startsWith("activity-rank-"));
 		assertThat(this.counters.getQueued()).isEqualTo(601);
 		assertThat(this.counters.getApplied()).isEqualTo(601);
@@ -88,7 +88,8 @@ class ActivityDispatcherTests {
 			this.service.release();
 		}).start();
 		long start = System.nanoTime();
-		dispatcher.dispatch(events(1)); // queue full: waits here until the worker applied it
+		dispatcher.dispatch(events(1)); // queue full: waits here until the worker applied
+										// it
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(150));
 		assertThat(this.service.applied()).hasSize(3);
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
@@ -100,12 +101,18 @@ class ActivityDispatcherTests {
 	void aCallerWaitingOnAFullQueueNeverOvertakesItsUsersQueuedAwards() throws Exception {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
-		dispatcher.dispatch(List.of(ActivityEvent.award("other", "praise", "o1"))); // the worker blocks on it
+		dispatcher.dispatch(List.of(ActivityEvent.award("other", "praise", "o1"))); // the
+																					// worker
+																					// blocks
+																					// on
+																					// it
 		awaitBlockedCall();
 		ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
 		ActivityEvent revoke = ActivityEvent.revoke("ada", "praise", "article-1");
 		dispatcher.dispatch(List.of(award)); // fills the queue
-		Thread unpraise = new Thread(() -> dispatcher.dispatch(List.of(revoke))); // finds it full
+		Thread unpraise = new Thread(() -> dispatcher.dispatch(List.of(revoke))); // finds
+																					// it
+																					// full
 		unpraise.start();
 		waitUntil(() -> this.counters.getCallerRuns() == 1);
 		this.service.release();
@@ -133,9 +140,12 @@ class ActivityDispatcherTests {
 
 	@Test
 	void oneUsersAwardsAreAppliedInTheOrderTheyWereMadeWhateverTheThreadCount() throws InterruptedException {
-		// the worker that took alice's praise is held up before it reaches Redis (descheduled, a slow
-		// network); her cancel, made after the praise, must not be applied by another worker meanwhile,
-		// or the revoke finds nothing to revoke and the praise lands after it: points for nothing
+		// the worker that took alice's praise is held up before it reaches Redis
+		// (descheduled, a slow
+		// network); her cancel, made after the praise, must not be applied by another
+		// worker meanwhile,
+		// or the revoke finds nothing to revoke and the praise lands after it: points for
+		// nothing
 		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
 		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
 		CountDownLatch cancelApplied = new CountDownLatch(1);
@@ -218,7 +228,10 @@ class ActivityDispatcherTests {
 		}
 	}
 
-	/** Wait until a worker has taken its batch (and given back its room) and is blocked in the service. */
+	/**
+	 * Wait until a worker has taken its batch (and given back its room) and is blocked in
+	 * the service.
+	 */
 	private void awaitBlockedCall() {
 		try {
 			assertThat(this.service.awaitBlockedCall(Duration.ofSeconds(5))).isTrue();

@@ -31,9 +31,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Redis goes away and comes back (empty, with no scripts cached) or answers slowly, under a real
- * context with short Lettuce timeouts and a private redis-server. Each test prints one
- * {@code [reliability]} line with its figures; RELIABILITY.md quotes them.
+ * Redis goes away and comes back (empty, with no scripts cached) or answers slowly, under
+ * a real context with short Lettuce timeouts and a private redis-server. Each test prints
+ * one {@code [reliability]} line with its figures; RELIABILITY.md quotes them.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RedisOutageTests {
@@ -43,8 +43,8 @@ class RedisOutageTests {
 	private final EmbeddedRedis redis = EmbeddedRedis.start();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
-				ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class,
+				ActivityScoreAutoConfiguration.class))
 		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + this.redis.port(),
 				"spring.data.redis.timeout=200ms", "spring.data.redis.connect-timeout=200ms",
 				"activity-rank.rules.praise.points=" + PRAISE, "activity-rank.periods=day,total",
@@ -75,13 +75,16 @@ class RedisOutageTests {
 				events.add(ActivityEvent.award("alice", "praise", "a" + i));
 			}
 			for (int i = 0; i < 50; i++) {
-				events.add(ActivityEvent.award("alice", "praise", "a" + i)); // repeats: no points
+				events.add(ActivityEvent.award("alice", "praise", "a" + i)); // repeats:
+																				// no
+																				// points
 			}
 			for (int i = 0; i < 30; i++) {
 				events.add(ActivityEvent.award("bob", "praise", "b" + i));
 			}
 			for (int i = 0; i < 10; i++) {
-				events.add(ActivityEvent.revoke("bob", "praise", "b" + i)); // after their award
+				events.add(ActivityEvent.revoke("bob", "praise", "b" + i)); // after their
+																			// award
 			}
 			long slowest = 0;
 			for (ActivityEvent event : events) {
@@ -105,7 +108,8 @@ class RedisOutageTests {
 			long bob = score(service, "bob");
 			assertThat(alice).isEqualTo(expectedAlice);
 			assertThat(bob).isEqualTo(expectedBob);
-			assertThat(score(service, "warmup")).isZero(); // lost with the server's memory
+			assertThat(score(service, "warmup")).isZero(); // lost with the server's
+															// memory
 			assertThat(counters.getRetried() - retriedBefore).isEqualTo(events.size());
 			assertThat(counters.getRetryDropped()).isZero();
 			assertThat(counters.getFailed()).isZero();
@@ -157,7 +161,8 @@ class RedisOutageTests {
 					events.add(ActivityEvent.award("dan", "praise", "d" + i));
 				}
 				dispatcher.dispatch(events);
-				// the dispatcher's own stop, as the context runs it first; the rest of closing the
+				// the dispatcher's own stop, as the context runs it first; the rest of
+				// closing the
 				// context (Lettuce's shutdown) is not ours to time
 				long start = System.nanoTime();
 				dispatcher.stop();
@@ -168,8 +173,8 @@ class RedisOutageTests {
 				assertThat(lost).isEqualTo(events.size());
 				assertThat(counters.getApplied()).isZero();
 				assertThat(output).contains("activity-rank shut down with");
-				summary("shutdown-redis-down", events.size(), counters, "closeMs=" + closing.toMillis()
-						+ " graceMs=" + grace.toMillis() + " lostAndCounted=" + lost);
+				summary("shutdown-redis-down", events.size(), counters,
+						"closeMs=" + closing.toMillis() + " graceMs=" + grace.toMillis() + " lostAndCounted=" + lost);
 			});
 	}
 
@@ -183,14 +188,16 @@ class RedisOutageTests {
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 
 			long paused = System.nanoTime();
-			redisCommand("CLIENT PAUSE 1000"); // every client of this server waits a second
+			redisCommand("CLIENT PAUSE 1000"); // every client of this server waits a
+												// second
 			long start = System.nanoTime();
 			context.publishEvent(ActivityEvent.award("erin", "praise", "slow"));
 			Duration call = Duration.ofNanos(System.nanoTime() - start);
 			assertThat(call).isLessThan(Duration.ofMillis(50));
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 			Duration landed = Duration.ofNanos(System.nanoTime() - paused);
-			assertThat(landed).isGreaterThan(Duration.ofMillis(500)); // Redis really was stuck
+			assertThat(landed).isGreaterThan(Duration.ofMillis(500)); // Redis really was
+																		// stuck
 			assertThat(score(service, "erin")).isEqualTo(2 * PRAISE);
 			assertThat(counters.getRetryBuffered()).isZero(); // slow, not failed
 			summary("slow-redis", 2, counters,
@@ -198,7 +205,10 @@ class RedisOutageTests {
 		});
 	}
 
-	/** Stop the server and wait until its port refuses connections: nothing lands in the old memory. */
+	/**
+	 * Stop the server and wait until its port refuses connections: nothing lands in the
+	 * old memory.
+	 */
 	private void stopRedis() {
 		this.redis.stop();
 		await(() -> {

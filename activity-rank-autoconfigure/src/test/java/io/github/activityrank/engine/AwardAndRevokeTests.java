@@ -63,7 +63,8 @@ class AwardAndRevokeTests {
 		this.engine.service.award("u1", "article-7", "publish");
 		this.engine.clock.advance(Duration.ofDays(20));
 
-		assertThat(this.engine.service.award("u1", "article-7", "publish").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
+		assertThat(this.engine.service.award("u1", "article-7", "publish").outcome())
+			.isEqualTo(Outcome.ALREADY_AWARDED);
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(10);
 	}
 
@@ -80,9 +81,11 @@ class AwardAndRevokeTests {
 		this.engine.service.award("u1", "42_praise", "praise");
 		this.engine.service.award("u1", "43_praise", "praise");
 
-		assertThat(this.engine.service.revoke("u1", "42_praise", "praise")).isEqualTo(new AwardResult(Outcome.REVOKED, 2, null));
+		assertThat(this.engine.service.revoke("u1", "42_praise", "praise"))
+			.isEqualTo(new AwardResult(Outcome.REVOKED, 2, null));
 		assertThat(score("u1", Period.DAY)).isEqualTo(2);
-		assertThat(this.engine.service.revoke("u1", "42_praise", "praise").outcome()).isEqualTo(Outcome.NOTHING_TO_REVOKE);
+		assertThat(this.engine.service.revoke("u1", "42_praise", "praise").outcome())
+			.isEqualTo(Outcome.NOTHING_TO_REVOKE);
 		assertThat(score("u1", Period.DAY)).isEqualTo(2);
 	}
 
@@ -90,7 +93,8 @@ class AwardAndRevokeTests {
 	void revokeWithoutRecordChangesNothing() {
 		this.engine.service.award("u1", "1_praise", "praise");
 
-		assertThat(this.engine.service.revoke("u1", "2_praise", "praise").outcome()).isEqualTo(Outcome.NOTHING_TO_REVOKE);
+		assertThat(this.engine.service.revoke("u1", "2_praise", "praise").outcome())
+			.isEqualTo(Outcome.NOTHING_TO_REVOKE);
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(2);
 	}
 
@@ -101,7 +105,8 @@ class AwardAndRevokeTests {
 		this.engine.clock.advance(Duration.ofDays(1));
 		this.engine.service.award("u1", "9_praise", "praise");
 
-		assertThat(this.engine.service.revoke("u1", "42_praise", "praise")).isEqualTo(new AwardResult(Outcome.REVOKED, 2, null));
+		assertThat(this.engine.service.revoke("u1", "42_praise", "praise"))
+			.isEqualTo(new AwardResult(Outcome.REVOKED, 2, null));
 
 		var yesterday = this.engine.calendar.today().minusDays(1);
 		assertThat(this.engine.service.rankOf("u1", Period.DAY, yesterday).map(RankEntry::score)).contains(2L);
@@ -142,13 +147,15 @@ class AwardAndRevokeTests {
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(2);
 		assertThat(score("u1", Period.WEEK)).isEqualTo(2);
 		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
-			.map(RankEntry::score).orElse(0L);
+			.map(RankEntry::score)
+			.orElse(0L);
 		assertThat(yesterday + score("u1", Period.DAY)).isEqualTo(2);
 	}
 
 	@Test
 	void aThousandTogglesOfAnEverRuleAcrossADayBoundaryEarnOneAwardAtMost() {
-		// "publish" is once-per: ever (10 points), as README recommends for praise, collect and follow
+		// "publish" is once-per: ever (10 points), as README recommends for praise,
+		// collect and follow
 		this.engine.clock.set(LocalDateTime.of(2026, 11, 18, 23, 59, 50));
 		int awarded = 0;
 		for (int i = 0; i < 1000; i++) {
@@ -156,7 +163,8 @@ class AwardAndRevokeTests {
 				awarded++;
 			}
 			this.engine.clock.advance(Duration.ofMillis(7));
-			this.engine.service.award("u1", "7_praise", "publish"); // a second "on" without an "off"
+			this.engine.service.award("u1", "7_praise", "publish"); // a second "on"
+																	// without an "off"
 			this.engine.service.revoke("u1", "7_praise", "publish");
 			this.engine.clock.advance(Duration.ofMillis(7));
 			assertThat(score("u1", Period.TOTAL)).isZero();
@@ -169,7 +177,8 @@ class AwardAndRevokeTests {
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(10);
 		assertThat(score("u1", Period.MONTH)).isEqualTo(10);
 		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
-			.map(RankEntry::score).orElse(0L);
+			.map(RankEntry::score)
+			.orElse(0L);
 		assertThat(yesterday).isZero();
 		assertThat(score("u1", Period.DAY)).isEqualTo(10);
 	}
@@ -199,9 +208,11 @@ class AwardAndRevokeTests {
 		assertThat(this.engine.service.award("u1", "c1", "comment").points()).isEqualTo(3);
 		assertThat(this.engine.service.award("u1", "c2", "comment").points()).isEqualTo(3);
 		assertThat(this.engine.service.award("u1", "c3", "comment").points()).isEqualTo(3);
-		assertThat(this.engine.service.award("u1", "c4", "comment")).isEqualTo(new AwardResult(Outcome.CAPPED, 0, null));
+		assertThat(this.engine.service.award("u1", "c4", "comment"))
+			.isEqualTo(new AwardResult(Outcome.CAPPED, 0, null));
 		assertThat(score("u1", Period.DAY)).isEqualTo(9);
-		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today()).get(0)
+		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
+			.get(0)
 			.awards()).doesNotContainKey("c4");
 	}
 

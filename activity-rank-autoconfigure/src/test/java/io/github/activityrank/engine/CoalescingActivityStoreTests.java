@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Concurrent callers share store calls and each still gets exactly its own results. The Redis side
- * of the same path runs in the engine's concurrency tests, which go through this store too.
+ * Concurrent callers share store calls and each still gets exactly its own results. The
+ * Redis side of the same path runs in the engine's concurrency tests, which go through
+ * this store too.
  */
 class CoalescingActivityStoreTests {
 
@@ -59,7 +60,8 @@ class CoalescingActivityStoreTests {
 
 		assertThat(first.get(5, TimeUnit.SECONDS)).extracting(AwardResult::points).containsExactly(1L);
 		for (int i = 0; i < 20; i++) {
-			assertThat(others.get(i).get(5, TimeUnit.SECONDS)).extracting(AwardResult::points).containsExactly(100L + i);
+			assertThat(others.get(i).get(5, TimeUnit.SECONDS)).extracting(AwardResult::points)
+				.containsExactly(100L + i);
 		}
 		assertThat(store.calls).hasSize(2);
 		assertThat(store.calls.get(1)).hasSize(20);
@@ -77,7 +79,8 @@ class CoalescingActivityStoreTests {
 					long points = thread * 10_000L + i;
 					List<AwardResult> results = coalescing
 						.apply(List.of(command("t" + thread, "x", points), command("t" + thread, "y", points + 1)));
-					if (results.size() != 2 || results.get(0).points() != points || results.get(1).points() != points + 1) {
+					if (results.size() != 2 || results.get(0).points() != points
+							|| results.get(1).points() != points + 1) {
 						return false;
 					}
 				}
@@ -124,11 +127,15 @@ class CoalescingActivityStoreTests {
 			return results.get(0).points() == 7 && Thread.interrupted();
 		});
 		assertThat(caller.get(5, TimeUnit.SECONDS)).isTrue();
-		// the store call itself ran without the interrupt, so it could not fail other callers
+		// the store call itself ran without the interrupt, so it could not fail other
+		// callers
 		assertThat(interruptedInsideStore).isFalse();
 	}
 
-	/** One caller's call that the store holds until the test releases it, so that others queue up. */
+	/**
+	 * One caller's call that the store holds until the test releases it, so that others
+	 * queue up.
+	 */
 	private Future<List<AwardResult>> sendFirstCallAndHoldIt(CoalescingActivityStore coalescing, RecordingStore store)
 			throws InterruptedException {
 		store.holdFirstCall = true;
@@ -158,7 +165,9 @@ class CoalescingActivityStoreTests {
 		}
 	}
 
-	/** Answers every award with its own points, so each caller can tell its results apart. */
+	/**
+	 * Answers every award with its own points, so each caller can tell its results apart.
+	 */
 	static final class RecordingStore implements ActivityStore {
 
 		final List<List<ScoreCommand>> calls = new CopyOnWriteArrayList<>();
@@ -185,7 +194,9 @@ class CoalescingActivityStoreTests {
 			else if (this.calls.size() > 1 && this.laterCallsFail != null) {
 				throw this.laterCallsFail;
 			}
-			return commands.stream().map((command) -> new AwardResult(AwardResult.Outcome.AWARDED, command.points(), null)).toList();
+			return commands.stream()
+				.map((command) -> new AwardResult(AwardResult.Outcome.AWARDED, command.points(), null))
+				.toList();
 		}
 
 		@Override

@@ -31,8 +31,9 @@ class ConcurrencyTests {
 	private static final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
 
 	private final EngineFixture engine = new EngineFixture(LocalDateTime.of(2026, 11, 18, 10, 0),
-			EnumSet.of(Period.DAY, Period.MONTH, Period.TOTAL), Map.of("praise", new ScoringRule("praise", 2, false, null),
-					"answer", new ScoringRule("answer", 3, false, 10L)), null, null);
+			EnumSet.of(Period.DAY, Period.MONTH, Period.TOTAL), Map.of("praise",
+					new ScoringRule("praise", 2, false, null), "answer", new ScoringRule("answer", 3, false, 10L)),
+			null, null);
 
 	@AfterEach
 	void cleanUp() {

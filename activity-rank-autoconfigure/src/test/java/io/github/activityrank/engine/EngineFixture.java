@@ -22,7 +22,8 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * The engine wired by hand against the test Redis, with its own key prefix and a movable clock.
+ * The engine wired by hand against the test Redis, with its own key prefix and a movable
+ * clock.
  */
 final class EngineFixture implements AutoCloseable {
 
@@ -56,12 +57,12 @@ final class EngineFixture implements AutoCloseable {
 		this.clock = new MutableClock(start, ZONE);
 		this.connections = factory(database);
 		this.keys = new RankKeys(prefix);
-		this.calendar = new ActivityCalendar(this.clock, ZONE,
-				Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
-				Duration.ofDays(31));
+		this.calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK,
+				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		ActivityStore store = new CoalescingActivityStore(
-				new RedisActivityStore(this.connections, this.keys, this.calendar, periods), RedisActivityStore.MAX_BATCH, 2);
+				new RedisActivityStore(this.connections, this.keys, this.calendar, periods),
+				RedisActivityStore.MAX_BATCH, 2);
 		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
 				lookup, this.counters);
 	}
@@ -70,11 +71,9 @@ final class EngineFixture implements AutoCloseable {
 		return new EngineFixture(start, EnumSet.allOf(Period.class), FORUM_RULES, null, null);
 	}
 
-	static final Map<String, ScoringRule> FORUM_RULES = Map.of(
-			"page-view", new ScoringRule("page-view", 1, false, null),
-			"praise", new ScoringRule("praise", 2, false, null),
-			"comment", new ScoringRule("comment", 3, false, 9L),
-			"publish", new ScoringRule("publish", 10, true, null),
+	static final Map<String, ScoringRule> FORUM_RULES = Map.of("page-view",
+			new ScoringRule("page-view", 1, false, null), "praise", new ScoringRule("praise", 2, false, null),
+			"comment", new ScoringRule("comment", 3, false, 9L), "publish", new ScoringRule("publish", 10, true, null),
 			"spam", new ScoringRule("spam", -5, false, null));
 
 	static LettuceConnectionFactory factory() {
@@ -82,7 +81,8 @@ final class EngineFixture implements AutoCloseable {
 	}
 
 	/**
-	 * Connections to one logical database of the test Redis, shared by the fixtures of this JVM.
+	 * Connections to one logical database of the test Redis, shared by the fixtures of
+	 * this JVM.
 	 */
 	static LettuceConnectionFactory factory(int database) {
 		return factories.computeIfAbsent(database, (db) -> RedisTestServer.shared().newConnectionFactory(db));
@@ -100,8 +100,8 @@ final class EngineFixture implements AutoCloseable {
 
 	Double rawScore(String board, String member) {
 		try (RedisConnection connection = this.connections.getConnection()) {
-			return connection.zSetCommands().zScore(board.getBytes(StandardCharsets.UTF_8),
-					member.getBytes(StandardCharsets.UTF_8));
+			return connection.zSetCommands()
+				.zScore(board.getBytes(StandardCharsets.UTF_8), member.getBytes(StandardCharsets.UTF_8));
 		}
 	}
 

@@ -33,12 +33,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * The service's catalogue of hostile input. Invalid user ids, fields, rules, points and events are
- * {@code REJECTED} with a reason, counted, and change no key; odd but valid ids and fields are stored
- * under the prefix and read back unchanged; query arguments out of range throw
- * {@link IllegalArgumentException}. Runs in a logical database of its own
- * ({@link KeyspaceAudit#SERVICE_DATABASE}); after every test a SCAN of that whole database finds no
- * key outside the prefix.
+ * The service's catalogue of hostile input. Invalid user ids, fields, rules, points and
+ * events are {@code REJECTED} with a reason, counted, and change no key; odd but valid
+ * ids and fields are stored under the prefix and read back unchanged; query arguments out
+ * of range throw {@link IllegalArgumentException}. Runs in a logical database of its own
+ * ({@link KeyspaceAudit#SERVICE_DATABASE}); after every test a SCAN of that whole
+ * database finds no key outside the prefix.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class HostileInputTests {
@@ -81,7 +81,8 @@ class HostileInputTests {
 		return Stream.of(arguments("null", null, "is null"), arguments("empty", "", "is blank"),
 				arguments("space", " ", "is blank"), arguments("tab", "\t", "is blank"),
 				arguments("newline", "\n", "is blank"), arguments("embedded newline", "u1\nu2", "control character"),
-				arguments("carriage return", "u1\r", "control character"), arguments("NUL", "nul\u0000", "control character"),
+				arguments("carriage return", "u1\r", "control character"),
+				arguments("NUL", "nul\u0000", "control character"),
 				arguments("ANSI escape", "\u001b[31mred", "control character"),
 				arguments("C1 control", "next\u0085line", "control character"),
 				arguments("129 characters", "u".repeat(129), "limit is 128"),
@@ -94,7 +95,8 @@ class HostileInputTests {
 		return Stream.of(arguments("empty", "", "is blank"), arguments("space", " ", "is blank"),
 				arguments("tab", "\t", "is blank"), arguments("embedded newline", "42\n_praise", "control character"),
 				arguments("NUL", "42\u0000", "control character"),
-				arguments("257 characters", "f".repeat(257), "limit is 256"), arguments("10 KB", TEN_KB, "limit is 256"),
+				arguments("257 characters", "f".repeat(257), "limit is 256"),
+				arguments("10 KB", TEN_KB, "limit is 256"),
 				arguments("10 KB of :{}*?\\n", ":{}*?\n".repeat(1707), "limit is 256"));
 	}
 
@@ -111,7 +113,8 @@ class HostileInputTests {
 		assertAnsweredEmpty(() -> this.engine.service.rankOf(userId, Period.DAY).isEmpty());
 		assertAnsweredEmpty(() -> this.engine.service.around(userId, Period.WEEK, 5).isEmpty());
 		assertAnsweredEmpty(() -> this.engine.service
-			.history(userId, this.engine.calendar.today().minusDays(6), this.engine.calendar.today()).isEmpty());
+			.history(userId, this.engine.calendar.today().minusDays(6), this.engine.calendar.today())
+			.isEmpty());
 		assertThat(this.engine.storedKeys()).isEmpty();
 	}
 
@@ -224,8 +227,8 @@ class HostileInputTests {
 
 	static Stream<String> oddButValidIdsAndFields() {
 		return Stream.of("a:b", "{x}", "}{", "with space", "ünïcødé-用户", "*", "?", "[a]", "%41", "#cap", "a\\b",
-				"rec:20261118:u1", "😀", ":{}*?", "}:evil", "{other}:day:20261118", "' OR 1=1 --", "<script>", "用".repeat(128),
-				"😀".repeat(64));
+				"rec:20261118:u1", "😀", ":{}*?", "}:evil", "{other}:day:20261118", "' OR 1=1 --", "<script>",
+				"用".repeat(128), "😀".repeat(64));
 	}
 
 	@ParameterizedTest
@@ -238,9 +241,11 @@ class HostileInputTests {
 		assertThat(this.engine.service.rankOf(value, Period.DAY)).map(RankEntry::score).contains(2L);
 		assertThat(this.engine.service.top(Period.WEEK, 10)).extracting(RankEntry::userId).contains(value, "u1");
 		assertThat(this.engine.service.around(value, Period.MONTH, 1)).extracting(RankEntry::userId).contains(value);
-		assertThat(this.engine.service.history(value, this.engine.calendar.today(), this.engine.calendar.today()).get(0)
+		assertThat(this.engine.service.history(value, this.engine.calendar.today(), this.engine.calendar.today())
+			.get(0)
 			.awards()).containsOnlyKeys(field);
-		assertThat(this.engine.storedKeys()).allSatisfy((key) -> assertThat(key).startsWith(this.engine.keys.tag() + ":"))
+		assertThat(this.engine.storedKeys())
+			.allSatisfy((key) -> assertThat(key).startsWith(this.engine.keys.tag() + ":"))
 			.contains(this.engine.keys.record(this.engine.calendar.today(), RankKeys.encode(value)));
 		assertThat(this.engine.service.revoke(value, field, "praise").outcome()).isEqualTo(Outcome.REVOKED);
 		assertThat(this.engine.service.rankOf(value, Period.DAY)).isEmpty();
@@ -257,7 +262,8 @@ class HostileInputTests {
 			.containsExactly(Outcome.AWARDED, Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED,
 					Outcome.AWARDED);
 		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId).containsOnly("u1", "u2");
-		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today()).get(0)
+		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
+			.get(0)
 			.awards()).containsOnlyKeys("1");
 		for (int i = 0; i < 4; i++) {
 			tally.rejected(false);

@@ -9,7 +9,8 @@ class LogTextTests {
 
 	@Test
 	void escapesControlCharactersSoAValueCannotStartALogLine() {
-		assertThat(LogText.of("a\nb\rc\td\u0000e\u001bf\u0085g\u2028h")).isEqualTo("a\\nb\\rc\\td\\u0000e\\u001bf\\u0085g\\u2028h");
+		assertThat(LogText.of("a\nb\rc\td\u0000e\u001bf\u0085g\u2028h"))
+			.isEqualTo("a\\nb\\rc\\td\\u0000e\\u001bf\\u0085g\\u2028h");
 	}
 
 	@Test

@@ -12,11 +12,13 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Periods follow the calendar of the configured zone (Asia/Shanghai, UTC+8), and TTLs are set once.
+ * Periods follow the calendar of the configured zone (Asia/Shanghai, UTC+8), and TTLs are
+ * set once.
  */
 class PeriodBoundaryTests {
 
-	// Sunday 31 May 2026, 23:59:30 in Shanghai: end of a day, an ISO week and a month at once.
+	// Sunday 31 May 2026, 23:59:30 in Shanghai: end of a day, an ISO week and a month at
+	// once.
 	private final EngineFixture engine = EngineFixture.forumRules(LocalDateTime.of(2026, 5, 31, 23, 59, 30));
 
 	@AfterEach
@@ -50,7 +52,8 @@ class PeriodBoundaryTests {
 
 	@Test
 	void theDayFollowsTheConfiguredZoneNotUtc() {
-		// 23:59:30 in Shanghai is 15:59:30 UTC: still the same UTC day after crossing local midnight
+		// 23:59:30 in Shanghai is 15:59:30 UTC: still the same UTC day after crossing
+		// local midnight
 		this.engine.service.award("u1", "before", 3);
 		this.engine.clock.advance(Duration.ofSeconds(60));
 		this.engine.service.award("u1", "after", 5);
@@ -85,7 +88,8 @@ class PeriodBoundaryTests {
 				Duration.ofHours(16).plusDays(31).toMillis());
 		assertThat(recordTtl).isPositive();
 
-		// an earlier clock would compute a longer TTL: it must not be applied to existing keys
+		// an earlier clock would compute a longer TTL: it must not be applied to existing
+		// keys
 		this.engine.clock.set(LocalDateTime.of(2026, 11, 30, 2, 0));
 		this.engine.service.award("u1", "second", 1);
 		this.engine.service.award("u2", "first", 1);

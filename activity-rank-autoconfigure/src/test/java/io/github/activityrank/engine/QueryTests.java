@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * Leaderboard queries: competition ranks for ties, windows at the edges, lookups, history.
+ * Leaderboard queries: competition ranks for ties, windows at the edges, lookups,
+ * history.
  */
 class QueryTests {
 
@@ -99,7 +100,8 @@ class QueryTests {
 
 		assertThat(this.lookups).hasSize(1);
 		assertThat(this.lookups.get(0)).containsExactly("a", "c", "b", "d", "ghost", "f", "g");
-		assertThat(top).filteredOn((e) -> e.userId().equals("ghost")).singleElement()
+		assertThat(top).filteredOn((e) -> e.userId().equals("ghost"))
+			.singleElement()
 			.satisfies((e) -> assertThat(e.user()).isNull())
 			.satisfies((e) -> assertThat(e.rank()).isEqualTo(5));
 		assertThat(top.get(0).user()).isEqualTo("name-a");
@@ -115,8 +117,7 @@ class QueryTests {
 
 		List<DayActivity> history = this.engine.service.history("u1", first.minusDays(1), first.plusDays(3));
 
-		assertThat(history).containsExactly(
-				new DayActivity(first.plusDays(2), 2, Map.of("2_praise", 2L)),
+		assertThat(history).containsExactly(new DayActivity(first.plusDays(2), 2, Map.of("2_praise", 2L)),
 				new DayActivity(first, 7, Map.of("1_praise", 2L, "bonus", 5L)));
 	}
 

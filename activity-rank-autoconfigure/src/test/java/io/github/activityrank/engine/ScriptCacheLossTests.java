@@ -2,22 +2,20 @@ package io.github.activityrank.engine;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.Map;
 
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import java.time.ZoneId;
-import java.util.EnumSet;
-import java.util.Map;
-
-import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.RedisActivityStore;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -26,7 +24,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A Redis that restarted with an empty memory has no scripts cached: the store re-sends them.
+ * A Redis that restarted with an empty memory has no scripts cached: the store re-sends
+ * them.
  */
 class ScriptCacheLossTests {
 
@@ -46,8 +45,8 @@ class ScriptCacheLossTests {
 		this.factory.afterPropertiesSet();
 		this.factory.start();
 		MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 18, 10, 0), ZoneId.of("UTC"));
-		ActivityCalendar calendar = new ActivityCalendar(clock, ZoneId.of("UTC"),
-				Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
+		ActivityCalendar calendar = new ActivityCalendar(clock, ZoneId.of("UTC"), Map.of(Period.DAY,
+				Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
 				Duration.ofDays(31));
 		RankKeys keys = new RankKeys("restart");
 		DefaultActivityRankService service = new DefaultActivityRankService(

@@ -23,7 +23,8 @@ class SecurityActivityUserResolverTests {
 
 	@Test
 	void resolvesTheAuthenticatedUsersName() {
-		SecurityContextHolder.getContext().setAuthentication(new TestingAuthenticationToken("alice", "pw", "ROLE_USER"));
+		SecurityContextHolder.getContext()
+			.setAuthentication(new TestingAuthenticationToken("alice", "pw", "ROLE_USER"));
 		assertThat(this.resolver.currentUserId()).isEqualTo("alice");
 	}
 

@@ -10,11 +10,12 @@ import java.nio.file.Path;
 import redis.embedded.RedisServer;
 
 /**
- * A private redis-server process (the binary shipped by the embedded-redis artifact) on a free port,
- * which a test may stop and start again to simulate an outage. By default it keeps nothing on disk, so
- * a restart comes back empty, as a crashed server with no persistence does; one started with
- * {@link #startKeepingData()} saves its memory when stopped and loads it again when started, as a
- * server with persistence that is restarted does.
+ * A private redis-server process (the binary shipped by the embedded-redis artifact) on a
+ * free port, which a test may stop and start again to simulate an outage. By default it
+ * keeps nothing on disk, so a restart comes back empty, as a crashed server with no
+ * persistence does; one started with {@link #startKeepingData()} saves its memory when
+ * stopped and loads it again when started, as a server with persistence that is restarted
+ * does.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
@@ -31,8 +32,8 @@ public final class EmbeddedRedis implements AutoCloseable {
 	}
 
 	/**
-	 * Start a new server on a free port that keeps nothing on disk; it is stopped when the JVM exits at
-	 * the latest.
+	 * Start a new server on a free port that keeps nothing on disk; it is stopped when
+	 * the JVM exits at the latest.
 	 * @return the running server
 	 */
 	public static EmbeddedRedis start() {
@@ -40,10 +41,10 @@ public final class EmbeddedRedis implements AutoCloseable {
 	}
 
 	/**
-	 * Start a new server on a free port that saves its memory to a temporary directory when it is
-	 * stopped ({@link #stop()} ends it with SIGTERM, and a server with a save point saves before it
-	 * exits) and loads it from there when {@link #startServer() started} again. It is stopped when the
-	 * JVM exits at the latest.
+	 * Start a new server on a free port that saves its memory to a temporary directory
+	 * when it is stopped ({@link #stop()} ends it with SIGTERM, and a server with a save
+	 * point saves before it exits) and loads it from there when {@link #startServer()
+	 * started} again. It is stopped when the JVM exits at the latest.
 	 * @return the running server
 	 */
 	public static EmbeddedRedis startKeepingData() {
@@ -81,7 +82,8 @@ public final class EmbeddedRedis implements AutoCloseable {
 				.port(this.port)
 				.bind("127.0.0.1")
 				.settingIf(this.dataDirectory == null, "save \"\"")
-				// a save point makes the server save on SIGTERM; an hour never passes in a test
+				// a save point makes the server save on SIGTERM; an hour never passes in
+				// a test
 				.settingIf(this.dataDirectory != null, "save 3600 1")
 				.settingIf(this.dataDirectory != null, "dir \"" + this.dataDirectory + "\"")
 				.settingIf(this.dataDirectory != null, "dbfilename dump.rdb")
@@ -96,8 +98,9 @@ public final class EmbeddedRedis implements AutoCloseable {
 	}
 
 	/**
-	 * Stop the server and wait until its process has exited; clients see refused connections until
-	 * {@link #startServer()}. A server that keeps its data has saved it by then.
+	 * Stop the server and wait until its process has exited; clients see refused
+	 * connections until {@link #startServer()}. A server that keeps its data has saved it
+	 * by then.
 	 */
 	public synchronized void stop() {
 		if (this.server != null) {

@@ -9,8 +9,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The private redis-server of the fault tests: empty after a restart by default, or with its data
- * when started to keep it.
+ * The private redis-server of the fault tests: empty after a restart by default, or with
+ * its data when started to keep it.
  */
 class EmbeddedRedisTests {
 

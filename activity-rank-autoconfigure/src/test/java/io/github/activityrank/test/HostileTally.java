@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The figures of one hostile-input catalogue, printed as one {@code [hostile]} line for
- * RELIABILITY.md: how many inputs were tried, how many got a clear error, how many odd but valid
- * ones were stored under the prefix and read back, how many rejected ones stored something anyway,
- * and how many keys outside the prefix SCAN found.
+ * RELIABILITY.md: how many inputs were tried, how many got a clear error, how many odd
+ * but valid ones were stored under the prefix and read back, how many rejected ones
+ * stored something anyway, and how many keys outside the prefix SCAN found.
  */
 public final class HostileTally {
 
@@ -47,7 +47,8 @@ public final class HostileTally {
 	}
 
 	/**
-	 * Count an odd but valid input that was stored under the prefix and read back unchanged.
+	 * Count an odd but valid input that was stored under the prefix and read back
+	 * unchanged.
 	 */
 	public void accepted() {
 		this.tried.incrementAndGet();
@@ -94,8 +95,8 @@ public final class HostileTally {
 	 */
 	public String line() {
 		return "[hostile] " + this.catalogue + ": tried=" + this.tried + " rejected=" + this.rejected + " acceptedOdd="
-				+ this.accepted + " storedByRejected=" + this.storedByRejected + " keysOutsidePrefix=" + this.outsidePrefix
-				+ " scans=" + this.scans + " keysScanned=" + this.keysScanned;
+				+ this.accepted + " storedByRejected=" + this.storedByRejected + " keysOutsidePrefix="
+				+ this.outsidePrefix + " scans=" + this.scans + " keysScanned=" + this.keysScanned;
 	}
 
 }

@@ -14,21 +14,24 @@ import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
 
 /**
- * Lists every key of one logical Redis database and sorts it by key prefix. The hostile-input
- * catalogues each run in a database of their own, so a SCAN of the whole database sees every key a
- * catalogue wrote, wherever it went, and not the keys of the other tests (database 0) or of the
- * benchmarks (database 9).
+ * Lists every key of one logical Redis database and sorts it by key prefix. The
+ * hostile-input catalogues each run in a database of their own, so a SCAN of the whole
+ * database sees every key a catalogue wrote, wherever it went, and not the keys of the
+ * other tests (database 0) or of the benchmarks (database 9).
  * <p>
- * Another run of the same catalogue (a build in another checkout sharing the Redis server) may write
- * to the same database at the same time, under its own prefix; such keys are told apart by their
- * {@value #FAMILY} prefix and never counted as ours. A key under neither is outside every prefix.
+ * Another run of the same catalogue (a build in another checkout sharing the Redis
+ * server) may write to the same database at the same time, under its own prefix; such
+ * keys are told apart by their {@value #FAMILY} prefix and never counted as ours. A key
+ * under neither is outside every prefix.
  */
 public final class KeyspaceAudit {
 
 	/** Database of the service catalogue ({@code engine/HostileInputTests}). */
 	public static final int SERVICE_DATABASE = 12;
 
-	/** Database of the annotation catalogue ({@code aspect/HostileAnnotationInputTests}). */
+	/**
+	 * Database of the annotation catalogue ({@code aspect/HostileAnnotationInputTests}).
+	 */
 	public static final int ANNOTATION_DATABASE = 13;
 
 	/** Database of the sample's HTTP catalogue and its caller-only test. */
@@ -44,7 +47,8 @@ public final class KeyspaceAudit {
 	}
 
 	/**
-	 * A key prefix for one run of a catalogue, such as {@code test_hostile_http_1a2b3c4d}.
+	 * A key prefix for one run of a catalogue, such as
+	 * {@code test_hostile_http_1a2b3c4d}.
 	 * @param catalogue lower-case letters naming the catalogue
 	 * @return the prefix
 	 */
@@ -53,23 +57,25 @@ public final class KeyspaceAudit {
 	}
 
 	/**
-	 * Every key of the factory's database: {@code SCAN 0 MATCH * COUNT 1000}, then with each returned
-	 * cursor until the cursor is 0 again.
+	 * Every key of the factory's database: {@code SCAN 0 MATCH * COUNT 1000}, then with
+	 * each returned cursor until the cursor is 0 again.
 	 * @param factory connections to the database
 	 * @return the keys
 	 */
 	public static List<String> scanAll(RedisConnectionFactory factory) {
 		List<String> keys = new ArrayList<>();
 		try (RedisConnection connection = factory.getConnection();
-				Cursor<byte[]> cursor = connection.keyCommands().scan(ScanOptions.scanOptions().match("*").count(1000).build())) {
+				Cursor<byte[]> cursor = connection.keyCommands()
+					.scan(ScanOptions.scanOptions().match("*").count(1000).build())) {
 			cursor.forEachRemaining((key) -> keys.add(new String(key, StandardCharsets.UTF_8)));
 		}
 		return keys;
 	}
 
 	/**
-	 * The content of every key under a prefix: key to its {@code DUMP} serialization, so two
-	 * fingerprints are equal only when no key under the prefix was added, removed or changed.
+	 * The content of every key under a prefix: key to its {@code DUMP} serialization, so
+	 * two fingerprints are equal only when no key under the prefix was added, removed or
+	 * changed.
 	 * @param factory connections to the database
 	 * @param prefix the key prefix, without braces
 	 * @return the fingerprint
@@ -117,7 +123,8 @@ public final class KeyspaceAudit {
 	 * @param all every key SCAN returned
 	 * @param ours the keys under this run's prefix
 	 * @param otherRuns the keys of other runs of a catalogue, each under its own prefix
-	 * @param outside the keys under no catalogue prefix at all: each one is a key that escaped
+	 * @param outside the keys under no catalogue prefix at all: each one is a key that
+	 * escaped
 	 */
 	public record Result(List<String> all, List<String> ours, List<String> otherRuns, List<String> outside) {
 

@@ -17,8 +17,9 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 
 /**
- * A fake {@link ActivityRankService} that records what it is asked to apply. It can be told to fail
- * (as if Redis were down) or to block until released, to test what callers see.
+ * A fake {@link ActivityRankService} that records what it is asked to apply. It can be
+ * told to fail (as if Redis were down) or to block until released, to test what callers
+ * see.
  */
 public class RecordingActivityRankService implements ActivityRankService {
 
@@ -60,8 +61,8 @@ public class RecordingActivityRankService implements ActivityRankService {
 	}
 
 	/**
-	 * Wait until a call is blocked by {@link #block()}: its caller has taken its awards from
-	 * wherever they waited and is inside the service.
+	 * Wait until a call is blocked by {@link #block()}: its caller has taken its awards
+	 * from wherever they waited and is inside the service.
 	 * @param timeout how long to wait at most
 	 * @return whether a call is blocked
 	 */

@@ -27,7 +27,8 @@ public final class RedisKeysCleaner {
 	public static List<String> keys(RedisConnectionFactory factory, String pattern) {
 		List<String> keys = new ArrayList<>();
 		try (RedisConnection connection = factory.getConnection();
-				Cursor<byte[]> cursor = connection.keyCommands().scan(ScanOptions.scanOptions().match(pattern).count(1000).build())) {
+				Cursor<byte[]> cursor = connection.keyCommands()
+					.scan(ScanOptions.scanOptions().match(pattern).count(1000).build())) {
 			cursor.forEachRemaining((key) -> keys.add(new String(key, StandardCharsets.UTF_8)));
 		}
 		return keys;
@@ -44,7 +45,8 @@ public final class RedisKeysCleaner {
 			return;
 		}
 		try (RedisConnection connection = factory.getConnection()) {
-			connection.keyCommands().del(keys.stream().map((k) -> k.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));
+			connection.keyCommands()
+				.del(keys.stream().map((k) -> k.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new));
 		}
 	}
 

@@ -9,14 +9,19 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * The Redis server every Redis-touching test runs against, found once per JVM in this order:
+ * The Redis server every Redis-touching test runs against, found once per JVM in this
+ * order:
  * <ol>
- * <li>the {@code REDIS_URL} environment variable (for example {@code redis://127.0.0.1:6379});</li>
- * <li>a Testcontainers {@code redis:7-alpine} container when a Docker engine answers;</li>
- * <li>a redis-server binary from the embedded-redis artifact, started on a free port.</li>
+ * <li>the {@code REDIS_URL} environment variable (for example
+ * {@code redis://127.0.0.1:6379});</li>
+ * <li>a Testcontainers {@code redis:7-alpine} container when a Docker engine
+ * answers;</li>
+ * <li>a redis-server binary from the embedded-redis artifact, started on a free
+ * port.</li>
  * </ol>
- * If none can be had, {@link #shared()} throws: Redis tests fail loudly, they are never skipped.
- * Tests share the server, so each one writes under its own key prefix ({@link #uniquePrefix}).
+ * If none can be had, {@link #shared()} throws: Redis tests fail loudly, they are never
+ * skipped. Tests share the server, so each one writes under its own key prefix
+ * ({@link #uniquePrefix}).
  */
 public final class RedisTestServer {
 
@@ -118,8 +123,8 @@ public final class RedisTestServer {
 	}
 
 	/**
-	 * Properties that point Spring Boot's Redis auto-configuration at one logical database of this
-	 * server.
+	 * Properties that point Spring Boot's Redis auto-configuration at one logical
+	 * database of this server.
 	 * @param database the database index
 	 * @return host, port and {@code spring.data.redis.database}
 	 */
@@ -137,8 +142,8 @@ public final class RedisTestServer {
 	}
 
 	/**
-	 * A new, started connection factory for one logical database of this server; the caller
-	 * destroys it.
+	 * A new, started connection factory for one logical database of this server; the
+	 * caller destroys it.
 	 * @param database the database index
 	 * @return the factory
 	 */

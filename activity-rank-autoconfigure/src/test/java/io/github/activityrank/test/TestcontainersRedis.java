@@ -18,7 +18,8 @@ final class TestcontainersRedis {
 		if (!DockerClientFactory.instance().isDockerAvailable()) {
 			return null;
 		}
-		GenericContainer<?> redis = new GenericContainer<>(DockerImageName.parse("redis:7-alpine")).withExposedPorts(6379);
+		GenericContainer<?> redis = new GenericContainer<>(DockerImageName.parse("redis:7-alpine"))
+			.withExposedPorts(6379);
 		redis.start();
 		return RedisTestServer.container(redis.getHost(), redis.getMappedPort(6379));
 	}

@@ -15,8 +15,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs {@link AspectOverheadBenchmark} with JMH and reports the median added per call and the bytes
- * allocated per call (issue 5, figure 3).
+ * Runs {@link AspectOverheadBenchmark} with JMH and reports the median added per call and
+ * the bytes allocated per call (issue 5, figure 3).
  */
 final class AspectOverheadBench {
 
@@ -24,16 +24,16 @@ final class AspectOverheadBench {
 	}
 
 	static void run(BenchOptions options, Report report, String prefix, boolean aspectPresent) {
-		Report.Section section = new Report.Section("3. Overhead of @ActivityScore in async mode (JMH, sample time, 1 thread)",
-				"service behind the aspect", "method", "p50 ns", "p99 ns", "mean ns", "bytes allocated / call");
+		Report.Section section = new Report.Section(
+				"3. Overhead of @ActivityScore in async mode (JMH, sample time, 1 thread)", "service behind the aspect",
+				"method", "p50 ns", "p99 ns", "mean ns", "bytes allocated / call");
 		String target = "aspect adds <= 2 us median per call";
 		if (!aspectPresent) {
 			section.notMeasured(target, "this build has no @ActivityScore aspect (ScoredActions is not proxied)");
 			report.add(section);
 			return;
 		}
-		ChainedOptionsBuilder builder = new OptionsBuilder()
-			.include(AspectOverheadBenchmark.class.getName() + "\\.")
+		ChainedOptionsBuilder builder = new OptionsBuilder().include(AspectOverheadBenchmark.class.getName() + "\\.")
 			.param("host", options.host)
 			.param("port", String.valueOf(options.port))
 			.param("database", String.valueOf(options.database))
@@ -77,9 +77,10 @@ final class AspectOverheadBench {
 		double[] engine = byService.getOrDefault("redis", new double[] { Double.NaN, Double.NaN, 0, 0 });
 		double added = alone[0] - alone[2];
 		double allocated = alone[1] - alone[3];
-		section.note("redis = the engine with its defaults (2 worker threads, queue 10,000, caller-runs when full): the "
-				+ "JMH thread calls far faster than Redis drains, so the queue stays full and some calls wait until their "
-				+ "award is applied; in-memory = a service that answers at once, so the figure is the aspect and the queue alone");
+		section
+			.note("redis = the engine with its defaults (2 worker threads, queue 10,000, caller-runs when full): the "
+					+ "JMH thread calls far faster than Redis drains, so the queue stays full and some calls wait until their "
+					+ "award is applied; in-memory = a service that answers at once, so the figure is the aspect and the queue alone");
 		section.note("sample-time percentiles include the timer's own resolution (tens of ns); bytes per call is JMH's "
 				+ "gc.alloc.rate.norm; a SpEL parse allocates kilobytes, so a few hundred bytes per call rules it out");
 		section.target(target, added <= 2000, String.format(Locale.ROOT,

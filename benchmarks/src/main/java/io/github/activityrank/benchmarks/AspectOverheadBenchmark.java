@@ -14,9 +14,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Issue 5, figure 3: what {@code @ActivityScore} adds to a method call in async mode, against the
- * same method without the annotation. Sample time (for the median) plus JMH's GC profiler (bytes
- * allocated per call) when run by {@link BenchmarkMain}.
+ * Issue 5, figure 3: what {@code @ActivityScore} adds to a method call in async mode,
+ * against the same method without the annotation. Sample time (for the median) plus JMH's
+ * GC profiler (bytes allocated per call) when run by {@link BenchmarkMain}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -35,7 +35,10 @@ public class AspectOverheadBenchmark {
 	@Param("bench_jmh")
 	public String prefix;
 
-	/** "redis": the engine with its defaults; "in-memory": a service that answers at once, no Redis. */
+	/**
+	 * "redis": the engine with its defaults; "in-memory": a service that answers at once,
+	 * no Redis.
+	 */
 	@Param({ "redis", "in-memory" })
 	public String service;
 

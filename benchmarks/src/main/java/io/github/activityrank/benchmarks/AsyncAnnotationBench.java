@@ -7,9 +7,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.aop.support.AopUtils;
 
 /**
- * Issue 5, figure 2: awards through {@code @ActivityScore} in async mode (the default), sustained
- * from many caller threads, against the raw ZINCRBY figure of the same run; then every award must be
- * on the boards exactly once.
+ * Issue 5, figure 2: awards through {@code @ActivityScore} in async mode (the default),
+ * sustained from many caller threads, against the raw ZINCRBY figure of the same run;
+ * then every award must be on the boards exactly once.
  */
 final class AsyncAnnotationBench {
 
@@ -20,10 +20,11 @@ final class AsyncAnnotationBench {
 		return AopUtils.isAopProxy(engine.bean(ScoredActions.class));
 	}
 
-	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine, RawZincrby.Figure raw) {
+	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
+			RawZincrby.Figure raw) {
 		Report.Section section = new Report.Section("2. Award throughput through @ActivityScore, async mode, "
-				+ options.asyncThreads + " caller threads for " + options.asyncSeconds + " s",
-				"measure", "value", "/ raw ZINCRBY");
+				+ options.asyncThreads + " caller threads for " + options.asyncSeconds + " s", "measure", "value",
+				"/ raw ZINCRBY");
 		String target = "async annotation awards >= 1.0x raw ZINCRBY, each applied once";
 		if (!aspectPresent(engine)) {
 			section.notMeasured(target, "this build has no @ActivityScore aspect (ScoredActions is not proxied)");
@@ -50,12 +51,14 @@ final class AsyncAnnotationBench {
 		double month = bench.sumScores(monthBoard);
 		double applied = day / EngineContext.RULE_POINTS / drainedSeconds;
 		boolean exact = day == expected && month == expected;
-		section.row("calls returned per second", callers.perSecond(), Report.ratio(callers.perSecond() / raw.perSecond()));
+		section.row("calls returned per second", callers.perSecond(),
+				Report.ratio(callers.perSecond() / raw.perSecond()));
 		section.row("awards applied per second (until the queue drained)", applied,
 				Report.ratio(applied / raw.perSecond()));
 		section.row("calls made", callers.calls(), "");
 		section.row("script calls (EVALSHA) / awards per call", String.format(Locale.ROOT, "%,d / %.1f",
-				evalAfter[0] - evalBefore[0], (double) callers.calls() / Math.max(1, evalAfter[0] - evalBefore[0])), "");
+				evalAfter[0] - evalBefore[0], (double) callers.calls() / Math.max(1, evalAfter[0] - evalBefore[0])),
+				"");
 		section.row("server us per award (EVALSHA time / awards)",
 				(double) (evalAfter[1] - evalBefore[1]) / Math.max(1, callers.calls()), "");
 		section.row("points expected / on day board / on month board",
@@ -65,9 +68,8 @@ final class AsyncAnnotationBench {
 				raw.perSecond(), drainedSeconds - callers.seconds()));
 		section.target(target, applied >= raw.perSecond() && exact,
 				String.format(Locale.ROOT, "%s of raw ZINCRBY; %s", Report.ratio(applied / raw.perSecond()),
-						exact ? "every award applied exactly once"
-								: "board totals differ from the calls made (" + (day - expected) / EngineContext.RULE_POINTS
-										+ " awards)"));
+						exact ? "every award applied exactly once" : "board totals differ from the calls made ("
+								+ (day - expected) / EngineContext.RULE_POINTS + " awards)"));
 		report.add(section);
 		bench.sync().unlink(dayBoard, monthBoard);
 	}

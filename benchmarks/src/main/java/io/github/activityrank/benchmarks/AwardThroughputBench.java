@@ -7,9 +7,9 @@ import io.github.activityrank.ActivityRankService;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Issue 5, figure 1: synchronous award throughput through {@link ActivityRankService} at 1, 8 and 32
- * threads, 90% awards and 10% revokes over users x fields, against the reference algorithm and the
- * raw ZINCRBY figure of the same run.
+ * Issue 5, figure 1: synchronous award throughput through {@link ActivityRankService} at
+ * 1, 8 and 32 threads, 90% awards and 10% revokes over users x fields, against the
+ * reference algorithm and the raw ZINCRBY figure of the same run.
  */
 final class AwardThroughputBench {
 
@@ -49,8 +49,8 @@ final class AwardThroughputBench {
 		mixed(options, 8, options.warmupSeconds, calibration);
 
 		Report.Section section = new Report.Section(
-				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, "
-						+ options.users + " users x " + options.fieldsPerUser + " fields)",
+				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, " + options.users
+						+ " users x " + options.fieldsPerUser + " fields)",
 				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
 				"minimal EVALSHA calls/s", "ours / minimal", "reference server us/award", "ours server us/award",
 				"ours awards / script call");
@@ -75,8 +75,8 @@ final class AwardThroughputBench {
 			referenceAtMax = ref;
 		}
 		int maxThreads = options.threadCounts[options.threadCounts.length - 1];
-		section.note(String.format(java.util.Locale.ROOT, "raw ZINCRBY (redis-benchmark, 50 clients) in this run: %,.0f/s",
-				raw.perSecond()));
+		section.note(String.format(java.util.Locale.ROOT,
+				"raw ZINCRBY (redis-benchmark, 50 clients) in this run: %,.0f/s", raw.perSecond()));
 		section.note("reference = the naive multi-call algorithm (HGET, HSET, EXPIRE, ZINCRBY x2, TTL/EXPIRE) "
 				+ "rebuilt in ReferenceActivityRank over the same Spring Data Redis client");
 		section.note(options.awardSeconds + " s per point after " + options.warmupSeconds + " s warm-up of each");

@@ -13,8 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * The smallest application a user of the starter writes: auto-configuration, a user lookup and a
- * bean with annotated methods. The benchmarks drive the engine through it.
+ * The smallest application a user of the starter writes: auto-configuration, a user
+ * lookup and a bean with annotated methods. The benchmarks drive the engine through it.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -30,14 +30,20 @@ public class BenchApplication {
 		return new ScoredActions();
 	}
 
-	/** Replaces the engine (it backs off) when the JMH aspect benchmark measures the aspect alone. */
+	/**
+	 * Replaces the engine (it backs off) when the JMH aspect benchmark measures the
+	 * aspect alone.
+	 */
 	@Bean
 	@ConditionalOnProperty("bench.in-memory-service")
 	ActivityRankService inMemoryActivityRankService() {
 		return InMemoryActivityRankService.create();
 	}
 
-	/** Display data as an application's single bulk lookup would return it, built in memory. */
+	/**
+	 * Display data as an application's single bulk lookup would return it, built in
+	 * memory.
+	 */
 	static Map<String, ?> displayNames(Collection<String> userIds) {
 		Map<String, String> names = new HashMap<>(userIds.size() * 2);
 		for (String id : userIds) {

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What to run and how big: the full sizes of issue 5, or tiny ones for the smoke test ({@code --quick}).
+ * What to run and how big: the full sizes of issue 5, or tiny ones for the smoke test
+ * ({@code --quick}).
  */
 final class BenchOptions {
 
@@ -91,7 +92,8 @@ final class BenchOptions {
 				case "--only" -> {
 					options.sections = new LinkedHashSet<>(List.of(args[++i].split(",")));
 					if (!SECTIONS.containsAll(options.sections)) {
-						throw new IllegalArgumentException("--only takes some of " + SECTIONS + ", got '" + args[i] + "'");
+						throw new IllegalArgumentException(
+								"--only takes some of " + SECTIONS + ", got '" + args[i] + "'");
 					}
 				}
 				case "--help" -> throw new IllegalArgumentException(usage());

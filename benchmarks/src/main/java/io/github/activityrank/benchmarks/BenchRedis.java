@@ -19,8 +19,9 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 
 /**
- * The harness's own Redis connection, in the benchmark database: bulk loading, memory figures and
- * cleaning up. Never used for the measured calls, which go through the engine's client.
+ * The harness's own Redis connection, in the benchmark database: bulk loading, memory
+ * figures and cleaning up. Never used for the measured calls, which go through the
+ * engine's client.
  */
 final class BenchRedis implements AutoCloseable {
 
@@ -88,7 +89,10 @@ final class BenchRedis implements AutoCloseable {
 		return new long[] { 0, 0 };
 	}
 
-	/** Server time per call of {@code command} since {@code before} (a {@link #commandStats} snapshot). */
+	/**
+	 * Server time per call of {@code command} since {@code before} (a
+	 * {@link #commandStats} snapshot).
+	 */
 	double usecPerCallSince(String command, long[] before) {
 		long[] now = commandStats(command);
 		long calls = now[0] - before[0];
@@ -106,8 +110,8 @@ final class BenchRedis implements AutoCloseable {
 	}
 
 	/**
-	 * ZADD members {@code name.apply(i)} for i in [from, to) with score {@code score.apply(i)}, pipelined in
-	 * commands of 1,000 members.
+	 * ZADD members {@code name.apply(i)} for i in [from, to) with score
+	 * {@code score.apply(i)}, pipelined in commands of 1,000 members.
 	 */
 	void bulkZadd(String key, long from, long to, LongFunction<String> name, LongFunction<Double> score) {
 		pipelined(from, to, 1000, (async, start, end) -> {
@@ -174,7 +178,9 @@ final class BenchRedis implements AutoCloseable {
 		return keys;
 	}
 
-	/** UNLINK every key matching the glob (only ever a pattern containing this run's id). */
+	/**
+	 * UNLINK every key matching the glob (only ever a pattern containing this run's id).
+	 */
 	long unlinkMatching(String pattern) {
 		List<String> keys = keys(pattern);
 		long removed = 0;

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Runs the benchmarks of issue 5 against one Redis server, prints a table and writes a Markdown
- * report. Every figure is a ratio to a baseline measured in the same run. Start it with
- * {@code benchmarks/run.sh}.
+ * Runs the benchmarks of issue 5 against one Redis server, prints a table and writes a
+ * Markdown report. Every figure is a ratio to a baseline measured in the same run. Start
+ * it with {@code benchmarks/run.sh}.
  */
 public final class BenchmarkMain {
 
@@ -56,7 +56,8 @@ public final class BenchmarkMain {
 			}
 			finally {
 				long removed = bench.unlinkMatching("*" + runId + "*");
-				System.out.println("Removed " + removed + " keys of run " + runId + " from database " + options.database);
+				System.out
+					.println("Removed " + removed + " keys of run " + runId + " from database " + options.database);
 			}
 		}
 		double minutes = (System.nanoTime() - started) / 60e9;
@@ -72,7 +73,8 @@ public final class BenchmarkMain {
 		boolean aspectPresent;
 		try (EngineContext engine = EngineContext.start(options, "bench_" + runId)) {
 			aspectPresent = AsyncAnnotationBench.aspectPresent(engine);
-			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId, engine.zone);
+			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId,
+					engine.zone);
 			if (options.sections.contains("award")) {
 				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
 				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
@@ -95,7 +97,8 @@ public final class BenchmarkMain {
 		}
 		if (options.sections.contains("memory")) {
 			try (EngineContext engine = EngineContext.start(options, "mem_" + runId)) {
-				ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refmem_" + runId, engine.zone);
+				ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refmem_" + runId,
+						engine.zone);
 				MemoryBench.run(options, report, bench, engine, reference);
 			}
 		}

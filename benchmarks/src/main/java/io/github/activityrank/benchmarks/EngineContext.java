@@ -14,11 +14,14 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The engine as users get it: {@link BenchApplication} started by Spring Boot with
- * {@code activity-rank.*} properties, in the benchmark database, under a key prefix of this run.
+ * {@code activity-rank.*} properties, in the benchmark database, under a key prefix of
+ * this run.
  */
 final class EngineContext implements AutoCloseable {
 
-	/** The scoring rule every benchmark awards: 2 points, once per user, field and day. */
+	/**
+	 * The scoring rule every benchmark awards: 2 points, once per user, field and day.
+	 */
 	static final String RULE = "praise";
 
 	static final int RULE_POINTS = 2;

@@ -4,10 +4,11 @@ import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The engine's key layout, needed to bulk-load big boards and to measure memory:
- * boards {@code {prefix}:day:20261121} and {@code {prefix}:month:2026-11}, one idempotency hash per
- * user per day {@code {prefix}:rec:20261121:<userId>}. The harness checks it against the engine (a
- * loaded member must be found by {@code rankOf}) before it measures anything.
+ * The engine's key layout, needed to bulk-load big boards and to measure memory: boards
+ * {@code {prefix}:day:20261121} and {@code {prefix}:month:2026-11}, one idempotency hash
+ * per user per day {@code {prefix}:rec:20261121:<userId>}. The harness checks it against
+ * the engine (a loaded member must be found by {@code rankOf}) before it measures
+ * anything.
  */
 final class EngineKeys {
 

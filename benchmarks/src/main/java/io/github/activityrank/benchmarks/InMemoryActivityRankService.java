@@ -11,14 +11,15 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 
 /**
- * An {@link ActivityRankService} that answers every award at once without Redis: the aspect's own
- * cost can be measured without the background threads competing with the caller for the CPU while
- * they wait on Redis. Built as a dynamic proxy so that it follows the interface as it grows.
+ * An {@link ActivityRankService} that answers every award at once without Redis: the
+ * aspect's own cost can be measured without the background threads competing with the
+ * caller for the CPU while they wait on Redis. Built as a dynamic proxy so that it
+ * follows the interface as it grows.
  */
 final class InMemoryActivityRankService implements InvocationHandler {
 
-	private static final AwardResult AWARDED = new AwardResult(AwardResult.Outcome.AWARDED,
-			EngineContext.RULE_POINTS, null);
+	private static final AwardResult AWARDED = new AwardResult(AwardResult.Outcome.AWARDED, EngineContext.RULE_POINTS,
+			null);
 
 	private InMemoryActivityRankService() {
 	}

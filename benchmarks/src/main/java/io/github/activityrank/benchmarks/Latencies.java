@@ -50,14 +50,16 @@ final class Latencies {
 	}
 
 	/**
-	 * Call {@code call} from {@code threads} threads for {@code seconds}, timing each call.
+	 * Call {@code call} from {@code threads} threads for {@code seconds}, timing each
+	 * call.
 	 */
 	static Summary measure(int threads, double seconds, Call call) {
 		return run(threads, seconds, call, true);
 	}
 
 	/**
-	 * Call {@code call} from {@code threads} threads for {@code seconds}, counting calls only.
+	 * Call {@code call} from {@code threads} threads for {@code seconds}, counting calls
+	 * only.
 	 */
 	static Summary throughput(int threads, double seconds, Call call) {
 		return run(threads, seconds, call, false);

@@ -11,9 +11,10 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 
 /**
- * Issue 5, figure 5: bytes per idempotency record and per board member after R records over U users
- * in one day ({@code INFO used_memory} deltas), ours (written by the engine's own award path) against
- * the reference's layout (one hash per user per day, written by a pipelined writer) in the same run.
+ * Issue 5, figure 5: bytes per idempotency record and per board member after R records
+ * over U users in one day ({@code INFO used_memory} deltas), ours (written by the
+ * engine's own award path) against the reference's layout (one hash per user per day,
+ * written by a pipelined writer) in the same run.
  */
 final class MemoryBench {
 
@@ -49,14 +50,14 @@ final class MemoryBench {
 		Footprint ours = engine(bench, engine, users, records);
 		Footprint theirs = reference(bench, reference, engine, users, records);
 		Report.Section section = new Report.Section(
-				String.format(Locale.ROOT, "5. Memory, %,d records over %,d users in one day, day + month boards", records,
-						users),
+				String.format(Locale.ROOT, "5. Memory, %,d records over %,d users in one day, day + month boards",
+						records, users),
 				"layout", "bytes/record", "bytes/board member", "MEMORY USAGE bytes/record", "record encoding",
 				"load s");
 		section.row("reference (hash per user per day)", theirs.perRecord(), theirs.perMember(),
 				theirs.sampledPerRecord(users), theirs.recordEncoding(), theirs.loadSeconds());
-		section.row("ours (engine award path, applyAll)", ours.perRecord(), ours.perMember(), ours.sampledPerRecord(users),
-				ours.recordEncoding(), ours.loadSeconds());
+		section.row("ours (engine award path, applyAll)", ours.perRecord(), ours.perMember(),
+				ours.sampledPerRecord(users), ours.recordEncoding(), ours.loadSeconds());
 		section.row("ours / reference", Report.ratio(ours.perRecord() / theirs.perRecord()),
 				Report.ratio(ours.perMember() / theirs.perMember()),
 				Report.ratio(ours.sampledPerRecord(users) / theirs.sampledPerRecord(users)), "", "");
@@ -72,7 +73,8 @@ final class MemoryBench {
 		ActivityRankService service = engine.service();
 		LocalDate today = LocalDate.now(engine.zone);
 		long before = bench.usedMemory();
-		// the engine's own award path in batches, as the async dispatcher drives it (applyAll)
+		// the engine's own award path in batches, as the async dispatcher drives it
+		// (applyAll)
 		AtomicLong next = new AtomicLong();
 		AtomicLong notAwarded = new AtomicLong();
 		long started = System.nanoTime();

@@ -7,10 +7,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
- * A calibration, not a competitor: the least an idempotent award can do in one script call (HSETNX
- * the record field, then ZINCRBY the day and month boards), one blocking EVALSHA per call, no TTLs,
- * caps, revokes or batching. Sent by the same threads through the same Spring Data Redis client, it
- * shows how many blocking calls per second those threads can make on this machine at all.
+ * A calibration, not a competitor: the least an idempotent award can do in one script
+ * call (HSETNX the record field, then ZINCRBY the day and month boards), one blocking
+ * EVALSHA per call, no TTLs, caps, revokes or batching. Sent by the same threads through
+ * the same Spring Data Redis client, it shows how many blocking calls per second those
+ * threads can make on this machine at all.
  */
 final class MinimalScriptClient {
 
@@ -40,9 +41,9 @@ final class MinimalScriptClient {
 
 	void award(String userId, String field, int points) {
 		try (RedisConnection connection = this.connections.getConnection()) {
-			connection.scriptingCommands().evalSha(this.sha, ReturnType.INTEGER, 3,
-					bytes(this.prefix + ":rec:" + userId), this.dayBoard, this.monthBoard, bytes(userId), bytes(field),
-					bytes(Integer.toString(points)));
+			connection.scriptingCommands()
+				.evalSha(this.sha, ReturnType.INTEGER, 3, bytes(this.prefix + ":rec:" + userId), this.dayBoard,
+						this.monthBoard, bytes(userId), bytes(field), bytes(Integer.toString(points)));
 		}
 	}
 

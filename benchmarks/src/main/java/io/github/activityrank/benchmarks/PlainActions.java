@@ -1,8 +1,8 @@
 package io.github.activityrank.benchmarks;
 
 /**
- * The same business method as {@link ScoredActions#praise}, without the annotation: the baseline of
- * the aspect's overhead.
+ * The same business method as {@link ScoredActions#praise}, without the annotation: the
+ * baseline of the aspect's overhead.
  */
 public class PlainActions {
 

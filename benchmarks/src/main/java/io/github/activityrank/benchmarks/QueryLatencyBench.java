@@ -16,8 +16,9 @@ import io.github.activityrank.RankEntry;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Issue 5, figure 4: query latency on a board of N members from several threads, each figure a
- * ratio to raw {@code ZREVRANGE key 0 29 WITHSCORES} through the same Lettuce client in the same run.
+ * Issue 5, figure 4: query latency on a board of N members from several threads, each
+ * figure a ratio to raw {@code ZREVRANGE key 0 29 WITHSCORES} through the same Lettuce
+ * client in the same run.
  */
 final class QueryLatencyBench {
 
@@ -40,14 +41,15 @@ final class QueryLatencyBench {
 		calls.put("raw ZREVRANGE 0 29 WITHSCORES", (t, i) -> redis.opsForZSet().reverseRangeWithScores(board, 0, 29));
 		calls.put("top(30) + RankUserLookup", (t, i) -> expect(service.top(Period.DAY, 30), 30));
 		calls.put("rankOf", (t, i) -> rankOf(service, "q" + ThreadLocalRandom.current().nextInt(size)));
-		calls.put("around(5)", (t, i) -> expect(service.around("q" + ThreadLocalRandom.current().nextInt(size),
-				Period.DAY, 5), 11));
+		calls.put("around(5)",
+				(t, i) -> expect(service.around("q" + ThreadLocalRandom.current().nextInt(size), Period.DAY, 5), 11));
 		calls.put("page(offset " + offset + ", 30)", (t, i) -> expect(service.page(Period.DAY, today, offset, 30), 30));
 		// warm every path once before measuring
 		for (Latencies.Call call : calls.values()) {
 			Latencies.measure(options.queryThreads, Math.min(1.0, options.querySeconds), call);
 		}
-		// interleaved rounds: the raw command and every query see the same background noise
+		// interleaved rounds: the raw command and every query see the same background
+		// noise
 		Map<String, List<Latencies.Summary>> rounds = new LinkedHashMap<>();
 		int roundCount = options.quick ? 1 : 5;
 		for (int round = 0; round < roundCount; round++) {
@@ -56,8 +58,9 @@ final class QueryLatencyBench {
 					.add(Latencies.measure(options.queryThreads, options.querySeconds / roundCount, entry.getValue()));
 			}
 		}
-		Report.Section section = new Report.Section("4. Queries on a board of " + String.format(Locale.ROOT, "%,d", size)
-				+ " members, " + options.queryThreads + " threads",
+		Report.Section section = new Report.Section(
+				"4. Queries on a board of " + String.format(Locale.ROOT, "%,d", size) + " members, "
+						+ options.queryThreads + " threads",
 				"query", "calls/s", "p50 us", "p99 us", "p50 / raw", "p99 / raw");
 		Latencies.Summary raw = null;
 		double worstP99Ratio = 0;
@@ -75,8 +78,8 @@ final class QueryLatencyBench {
 					Report.ratio(summary.p50() / raw.p50()), Report.ratio(summary.p99() / raw.p99()));
 		}
 		section.note(String.format(Locale.ROOT,
-				"board %s loaded with %,d members by pipelined ZADD in %.1f s; %s s per query in %d interleaved rounds", board, size,
-				loadSeconds, options.querySeconds, roundCount));
+				"board %s loaded with %,d members by pipelined ZADD in %.1f s; %s s per query in %d interleaved rounds",
+				board, size, loadSeconds, options.querySeconds, roundCount));
 		section.target("query p99 <= 2x raw ZREVRANGE", worstP99Ratio <= 2.0,
 				"worst is " + worst + " at " + Report.ratio(worstP99Ratio));
 		report.add(section);

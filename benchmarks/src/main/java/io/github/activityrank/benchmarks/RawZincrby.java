@@ -9,8 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the server itself does: {@code redis-benchmark -q -n N -r 100000 zincrby KEY 1 __rand_int__}
- * (50 clients, one request in flight each), run in the benchmark database, its requests/s parsed.
+ * What the server itself does:
+ * {@code redis-benchmark -q -n N -r 100000 zincrby KEY 1 __rand_int__} (50 clients, one
+ * request in flight each), run in the benchmark database, its requests/s parsed.
  */
 final class RawZincrby {
 
@@ -31,7 +32,8 @@ final class RawZincrby {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			byte[] output = process.getInputStream().readAllBytes();
 			if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
-				throw new IllegalStateException("redis-benchmark failed: " + new String(output, StandardCharsets.UTF_8));
+				throw new IllegalStateException(
+						"redis-benchmark failed: " + new String(output, StandardCharsets.UTF_8));
 			}
 			double perSecond = parse(new String(output, StandardCharsets.UTF_8));
 			return new Figure(perSecond, String.join(" ", command));

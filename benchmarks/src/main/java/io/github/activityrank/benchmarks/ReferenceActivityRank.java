@@ -8,17 +8,20 @@ import java.time.format.DateTimeFormatter;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The baseline: the naive award algorithm of the reference design (shared/reference 000/001),
- * rebuilt here in our own code through Spring Data Redis, one blocking round trip per step.
+ * The baseline: the naive award algorithm of the reference design (shared/reference
+ * 000/001), rebuilt here in our own code through Spring Data Redis, one blocking round
+ * trip per step.
  * <p>
- * Layout: a hash {@code <prefix>_<user>_<yyyyMMdd>} per user per day holding field &rarr; points, a
- * day board {@code <prefix>_<yyyyMMdd>} and a month board {@code <prefix>_<yyyyMM>}.
+ * Layout: a hash {@code <prefix>_<user>_<yyyyMMdd>} per user per day holding field &rarr;
+ * points, a day board {@code <prefix>_<yyyyMMdd>} and a month board
+ * {@code <prefix>_<yyyyMM>}.
  * <p>
- * Award: HGET the field; if absent, HSET it, EXPIRE the hash (31 days), ZINCRBY the day board and
- * the month board, and when the day score equals the points just added (the user's first award of
- * the day) check the TTL of both boards and EXPIRE those that have none. Revoke: HGET; if positive,
- * HDEL, and if that removed it, ZINCRBY both boards by minus the points. Not atomic, as the reference
- * admits; kept that way because it is what is being compared against.
+ * Award: HGET the field; if absent, HSET it, EXPIRE the hash (31 days), ZINCRBY the day
+ * board and the month board, and when the day score equals the points just added (the
+ * user's first award of the day) check the TTL of both boards and EXPIRE those that have
+ * none. Revoke: HGET; if positive, HDEL, and if that removed it, ZINCRBY both boards by
+ * minus the points. Not atomic, as the reference admits; kept that way because it is what
+ * is being compared against.
  */
 final class ReferenceActivityRank {
 

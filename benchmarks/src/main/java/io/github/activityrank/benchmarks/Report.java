@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The figures of one run: sections of tables, each with its targets, printed as text and written as
- * Markdown.
+ * The figures of one run: sections of tables, each with its targets, printed as text and
+ * written as Markdown.
  */
 final class Report {
 
@@ -148,7 +148,12 @@ final class Report {
 			out.append("  * ").append(note).append('\n');
 		}
 		for (Target target : section.targets) {
-			out.append("  [").append(target.verdict()).append("] ").append(target.what()).append(": ").append(target.detail())
+			out.append("  [")
+				.append(target.verdict())
+				.append("] ")
+				.append(target.what())
+				.append(": ")
+				.append(target.detail())
 				.append('\n');
 		}
 		return out.toString();
@@ -179,12 +184,20 @@ final class Report {
 		out.append("\n## Targets\n\n| target | verdict | this run |\n|---|---|---|\n");
 		for (Section section : this.sections) {
 			for (Target target : section.targets) {
-				out.append("| ").append(target.what()).append(" | ").append(verdictMark(target.verdict())).append(" | ")
-					.append(target.detail()).append(" |\n");
+				out.append("| ")
+					.append(target.what())
+					.append(" | ")
+					.append(verdictMark(target.verdict()))
+					.append(" | ")
+					.append(target.detail())
+					.append(" |\n");
 			}
 		}
 		for (Section section : this.sections) {
-			out.append("\n## ").append(section.title).append("\n\n| ").append(String.join(" | ", section.header))
+			out.append("\n## ")
+				.append(section.title)
+				.append("\n\n| ")
+				.append(String.join(" | ", section.header))
 				.append(" |\n|");
 			section.header.forEach(h -> out.append("---|"));
 			out.append('\n');
@@ -199,7 +212,10 @@ final class Report {
 		return out.toString();
 	}
 
-	/** The hand-written analysis shipped with the benchmarks, appended to the Markdown report. */
+	/**
+	 * The hand-written analysis shipped with the benchmarks, appended to the Markdown
+	 * report.
+	 */
 	static String analysis() {
 		try (var in = Report.class.getResourceAsStream("analysis.md")) {
 			return (in != null) ? new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8) : "";

@@ -3,7 +3,8 @@ package io.github.activityrank.benchmarks;
 import io.github.activityrank.ActivityScore;
 
 /**
- * A business method that earns points through the annotation, as an application writes it.
+ * A business method that earns points through the annotation, as an application writes
+ * it.
  */
 public class ScoredActions {
 

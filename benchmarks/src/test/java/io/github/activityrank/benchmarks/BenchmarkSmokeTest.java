@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs every benchmark for about a second at tiny sizes against the test Redis, so that the module
- * keeps working; the figures themselves mean nothing at these sizes.
+ * Runs every benchmark for about a second at tiny sizes against the test Redis, so that
+ * the module keeps working; the figures themselves mean nothing at these sizes.
  */
 class BenchmarkSmokeTest {
 

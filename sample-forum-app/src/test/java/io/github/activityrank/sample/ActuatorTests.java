@@ -13,12 +13,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample exposes health, the activity-rank meters and the {@code activityrank} endpoint, and
- * they follow what users do.
+ * The sample exposes health, the activity-rank meters and the {@code activityrank}
+ * endpoint, and they follow what users do.
  */
 @SampleAppTest(properties = "activity-rank.time-zone=UTC")
 class ActuatorTests {
-
 
 	@LocalServerPort
 	int port;
@@ -45,7 +44,8 @@ class ActuatorTests {
 		assertThat(body.get("periods").toString()).isEqualTo("[\"day\",\"week\",\"month\"]");
 		assertThat(body.get("rules").get("praise").get("points").asLong()).isEqualTo(2);
 		assertThat(body.get("rules").get("comment").get("oncePer").asString()).isEqualTo("ever");
-		// the second praise changed nothing, so the annotation's condition awarded nothing
+		// the second praise changed nothing, so the annotation's condition awarded
+		// nothing
 		assertThat(delta(before, body, "awards", "awarded")).isEqualTo(2);
 		assertThat(body.get("dispatch").get("async").asBoolean()).isTrue();
 		assertThat(delta(before, body, "dispatch", "queued")).isEqualTo(2);

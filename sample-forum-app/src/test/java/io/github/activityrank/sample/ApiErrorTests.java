@@ -9,11 +9,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Bad input gets a 4xx with a JSON body saying what is wrong, never a 500, and scores nothing.
+ * Bad input gets a 4xx with a JSON body saying what is wrong, never a 500, and scores
+ * nothing.
  */
 @SampleAppTest(properties = "activity-rank.async.enabled=false")
 class ApiErrorTests {
-
 
 	@LocalServerPort
 	int port;

@@ -12,17 +12,18 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * When Redis stops answering, the boards say so with a 503 and the forum itself keeps working.
+ * When Redis stops answering, the boards say so with a 503 and the forum itself keeps
+ * working.
  */
 class BoardsDuringRedisOutageTests {
 
 	@Test
 	void withRedisDownTheBoardsAre503AndTheForumStillServes() {
 		EmbeddedRedis redis = EmbeddedRedis.start();
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleForumApplication.class)
-			.run("--server.port=0", "--sample.embedded-redis.enabled=false", "--spring.data.redis.host=127.0.0.1",
-					"--spring.data.redis.port=" + redis.port(),
-					"--activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("outage"))) {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleForumApplication.class).run(
+				"--server.port=0", "--sample.embedded-redis.enabled=false", "--spring.data.redis.host=127.0.0.1",
+				"--spring.data.redis.port=" + redis.port(),
+				"--activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("outage"))) {
 			ForumApi api = new ForumApi(((WebServerApplicationContext) context).getWebServer().getPort());
 			assertThat(api.get("/api/rank/day").status()).isEqualTo(200);
 

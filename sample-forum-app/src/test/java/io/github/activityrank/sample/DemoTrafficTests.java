@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code --sample.simulate.users=N} creates the missing users and keeps them busy, so the boards
- * fill up and keep moving.
+ * {@code --sample.simulate.users=N} creates the missing users and keeps them busy, so the
+ * boards fill up and keep moving.
  */
 class DemoTrafficTests {
 

@@ -17,8 +17,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The demo needs no setup: with no Redis at the configured address the app starts its own, and with
- * one it uses that one.
+ * The demo needs no setup: with no Redis at the configured address the app starts its
+ * own, and with one it uses that one.
  */
 class EmbeddedRedisFallbackTests {
 
@@ -51,7 +51,10 @@ class EmbeddedRedisFallbackTests {
 		}
 	}
 
-	/** Starts the app as its README does, with command-line arguments (they win over application.yml). */
+	/**
+	 * Starts the app as its README does, with command-line arguments (they win over
+	 * application.yml).
+	 */
 	private static ConfigurableApplicationContext start(String... redis) {
 		List<String> args = new ArrayList<>(List.of("--server.port=0", "--activity-rank.async.enabled=false",
 				"--activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("fallback")));

@@ -18,14 +18,13 @@ import org.springframework.context.annotation.Bean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reference forum's scoring rules, played through the HTTP API by several users, with the exact
- * scores and ranks they must produce on the day, week and month boards.
+ * The reference forum's scoring rules, played through the HTTP API by several users, with
+ * the exact scores and ranks they must produce on the day, week and month boards.
  */
 @SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC" })
 class ForumScoringScenarioTests {
 
 	static final long ADA = 1, ALAN = 2, GRACE = 3, EDSGER = 4, BARBARA = 5, DONALD = 6;
-
 
 	@LocalServerPort
 	int port;
@@ -94,9 +93,10 @@ class ForumScoringScenarioTests {
 			assertThat(board.status()).isEqualTo(200);
 			assertThat(board.body().get("period").asString()).isEqualTo(period);
 			JsonNode entries = board.body().get("entries");
-			assertThat(lines(entries)).as(period).containsExactly("1 4 10 Edsger Dijkstra", "2 3 3 Grace Hopper",
-					"3 ? 2", "3 ? 2", "3 ? 2");
-			assertThat(List.of(entries.get(2), entries.get(3), entries.get(4)).stream()
+			assertThat(lines(entries)).as(period)
+				.containsExactly("1 4 10 Edsger Dijkstra", "2 3 3 Grace Hopper", "3 ? 2", "3 ? 2", "3 ? 2");
+			assertThat(List.of(entries.get(2), entries.get(3), entries.get(4))
+				.stream()
 				.map((e) -> e.get("userId").asString())).containsExactlyInAnyOrder("1", "2", "5");
 			assertThat(entries.get(0).get("avatar").asString()).isEqualTo("/avatars/4.svg");
 		}
@@ -154,7 +154,10 @@ class ForumScoringScenarioTests {
 		}
 	}
 
-	/** "rank userId score name" per entry; the tied users' ids and names are checked separately. */
+	/**
+	 * "rank userId score name" per entry; the tied users' ids and names are checked
+	 * separately.
+	 */
 	private static List<String> lines(JsonNode entries) {
 		List<String> lines = new ArrayList<>();
 		for (JsonNode entry : entries) {

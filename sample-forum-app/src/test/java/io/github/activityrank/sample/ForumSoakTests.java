@@ -37,18 +37,20 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Soak: many concurrent clients act as 1,000 forum users through the HTTP API on loopback for a while
- * (page views, praise and collect toggles, comments, follows, publishing; see {@link SoakTraffic}), each
- * keeping a log of its successful requests. A shorter phase on the day before comes first, so that
- * revokes reach back to yesterday's boards and the day and month boards differ. When the load has
- * stopped and the award queue and retry buffer are empty, every user's score on yesterday's and today's
- * day board, the week board and the month board must equal the sum computed from the clients' log, and
- * no request may have been answered with a 5xx.
+ * Soak: many concurrent clients act as 1,000 forum users through the HTTP API on loopback
+ * for a while (page views, praise and collect toggles, comments, follows, publishing; see
+ * {@link SoakTraffic}), each keeping a log of its successful requests. A shorter phase on
+ * the day before comes first, so that revokes reach back to yesterday's boards and the
+ * day and month boards differ. When the load has stopped and the award queue and retry
+ * buffer are empty, every user's score on yesterday's and today's day board, the week
+ * board and the month board must equal the sum computed from the clients' log, and no
+ * request may have been answered with a 5xx.
  * <p>
- * The run lasts {@code -Dsoak.seconds} (default 10, what CI runs); RELIABILITY.md gives the command
- * and figures of the 60 s runs. {@code -Dsoak.clients} sets the client threads (default 24). The
- * application's clock shows noon of a fixed day during each phase, so no award can land on a day the
- * log does not expect. Each test prints one {@code [reliability]} line with its figures.
+ * The run lasts {@code -Dsoak.seconds} (default 10, what CI runs); RELIABILITY.md gives
+ * the command and figures of the 60 s runs. {@code -Dsoak.clients} sets the client
+ * threads (default 24). The application's clock shows noon of a fixed day during each
+ * phase, so no award can land on a day the log does not expect. Each test prints one
+ * {@code [reliability]} line with its figures.
  */
 class ForumSoakTests {
 
@@ -57,7 +59,10 @@ class ForumSoakTests {
 	/** The phase on the day before: a sixth of the run, at least 2 s. */
 	private static final Duration YESTERDAYS_RUN = Duration.ofSeconds(Math.max(2, RUN.toSeconds() / 6));
 
-	/** Redis down for 5 s in a 60 s run, proportionally less in a shorter one, at least 2 s. */
+	/**
+	 * Redis down for 5 s in a 60 s run, proportionally less in a shorter one, at least 2
+	 * s.
+	 */
 	private static final Duration OUTAGE = Duration
 		.ofSeconds(Long.getLong("soak.outage-seconds", Math.max(2, Math.round(RUN.toSeconds() / 12.0))));
 
@@ -79,8 +84,7 @@ class ForumSoakTests {
 		String prefix = RedisForTests.prefix("soak");
 		try {
 			Result result = soak("soak", redis.host(), redis.port(), prefix, null);
-			assertThat(result.traffic().figures().boardReadsUnavailable.sum()).as("board reads answered 503")
-				.isZero();
+			assertThat(result.traffic().figures().boardReadsUnavailable.sum()).as("board reads answered 503").isZero();
 		}
 		finally {
 			RedisForTests.deleteKeys(prefix);
@@ -120,8 +124,8 @@ class ForumSoakTests {
 			traffic.run(YESTERDAY, YESTERDAYS_RUN, "yesterday");
 			assertThat(dispatcher.awaitIdle(Duration.ofMinutes(1))).as("yesterday's awards applied").isTrue();
 			clock.set(TODAY);
-			Outage outage = (toStop != null)
-					? Outage.start(toStop, traffic, RUN.minus(OUTAGE).dividedBy(2), OUTAGE) : null;
+			Outage outage = (toStop != null) ? Outage.start(toStop, traffic, RUN.minus(OUTAGE).dividedBy(2), OUTAGE)
+					: null;
 			traffic.run(TODAY, RUN, "today");
 			long loadEnd = System.nanoTime();
 			Duration down = (outage != null) ? outage.await() : Duration.ZERO;
@@ -140,8 +144,9 @@ class ForumSoakTests {
 			assertThat(figures.mismatches.sum()).as("toggle answers that disagree with the log").isZero();
 			assertThat(figures.transportErrors.sum()).as("requests without an answer").isZero();
 			assertThat(figures.boardReadsOther.sum()).as("board reads answered neither 200 nor 503").isZero();
-			assertThat(differences.size()).as("scores that differ from the clients' log, first ones: "
-					+ differences.subList(0, Math.min(10, differences.size())))
+			assertThat(differences.size())
+				.as("scores that differ from the clients' log, first ones: "
+						+ differences.subList(0, Math.min(10, differences.size())))
 				.isZero();
 			assertThat(counters.getDropped() + counters.getRetryDropped() + counters.getFailed())
 				.as("awards lost: " + counters)
@@ -157,21 +162,24 @@ class ForumSoakTests {
 		SoakTraffic.Figures figures = traffic.figures();
 		long requests = figures.requests.sum();
 		System.out.println("[reliability] " + scenario + ": run=" + RUN.toSeconds() + "s+" + YESTERDAYS_RUN.toSeconds()
-				+ "s clients=" + CLIENTS + " users=" + USERS + " requests=" + requests + " writes=" + figures.writes.sum()
-				+ " views=" + figures.views.sum() + " refused=" + figures.refused.sum() + " awardsExpected="
-				+ traffic.scoreChanges() + " usersChecked=" + USERS + " scoresCompared=" + USERS * BOARDS.size()
-				+ " differences=" + differences + " 5xx=" + figures.serverErrors.sum() + " unexpected="
-				+ figures.unexpected.sum() + " transportErrors=" + figures.transportErrors.sum() + " boardReads="
-				+ figures.boardReads.sum() + " boardReads503=" + figures.boardReadsUnavailable.sum() + " queued="
-				+ counters.getQueued() + " applied=" + counters.getApplied() + " retried=" + counters.getRetried()
-				+ " dropped=" + counters.getDropped() + " retryDropped=" + counters.getRetryDropped() + " failed="
-				+ counters.getFailed() + " callerRuns=" + counters.getCallerRuns() + " redisDownMs="
-				+ redisDown.toMillis() + " servedWhileRedisDown=" + figures.servedWhileRedisDown.sum() + " drainMs="
-				+ drainMillis + " loadMs=" + loadMillis + " requestsPerSecond=" + requests * 1000 / Math.max(1, loadMillis)
-				+ " seed=" + seed);
+				+ "s clients=" + CLIENTS + " users=" + USERS + " requests=" + requests + " writes="
+				+ figures.writes.sum() + " views=" + figures.views.sum() + " refused=" + figures.refused.sum()
+				+ " awardsExpected=" + traffic.scoreChanges() + " usersChecked=" + USERS + " scoresCompared="
+				+ USERS * BOARDS.size() + " differences=" + differences + " 5xx=" + figures.serverErrors.sum()
+				+ " unexpected=" + figures.unexpected.sum() + " transportErrors=" + figures.transportErrors.sum()
+				+ " boardReads=" + figures.boardReads.sum() + " boardReads503=" + figures.boardReadsUnavailable.sum()
+				+ " queued=" + counters.getQueued() + " applied=" + counters.getApplied() + " retried="
+				+ counters.getRetried() + " dropped=" + counters.getDropped() + " retryDropped="
+				+ counters.getRetryDropped() + " failed=" + counters.getFailed() + " callerRuns="
+				+ counters.getCallerRuns() + " redisDownMs=" + redisDown.toMillis() + " servedWhileRedisDown="
+				+ figures.servedWhileRedisDown.sum() + " drainMs=" + drainMillis + " loadMs=" + loadMillis
+				+ " requestsPerSecond=" + requests * 1000 / Math.max(1, loadMillis) + " seed=" + seed);
 	}
 
-	/** The client's model of the scoring holds only for these rules; fail early if they change. */
+	/**
+	 * The client's model of the scoring holds only for these rules; fail early if they
+	 * change.
+	 */
 	private static void assertTheRulesAreThoseTheClientsModel(ActivityRankProperties properties) {
 		assertThat(properties.getPeriods()).contains(Period.DAY, Period.WEEK, Period.MONTH);
 		assertThat(properties.getDailyCap()).isNull();
@@ -200,7 +208,10 @@ class ForumSoakTests {
 		assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM forum_user", Long.class)).isEqualTo(USERS);
 	}
 
-	/** Every user's score on every board against the log; also any member the log does not know. */
+	/**
+	 * Every user's score on every board against the log; also any member the log does not
+	 * know.
+	 */
 	private static List<String> compare(ActivityRankService ranks, SoakTraffic traffic) {
 		List<String> differences = new ArrayList<>();
 		for (Board board : BOARDS) {
@@ -232,7 +243,8 @@ class ForumSoakTests {
 	}
 
 	private static ApplicationContextInitializer<ConfigurableApplicationContext> primaryClock(Clock clock) {
-		// primary: a test configuration found by the sample's component scan may bring a clock of its own
+		// primary: a test configuration found by the sample's component scan may bring a
+		// clock of its own
 		return (context) -> ((GenericApplicationContext) context).registerBean("soakClock", Clock.class, () -> clock,
 				(definition) -> definition.setPrimary(true));
 	}
@@ -262,7 +274,10 @@ class ForumSoakTests {
 	private record Result(SoakTraffic traffic, AwardDispatchCounters counters, Duration redisDown) {
 	}
 
-	/** Stops Redis after a while and starts it again after the outage, on a thread of its own. */
+	/**
+	 * Stops Redis after a while and starts it again after the outage, on a thread of its
+	 * own.
+	 */
 	private static final class Outage {
 
 		private final Thread thread;

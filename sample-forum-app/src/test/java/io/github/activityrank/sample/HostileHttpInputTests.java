@@ -23,15 +23,17 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The catalogue of hostile input through the sample's HTTP API, sent over a raw socket so that even
- * what well-behaved clients refuse to send gets tried: bad and oversized {@code X-User-Id} headers,
- * unknown periods, {@code size}, {@code offset}, {@code radius} and {@code days} that are negative,
- * huge or not numbers, malformed escapes, 10 KB headers and bodies, deep JSON. Each gets a 4xx with
- * a JSON {@code {"status", "error", "message"}} body (never a 5xx), and stores nothing: no Redis key
- * of the prefix changes, no article or comment is added. Tomcat's own refusals (a header over its
- * 8 KB limit, more than 100 headers, {@code %00} or an encoded {@code /}) are JSON too, through the
- * sample's {@code JsonErrorReportValve}. Runs in Redis database {@link KeyspaceAudit#HTTP_DATABASE};
- * after every test a SCAN of that whole database finds no key outside the prefix.
+ * The catalogue of hostile input through the sample's HTTP API, sent over a raw socket so
+ * that even what well-behaved clients refuse to send gets tried: bad and oversized
+ * {@code X-User-Id} headers, unknown periods, {@code size}, {@code offset},
+ * {@code radius} and {@code days} that are negative, huge or not numbers, malformed
+ * escapes, 10 KB headers and bodies, deep JSON. Each gets a 4xx with a JSON
+ * {@code {"status", "error", "message"}} body (never a 5xx), and stores nothing: no Redis
+ * key of the prefix changes, no article or comment is added. Tomcat's own refusals (a
+ * header over its 8 KB limit, more than 100 headers, {@code %00} or an encoded {@code /})
+ * are JSON too, through the sample's {@code JsonErrorReportValve}. Runs in Redis database
+ * {@link KeyspaceAudit#HTTP_DATABASE}; after every test a SCAN of that whole database
+ * finds no key outside the prefix.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
@@ -178,14 +180,16 @@ class HostileHttpInputTests {
 		refused("POST", "/api/articles", asGrace, article(" \\t\\n ", "text"), 400, "'title' is required");
 		refused("POST", "/api/articles", asGrace, "{\"content\":\"no title\"}".getBytes(StandardCharsets.UTF_8), 400,
 				"'title' is required");
-		refused("POST", "/api/articles/1/comments", asGrace, ("{\"content\":\"" + TEN_KB + "\"}").getBytes(StandardCharsets.UTF_8),
-				400, "'content' is longer than 2000");
+		refused("POST", "/api/articles/1/comments", asGrace,
+				("{\"content\":\"" + TEN_KB + "\"}").getBytes(StandardCharsets.UTF_8), 400,
+				"'content' is longer than 2000");
 		refused("POST", "/api/articles", asGrace,
-				("{\"title\":" + "[".repeat(5_000) + "]".repeat(5_000) + ",\"content\":\"x\"}").getBytes(StandardCharsets.UTF_8),
+				("{\"title\":" + "[".repeat(5_000) + "]".repeat(5_000) + ",\"content\":\"x\"}")
+					.getBytes(StandardCharsets.UTF_8),
 				400, "JSON");
 		refused("POST", "/api/articles", asGrace,
-				new byte[] { '{', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}' }, 400,
-				"JSON");
+				new byte[] { '{', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}' },
+				400, "JSON");
 		refused("POST", "/api/articles", asGrace, "{\"title\":".getBytes(StandardCharsets.UTF_8), 400, "JSON");
 		refused("POST", "/api/articles", asGrace, "[1,2]".getBytes(StandardCharsets.UTF_8), 400, "JSON");
 		refused("POST", "/api/articles", asGrace, null, 400, "body");
@@ -200,10 +204,14 @@ class HostileHttpInputTests {
 		refused("POST", "/api/articles", manyHeaders, article("t", "c"), 400, "refused the request");
 	}
 
-	/** Send a request that must be refused and check the answer, the keys and the forum's data. */
+	/**
+	 * Send a request that must be refused and check the answer, the keys and the forum's
+	 * data.
+	 */
 	private void refused(String method, String target, List<String> headers, byte[] body, int status,
 			String messagePart) {
-		String label = method + " " + RawHttp.abbreviate(target) + " " + RawHttp.abbreviate(String.join(" | ", headers));
+		String label = method + " " + RawHttp.abbreviate(target) + " "
+				+ RawHttp.abbreviate(String.join(" | ", headers));
 		Map<String, String> before = KeyspaceAudit.fingerprint(connections, PREFIX);
 		Response response = this.http.send(method, target, headers, body);
 		boolean changed = !KeyspaceAudit.fingerprint(connections, PREFIX).equals(before);
@@ -223,7 +231,10 @@ class HostileHttpInputTests {
 		return ("{\"title\":\"" + title + "\",\"content\":\"" + content + "\"}").getBytes(StandardCharsets.UTF_8);
 	}
 
-	/** The forum's articles with their comment counts, to see that no refused request added one. */
+	/**
+	 * The forum's articles with their comment counts, to see that no refused request
+	 * added one.
+	 */
 	private String forumContent() {
 		return this.api.get("/api/articles").body().toString();
 	}

@@ -27,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
- * {@code chromium-driver}, which the build installs when missing): a visitor picks who they are, clicks
- * praise and sees their score and rank change. Awards run in the background as in production; the
- * page's own refresh shows them. Without a runnable Chromium this test fails; it is never skipped.
+ * {@code chromium-driver}, which the build installs when missing): a visitor picks who
+ * they are, clicks praise and sees their score and rank change. Awards run in the
+ * background as in production; the page's own refresh shows them. Without a runnable
+ * Chromium this test fails; it is never skipped.
  */
 @SampleAppTest
 class LeaderboardPageBrowserTests {
@@ -37,7 +38,6 @@ class LeaderboardPageBrowserTests {
 	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
 
 	static final String CHROMEDRIVER = System.getProperty("e2e.chromedriver", "/usr/bin/chromedriver");
-
 
 	@LocalServerPort
 	int port;
@@ -51,7 +51,8 @@ class LeaderboardPageBrowserTests {
 	@BeforeEach
 	void openBrowser() throws Exception {
 		assertThat(new File(CHROMIUM).canExecute()).as("%s runs (apt-get install chromium)", CHROMIUM).isTrue();
-		assertThat(new File(CHROMEDRIVER).canExecute()).as("%s runs (apt-get install chromium-driver)", CHROMEDRIVER).isTrue();
+		assertThat(new File(CHROMEDRIVER).canExecute()).as("%s runs (apt-get install chromium-driver)", CHROMEDRIVER)
+			.isTrue();
 		this.profile = Files.createTempDirectory("chromium-e2e");
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM);
@@ -113,7 +114,10 @@ class LeaderboardPageBrowserTests {
 		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tr[data-user-id='5']")).isEmpty());
 	}
 
-	/** Waits until the element shows the text; the page re-renders, so it is looked up afresh each time. */
+	/**
+	 * Waits until the element shows the text; the page re-renders, so it is looked up
+	 * afresh each time.
+	 */
 	private void awaitText(String css, String expected) {
 		try {
 			this.wait.until((driver) -> expected.equals(driver.findElement(By.cssSelector(css)).getText()));

@@ -12,9 +12,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * HTTP/1.1 over a plain socket, for requests that well-behaved clients refuse to send: malformed
- * escapes in the request target, control characters and raw UTF-8 in headers, duplicated headers,
- * oversized headers. One request per connection ({@code Connection: close}).
+ * HTTP/1.1 over a plain socket, for requests that well-behaved clients refuse to send:
+ * malformed escapes in the request target, control characters and raw UTF-8 in headers,
+ * duplicated headers, oversized headers. One request per connection
+ * ({@code Connection: close}).
  */
 final class RawHttp {
 
@@ -94,7 +95,8 @@ final class RawHttp {
 		int i = 0;
 		while (i < chunked.length) {
 			int lineEnd = indexOfCrLf(chunked, i);
-			int size = Integer.parseInt(new String(chunked, i, lineEnd - i, StandardCharsets.ISO_8859_1).split(";")[0].trim(), 16);
+			int size = Integer
+				.parseInt(new String(chunked, i, lineEnd - i, StandardCharsets.ISO_8859_1).split(";")[0].trim(), 16);
 			if (size == 0) {
 				break;
 			}

@@ -20,8 +20,8 @@ import org.springframework.test.context.MergedContextConfiguration;
 import org.springframework.test.context.TestContextAnnotationUtils;
 
 /**
- * Points a test's application at the shared test Redis, under a key prefix of its own, and removes
- * that prefix's keys afterwards.
+ * Points a test's application at the shared test Redis, under a key prefix of its own,
+ * and removes that prefix's keys afterwards.
  */
 final class RedisForTests {
 
@@ -77,8 +77,9 @@ final class RedisForTests {
 	}
 
 	/**
-	 * Gives each {@link SampleAppTest} class's app the test Redis and the class's own prefix. The
-	 * customizer is per class, so no two classes share an app, nor their boards.
+	 * Gives each {@link SampleAppTest} class's app the test Redis and the class's own
+	 * prefix. The customizer is per class, so no two classes share an app, nor their
+	 * boards.
 	 */
 	static final class ContextCustomizers implements ContextCustomizerFactory {
 
@@ -98,10 +99,12 @@ final class RedisForTests {
 		@Override
 		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
 			RedisTestServer redis = RedisTestServer.shared();
-			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("sampleAppTestRedis",
-					Map.of("spring.data.redis.host", redis.host(), "spring.data.redis.port", redis.port(),
-							"spring.data.redis.database", 0, "activity-rank.key-prefix", prefix(this.testClass),
-							"sample.embedded-redis.enabled", false)));
+			context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new MapPropertySource("sampleAppTestRedis",
+						Map.of("spring.data.redis.host", redis.host(), "spring.data.redis.port", redis.port(),
+								"spring.data.redis.database", 0, "activity-rank.key-prefix", prefix(this.testClass),
+								"sample.embedded-redis.enabled", false)));
 		}
 
 	}

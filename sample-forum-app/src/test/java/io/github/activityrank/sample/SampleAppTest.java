@@ -12,9 +12,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.core.annotation.AliasFor;
 
 /**
- * A test of the sample app running on a random port against the test Redis, under a key prefix of
- * the test class's own ({@link RedisForTests#prefix(Class)}), so its boards start empty; the
- * prefix's keys are deleted after the class. The embedded-Redis fallback is off.
+ * A test of the sample app running on a random port against the test Redis, under a key
+ * prefix of the test class's own ({@link RedisForTests#prefix(Class)}), so its boards
+ * start empty; the prefix's keys are deleted after the class. The embedded-Redis fallback
+ * is off.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

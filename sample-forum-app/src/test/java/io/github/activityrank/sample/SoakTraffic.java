@@ -20,18 +20,19 @@ import io.github.activityrank.Period;
 import io.github.activityrank.sample.ForumApi.Response;
 
 /**
- * The soak test's clients: threads that act as forum users over the HTTP API until a deadline, and the
- * log of their successful requests from which each user's expected score is computed without asking
- * the server.
+ * The soak test's clients: threads that act as forum users over the HTTP API until a
+ * deadline, and the log of their successful requests from which each user's expected
+ * score is computed without asking the server.
  * <p>
- * Each user belongs to one client thread, as a person uses one browser, so one user's requests happen
- * one after the other; thousands of users act at the same time. The mix: article page views, praise
- * and collect toggles (including repeated "on" clicks that change nothing and a change of mind, on and
- * straight off again), comments and deleting one's own, trying to delete someone else's (403), follow
- * toggles and publishing. The expected score follows the rules of the sample's {@code application.yml}:
- * a page view scores once per article and day, a toggle scores when the response says it changed
- * something and switching it off takes back the points of the record it made (on the day it was made),
- * a comment scores once and deleting it takes its points back.
+ * Each user belongs to one client thread, as a person uses one browser, so one user's
+ * requests happen one after the other; thousands of users act at the same time. The mix:
+ * article page views, praise and collect toggles (including repeated "on" clicks that
+ * change nothing and a change of mind, on and straight off again), comments and deleting
+ * one's own, trying to delete someone else's (403), follow toggles and publishing. The
+ * expected score follows the rules of the sample's {@code application.yml}: a page view
+ * scores once per article and day, a toggle scores when the response says it changed
+ * something and switching it off takes back the points of the record it made (on the day
+ * it was made), a comment scores once and deleting it takes its points back.
  */
 final class SoakTraffic {
 
@@ -92,8 +93,8 @@ final class SoakTraffic {
 	}
 
 	/**
-	 * Act until the deadline: the client threads, and one thread that reads the boards now and then.
-	 * Returns when all of them have stopped.
+	 * Act until the deadline: the client threads, and one thread that reads the boards
+	 * now and then. Returns when all of them have stopped.
 	 * @param day the day the application's clock shows during this phase
 	 * @param duration how long
 	 * @param phase a name for the threads
@@ -133,8 +134,8 @@ final class SoakTraffic {
 	}
 
 	/**
-	 * What went wrong on the client side (unexpected statuses, toggles that disagree with the log,
-	 * transport errors), first ones first.
+	 * What went wrong on the client side (unexpected statuses, toggles that disagree with
+	 * the log, transport errors), first ones first.
 	 * @return descriptions
 	 */
 	List<String> problems() {
@@ -142,7 +143,8 @@ final class SoakTraffic {
 	}
 
 	/**
-	 * The points a user should have on a board, summed from the log of successful requests.
+	 * The points a user should have on a board, summed from the log of successful
+	 * requests.
 	 * @param userId the user
 	 * @param period the board
 	 * @param day a day the board covers
@@ -159,7 +161,8 @@ final class SoakTraffic {
 	}
 
 	/**
-	 * How many successful requests changed a score: the awards and revokes the boards must show.
+	 * How many successful requests changed a score: the awards and revokes the boards
+	 * must show.
 	 * @return the count
 	 */
 	long scoreChanges() {
@@ -271,8 +274,8 @@ final class SoakTraffic {
 		}
 	}
 
-	private void toggle(UserState user, LocalDate day, String kind, String path, Map<Long, LocalDate> state,
-			long key, long points, boolean on) {
+	private void toggle(UserState user, LocalDate day, String kind, String path, Map<Long, LocalDate> state, long key,
+			long points, boolean on) {
 		String what = (on ? "" : "un") + kind + " " + key;
 		Response response = on ? this.api.post(path, user.id) : this.api.delete(path, user.id);
 		if (!expect(response, 200, what, user)) {
@@ -328,7 +331,10 @@ final class SoakTraffic {
 		user.log(user.comments.remove(id), -COMMENT, "delete comment " + id);
 	}
 
-	/** Only the author may delete a comment: 403 (or 404 when the author just deleted it), no points. */
+	/**
+	 * Only the author may delete a comment: 403 (or 404 when the author just deleted it),
+	 * no points.
+	 */
 	private void deleteSomeoneElsesComment(UserState user, SplittableRandom random) {
 		long[] comment = this.comments.pickEntry(random);
 		if (comment == null || comment[1] == user.id) {

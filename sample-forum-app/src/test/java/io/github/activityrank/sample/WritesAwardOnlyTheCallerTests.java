@@ -19,12 +19,12 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample's write endpoints award the acting user ({@code X-User-Id}) and nobody else: user ids
- * slipped into query parameters, JSON bodies or other headers are ignored, and acting on another
- * user's article, profile or comment never gives that user points (or takes them). Odd but valid
- * input (a padded header, unicode titles, a huge offset) is served normally. Runs in Redis database
- * {@link KeyspaceAudit#HTTP_DATABASE}; a SCAN of that whole database finds no key outside the
- * prefix.
+ * The sample's write endpoints award the acting user ({@code X-User-Id}) and nobody else:
+ * user ids slipped into query parameters, JSON bodies or other headers are ignored, and
+ * acting on another user's article, profile or comment never gives that user points (or
+ * takes them). Odd but valid input (a padded header, unicode titles, a huge offset) is
+ * served normally. Runs in Redis database {@link KeyspaceAudit#HTTP_DATABASE}; a SCAN of
+ * that whole database finds no key outside the prefix.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
@@ -61,16 +61,20 @@ class WritesAwardOnlyTheCallerTests {
 		ForumApi api = new ForumApi(this.port);
 		int redirectAttempts = 0;
 
-		// Barbara comments on Ada's article: +3 for Barbara, the only points she earns here
+		// Barbara comments on Ada's article: +3 for Barbara, the only points she earns
+		// here
 		JsonNode barbarasComment = api.post("/api/articles/1/comments", BARBARA, "{\"content\":\"Mine\"}").body();
 		assertThat(score(api, BARBARA)).isEqualTo(3);
 
-		// Grace acts on Barbara's article (4), profile and comment, naming Barbara everywhere she can
+		// Grace acts on Barbara's article (4), profile and comment, naming Barbara
+		// everywhere she can
 		List<String> asGraceNamingBarbara = headers(GRACE, "Content-Type: application/json");
 		byte[] userFields = "{\"userId\":5,\"authorId\":5,\"user\":{\"id\":5},\"author\":{\"id\":5}}"
 			.getBytes(StandardCharsets.UTF_8);
-		expect(http.send("POST", "/api/articles/4/praise" + OTHER_USER_PARAMETERS, asGraceNamingBarbara, userFields), 200);
-		expect(http.send("POST", "/api/articles/4/collect" + OTHER_USER_PARAMETERS, asGraceNamingBarbara, userFields), 200);
+		expect(http.send("POST", "/api/articles/4/praise" + OTHER_USER_PARAMETERS, asGraceNamingBarbara, userFields),
+				200);
+		expect(http.send("POST", "/api/articles/4/collect" + OTHER_USER_PARAMETERS, asGraceNamingBarbara, userFields),
+				200);
 		Response comment = http.send("POST", "/api/articles/4/comments" + OTHER_USER_PARAMETERS, asGraceNamingBarbara,
 				"{\"content\":\"Nice\",\"userId\":5,\"authorId\":5,\"author\":{\"id\":5},\"articleId\":1}"
 					.getBytes(StandardCharsets.UTF_8));
@@ -88,8 +92,8 @@ class WritesAwardOnlyTheCallerTests {
 		redirectAttempts += 6;
 
 		// deleting Barbara's comment is forbidden and takes nothing from her
-		Response forbidden = http.send("DELETE", "/api/comments/" + barbarasComment.get("id").asLong()
-				+ OTHER_USER_PARAMETERS, headers(GRACE), null);
+		Response forbidden = http.send("DELETE",
+				"/api/comments/" + barbarasComment.get("id").asLong() + OTHER_USER_PARAMETERS, headers(GRACE), null);
 		assertThat(forbidden.status()).isEqualTo(403);
 		assertThat(forbidden.json().get("message").asString()).contains("Only the author");
 		redirectAttempts++;
@@ -100,7 +104,8 @@ class WritesAwardOnlyTheCallerTests {
 		for (String period : List.of("day", "week", "month")) {
 			List<String> lines = new java.util.ArrayList<>();
 			for (JsonNode entry : api.get("/api/rank/" + period + "?size=1000").body().get("entries")) {
-				if (!entry.get("userId").asString().equals("7")) { // the user of the other test
+				if (!entry.get("userId").asString().equals("7")) { // the user of the
+																	// other test
 					lines.add(entry.get("userId").asString() + "=" + entry.get("score").asLong());
 				}
 			}
@@ -121,12 +126,13 @@ class WritesAwardOnlyTheCallerTests {
 		try {
 			KeyspaceAudit.Result keyspace = KeyspaceAudit.audit(connections, PREFIX);
 			assertThat(keyspace.outside()).isEmpty();
-			// boards, and records of the users who acted: Grace, Barbara (her own comment), user 7
+			// boards, and records of the users who acted: Grace, Barbara (her own
+			// comment), user 7
 			assertThat(keyspace.ours()).isNotEmpty()
-				.allSatisfy((key) -> assertThat(key).matches("\\{" + PREFIX + "\\}:(day|week|month):[0-9W-]+|"
-						+ "\\{" + PREFIX + "\\}:rec:[0-9]{8}:(3|5|7)"));
-			System.out.println("[hostile] caller-only: redirectAttempts=" + redirectAttempts
-					+ " pointsToOthers=" + pointsToOthers + " keysOutsidePrefix=" + keyspace.outside().size());
+				.allSatisfy((key) -> assertThat(key).matches("\\{" + PREFIX + "\\}:(day|week|month):[0-9W-]+|" + "\\{"
+						+ PREFIX + "\\}:rec:[0-9]{8}:(3|5|7)"));
+			System.out.println("[hostile] caller-only: redirectAttempts=" + redirectAttempts + " pointsToOthers="
+					+ pointsToOthers + " keysOutsidePrefix=" + keyspace.outside().size());
 		}
 		finally {
 			connections.destroy();
@@ -139,11 +145,14 @@ class WritesAwardOnlyTheCallerTests {
 		ForumApi api = new ForumApi(this.port);
 		long before = score(api, 7);
 
-		// a padded id is the same user; unicode and key characters in a title are just text
+		// a padded id is the same user; unicode and key characters in a title are just
+		// text
 		expect(http.send("POST", "/api/articles/2/praise", List.of("X-User-Id:    7   "), null), 200);
 		String title = "用户 :{}*? 😀 \\u202e \\\"quoted\\\"";
-		Response published = http.send("POST", "/api/articles", List.of("X-User-Id: 7", "Content-Type: application/json"),
-				("{\"title\":\"" + title + "\",\"content\":\"" + "c".repeat(10 * 1024) + "\"}").getBytes(StandardCharsets.UTF_8));
+		Response published = http.send("POST", "/api/articles",
+				List.of("X-User-Id: 7", "Content-Type: application/json"),
+				("{\"title\":\"" + title + "\",\"content\":\"" + "c".repeat(10 * 1024) + "\"}")
+					.getBytes(StandardCharsets.UTF_8));
 		expect(published, 201);
 		assertThat(published.json().get("title").asString()).isEqualTo("用户 :{}*? 😀 \u202e \"quoted\"");
 		assertThat(score(api, 7) - before).isEqualTo(2 + 10);

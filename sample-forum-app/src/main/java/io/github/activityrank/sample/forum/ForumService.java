@@ -20,10 +20,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What members do on the forum. Scoring is declared, not coded: each {@link ActivityScore} names a
- * rule from {@code application.yml}, the user who earns the points and the idempotency field, and the
- * starter awards (or takes back) the points after the transaction commits. Toggles award only when
- * they change something ({@code condition = "#result"}), so praising twice scores once.
+ * What members do on the forum. Scoring is declared, not coded: each
+ * {@link ActivityScore} names a rule from {@code application.yml}, the user who earns the
+ * points and the idempotency field, and the starter awards (or takes back) the points
+ * after the transaction commits. Toggles award only when they change something
+ * ({@code condition = "#result"}), so praising twice scores once.
  */
 @Service
 @Transactional
@@ -84,7 +85,8 @@ public class ForumService {
 	}
 
 	/**
-	 * Open an article page. A signed-in viewer earns the page-view points once per article per day.
+	 * Open an article page. A signed-in viewer earns the page-view points once per
+	 * article per day.
 	 * @param articleId the article
 	 * @param viewerId the acting user, or {@code null} for an anonymous visitor
 	 * @return the article with its comments and what the viewer did to it
@@ -193,8 +195,10 @@ public class ForumService {
 			throw new InvalidRequestException("Users cannot follow themselves");
 		}
 		if (follow) {
-			return insertPair("INSERT INTO follow (follower_id, followee_id) SELECT :a, :b WHERE NOT EXISTS "
-					+ "(SELECT 1 FROM follow WHERE follower_id = :a AND followee_id = :b)", followerId, followeeId);
+			return insertPair(
+					"INSERT INTO follow (follower_id, followee_id) SELECT :a, :b WHERE NOT EXISTS "
+							+ "(SELECT 1 FROM follow WHERE follower_id = :a AND followee_id = :b)",
+					followerId, followeeId);
 		}
 		return this.jdbc.sql("DELETE FROM follow WHERE follower_id = :a AND followee_id = :b")
 			.param("a", followerId)
@@ -242,8 +246,10 @@ public class ForumService {
 
 	private boolean toggle(String table, long userId, long articleId, boolean on) {
 		if (on) {
-			return insertPair("INSERT INTO " + table + " (user_id, article_id) SELECT :a, :b WHERE NOT EXISTS "
-					+ "(SELECT 1 FROM " + table + " WHERE user_id = :a AND article_id = :b)", userId, articleId);
+			return insertPair(
+					"INSERT INTO " + table + " (user_id, article_id) SELECT :a, :b WHERE NOT EXISTS "
+							+ "(SELECT 1 FROM " + table + " WHERE user_id = :a AND article_id = :b)",
+					userId, articleId);
 		}
 		return this.jdbc.sql("DELETE FROM " + table + " WHERE user_id = :a AND article_id = :b")
 			.param("a", userId)

@@ -10,8 +10,9 @@ import io.github.activityrank.RankUserLookup;
 import org.springframework.stereotype.Component;
 
 /**
- * Gives leaderboard entries the forum's name and avatar: one {@code WHERE id IN (...)} query per
- * board query. Ids that are not numbers or not in the users table stay on the board without them.
+ * Gives leaderboard entries the forum's name and avatar: one {@code WHERE id IN (...)}
+ * query per board query. Ids that are not numbers or not in the users table stay on the
+ * board without them.
  */
 @Component
 class ForumUserLookup implements RankUserLookup {

@@ -25,17 +25,21 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Makes the sample run with no setup: when no Redis answers at the configured
  * {@code spring.data.redis.*} address, it starts the redis-server binary shipped by the
- * embedded-redis artifact on a free local port and points {@code spring.data.redis.*} at it.
+ * embedded-redis artifact on a free local port and points {@code spring.data.redis.*} at
+ * it.
  * <p>
- * It runs before the application context exists, so Spring Boot's Redis auto-configuration only ever
- * sees the address that works. The server lives as long as the context: it is registered as a bean
- * created before the Redis connection factory, so it is destroyed after it (queued awards are flushed
- * first), and a JVM shutdown hook stops it if the start fails. Switch it off with
+ * It runs before the application context exists, so Spring Boot's Redis
+ * auto-configuration only ever sees the address that works. The server lives as long as
+ * the context: it is registered as a bean created before the Redis connection factory, so
+ * it is destroyed after it (queued awards are flushed first), and a JVM shutdown hook
+ * stops it if the start fails. Switch it off with
  * {@code sample.embedded-redis.enabled=false}.
  */
 public class EmbeddedRedisFallback implements EnvironmentPostProcessor, Ordered {
 
-	/** Runs after the configuration files are read (ConfigDataEnvironmentPostProcessor). */
+	/**
+	 * Runs after the configuration files are read (ConfigDataEnvironmentPostProcessor).
+	 */
 	public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 10;
 
 	static final String PROPERTY_SOURCE_NAME = "sampleEmbeddedRedis";
@@ -109,8 +113,8 @@ public class EmbeddedRedisFallback implements EnvironmentPostProcessor, Ordered 
 	}
 
 	/**
-	 * Ties the server to the application context: a bean for an orderly stop, the failed event for
-	 * a start that did not get that far.
+	 * Ties the server to the application context: a bean for an orderly stop, the failed
+	 * event for a start that did not get that far.
 	 */
 	private static final class Lifecycle implements ApplicationListener<ApplicationEvent> {
 
@@ -124,7 +128,8 @@ public class EmbeddedRedisFallback implements EnvironmentPostProcessor, Ordered 
 		public void onApplicationEvent(ApplicationEvent event) {
 			if (event instanceof ApplicationPreparedEvent prepared
 					&& prepared.getApplicationContext() instanceof GenericApplicationContext context) {
-				// registered before any auto-configured bean, so destroyed after all of them
+				// registered before any auto-configured bean, so destroyed after all of
+				// them
 				context.registerBean("sampleEmbeddedRedis", EmbeddedRedisProcess.class, () -> this.redis);
 			}
 			else if (event instanceof ApplicationFailedEvent) {

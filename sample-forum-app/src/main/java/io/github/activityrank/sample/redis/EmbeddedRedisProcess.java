@@ -94,7 +94,8 @@ public final class EmbeddedRedisProcess implements DisposableBean, AutoCloseable
 			}
 		}
 		close();
-		throw new IllegalStateException("The embedded redis-server did not listen on port " + this.port + " within 10s");
+		throw new IllegalStateException(
+				"The embedded redis-server did not listen on port " + this.port + " within 10s");
 	}
 
 }

@@ -26,10 +26,11 @@ import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the boards alive for the demo: many users viewing, praising, collecting, commenting,
- * following and publishing, through the same {@link ForumService} the API uses, so every point is
- * scored by the {@code @ActivityScore} rules. A few users are much busier than the rest (a Zipf-like
- * spread), as on a real forum. Switched on by {@code --sample.simulate.users=200}.
+ * Keeps the boards alive for the demo: many users viewing, praising, collecting,
+ * commenting, following and publishing, through the same {@link ForumService} the API
+ * uses, so every point is scored by the {@code @ActivityScore} rules. A few users are
+ * much busier than the rest (a Zipf-like spread), as on a real forum. Switched on by
+ * {@code --sample.simulate.users=200}.
  */
 @Component
 @ConditionalOnExpression("${sample.simulate.users:0} > 0")
@@ -128,7 +129,8 @@ class TrafficSimulator implements SmartLifecycle {
 		int created = 0;
 		for (long id = 1; id <= this.properties.users(); id++) {
 			if (!existing.containsKey(id)) {
-				String name = FIRST[(int) (id % FIRST.length)] + " " + LAST[(int) ((id / FIRST.length + id) % LAST.length)];
+				String name = FIRST[(int) (id % FIRST.length)] + " "
+						+ LAST[(int) ((id / FIRST.length + id) % LAST.length)];
 				this.aggregates.insert(User.of(id, name));
 				created++;
 			}
@@ -168,7 +170,8 @@ class TrafficSimulator implements SmartLifecycle {
 			this.forum.setCollect(user, article, false);
 		}
 		else if (dice < 88) {
-			CommentView comment = this.forum.comment(user, article, "Nice read, thanks! (" + this.random.nextInt(1000) + ")");
+			CommentView comment = this.forum.comment(user, article,
+					"Nice read, thanks! (" + this.random.nextInt(1000) + ")");
 			if (this.random.nextInt(10) == 0) {
 				this.forum.deleteComment(user, comment.id());
 			}

@@ -1,9 +1,9 @@
 package io.github.activityrank.sample.web;
 
 /**
- * The user a request acts as, taken from the {@code X-User-Id} header and checked against the users
- * table. Declare a parameter of this type on a handler method to require one; annotate it with
- * {@code @Nullable} to accept anonymous requests too.
+ * The user a request acts as, taken from the {@code X-User-Id} header and checked against
+ * the users table. Declare a parameter of this type on a handler method to require one;
+ * annotate it with {@code @Nullable} to accept anonymous requests too.
  *
  * @param id the user's id
  */

@@ -9,8 +9,9 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 
 /**
- * Resolves {@link Actor} parameters: a missing header is 401 (unless the parameter is nullable), a
- * header that is not a positive number, or more than one header, is 400, an id nobody has is 401.
+ * Resolves {@link Actor} parameters: a missing header is 401 (unless the parameter is
+ * nullable), a header that is not a positive number, or more than one header, is 400, an
+ * id nobody has is 401.
  */
 class ActorArgumentResolver implements HandlerMethodArgumentResolver {
 

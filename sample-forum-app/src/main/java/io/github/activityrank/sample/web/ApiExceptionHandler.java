@@ -29,8 +29,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Every failure becomes a JSON body {@code {"status", "error", "message"}}: bad input is a 4xx that
- * says what to change, never a 500.
+ * Every failure becomes a JSON body {@code {"status", "error", "message"}}: bad input is
+ * a 4xx that says what to change, never a 500.
  */
 @RestControllerAdvice
 class ApiExceptionHandler {
@@ -63,14 +63,15 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * Tomcat could not decode the query string (a bad {@code %} escape such as {@code ?size=%ZZ}, or
-	 * too many parameters): the client's mistake, not ours.
+	 * Tomcat could not decode the query string (a bad {@code %} escape such as
+	 * {@code ?size=%ZZ}, or too many parameters): the client's mistake, not ours.
 	 */
 	@ExceptionHandler(InvalidParameterException.class)
 	ResponseEntity<Map<String, Object>> invalidParameters(InvalidParameterException ex) {
 		int code = ex.getErrorCode();
 		HttpStatusCode status = (code >= 400 && code < 500) ? HttpStatusCode.valueOf(code) : HttpStatus.BAD_REQUEST;
-		return error(status, "The query parameters cannot be decoded; percent-encode them as UTF-8 (%XX with two hex digits)");
+		return error(status,
+				"The query parameters cannot be decoded; percent-encode them as UTF-8 (%XX with two hex digits)");
 	}
 
 	@ExceptionHandler(TypeMismatchException.class)
@@ -79,7 +80,10 @@ class ApiExceptionHandler {
 		return error(HttpStatus.BAD_REQUEST, "'" + ex.getValue() + "' is not a valid value for " + name);
 	}
 
-	/** Redis (or the database) is not answering, or too slowly: the boards are unavailable, not broken. */
+	/**
+	 * Redis (or the database) is not answering, or too slowly: the boards are
+	 * unavailable, not broken.
+	 */
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
 	ResponseEntity<Map<String, Object>> unavailable(DataAccessException ex) {
 		logger.warn("Data store unavailable: " + ex.getMessage());
@@ -87,8 +91,9 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * A Redis command cut off because the connection was lost while it waited for its answer (Redis
-	 * stopped, a reset connection) is also "unavailable"; any other Redis error is ours.
+	 * A Redis command cut off because the connection was lost while it waited for its
+	 * answer (Redis stopped, a reset connection) is also "unavailable"; any other Redis
+	 * error is ours.
 	 */
 	@ExceptionHandler(RedisSystemException.class)
 	ResponseEntity<Map<String, Object>> redis(RedisSystemException ex) {
@@ -107,7 +112,8 @@ class ApiExceptionHandler {
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<Map<String, Object>> other(Exception ex) {
 		if (ex instanceof ErrorResponse response) {
-			// Spring MVC's own exceptions (no such path, 405, 415, missing parameter, ...) know their status
+			// Spring MVC's own exceptions (no such path, 405, 415, missing parameter,
+			// ...) know their status
 			String detail = response.getBody().getDetail();
 			return error(response.getStatusCode(), (detail != null) ? detail : ex.getMessage());
 		}

@@ -17,8 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.HtmlUtils;
 
 /**
- * Avatars drawn by the app itself (initials on a colour picked from the id), so the demo needs no
- * external host.
+ * Avatars drawn by the app itself (initials on a colour picked from the id), so the demo
+ * needs no external host.
  */
 @RestController
 class AvatarController {
@@ -39,11 +39,9 @@ class AvatarController {
 				<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">\
 				<circle cx="32" cy="32" r="32" fill="hsl(%d,55%%,48%%)"/>\
 				<text x="32" y="41" font-family="Helvetica,Arial,sans-serif" font-size="24" font-weight="600" \
-				fill="#fff" text-anchor="middle">%s</text></svg>""".formatted(hue, HtmlUtils.htmlEscape(initials(user.name())));
-		return ResponseEntity.ok()
-			.contentType(SVG)
-			.cacheControl(CacheControl.maxAge(Duration.ofHours(1)))
-			.body(svg);
+				fill="#fff" text-anchor="middle">%s</text></svg>""".formatted(hue,
+				HtmlUtils.htmlEscape(initials(user.name())));
+		return ResponseEntity.ok().contentType(SVG).cacheControl(CacheControl.maxAge(Duration.ofHours(1))).body(svg);
 	}
 
 	static String initials(String name) {

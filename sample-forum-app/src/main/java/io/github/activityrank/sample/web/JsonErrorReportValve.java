@@ -12,11 +12,12 @@ import org.apache.coyote.ActionCode;
 import org.springframework.http.HttpStatus;
 
 /**
- * Tomcat's error report, as JSON: requests that Tomcat itself refuses before the application sees
- * them (a header over {@code server.max-http-request-header-size}, more than 100 headers or 1,000
- * parameters, {@code %00} or an encoded {@code /} in the path, a malformed escape) get the same
- * {@code {"status", "error", "message"}} body as the API's own errors instead of an HTML page.
- * Public with a no-argument constructor because Tomcat's host names its error valve by class.
+ * Tomcat's error report, as JSON: requests that Tomcat itself refuses before the
+ * application sees them (a header over {@code server.max-http-request-header-size}, more
+ * than 100 headers or 1,000 parameters, {@code %00} or an encoded {@code /} in the path,
+ * a malformed escape) get the same {@code {"status", "error", "message"}} body as the
+ * API's own errors instead of an HTML page. Public with a no-argument constructor because
+ * Tomcat's host names its error valve by class.
  */
 public class JsonErrorReportValve extends ErrorReportValve {
 
@@ -33,9 +34,8 @@ public class JsonErrorReportValve extends ErrorReportValve {
 		}
 		HttpStatus known = HttpStatus.resolve(status);
 		String error = (known != null) ? known.getReasonPhrase() : "Error";
-		String message = (status < 500) ? "The web server refused the request before the application saw it ("
-				+ error + "); check the request line, the headers and their sizes"
-				: "Something went wrong on our side";
+		String message = (status < 500) ? "The web server refused the request before the application saw it (" + error
+				+ "); check the request line, the headers and their sizes" : "Something went wrong on our side";
 		String body = "{\"status\":" + status + ",\"error\":\"" + error + "\",\"message\":\"" + message + "\"}";
 		try {
 			response.setContentType("application/json");

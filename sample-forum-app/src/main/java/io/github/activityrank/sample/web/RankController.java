@@ -40,7 +40,10 @@ class RankController {
 		this.zone = zone;
 	}
 
-	/** A page of the board: {@code size} lines from position {@code offset} (0 is the top). */
+	/**
+	 * A page of the board: {@code size} lines from position {@code offset} (0 is the
+	 * top).
+	 */
 	@GetMapping("/{period}")
 	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size,
 			@RequestParam(defaultValue = "0") long offset) {
@@ -54,7 +57,10 @@ class RankController {
 		return new Board(name(board), entries(this.ranks.page(board, this.zone.today(), offset, size)));
 	}
 
-	/** The acting user's line; {@code rank} is null and {@code score} 0 while they are not on the board. */
+	/**
+	 * The acting user's line; {@code rank} is null and {@code score} 0 while they are not
+	 * on the board.
+	 */
 	@GetMapping("/{period}/me")
 	Mine me(@PathVariable String period, Actor actor) {
 		Period board = board(period);

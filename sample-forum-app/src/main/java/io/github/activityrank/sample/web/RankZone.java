@@ -9,9 +9,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * "Today" as the boards see it: the application's {@link Clock} bean (if it has one, as the starter
- * uses it too) in {@code activity-rank.time-zone}, else the JVM's zone. So "the last 7 days" means
- * the same days to the app as to the starter.
+ * "Today" as the boards see it: the application's {@link Clock} bean (if it has one, as
+ * the starter uses it too) in {@code activity-rank.time-zone}, else the JVM's zone. So
+ * "the last 7 days" means the same days to the app as to the starter.
  */
 @Component
 class RankZone {

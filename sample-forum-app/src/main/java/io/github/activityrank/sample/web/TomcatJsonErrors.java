@@ -10,9 +10,10 @@ import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 
 /**
- * Makes Tomcat's own error responses JSON: replaces the host's {@link ErrorReportValve} (the one
- * Spring Boot adds, and the one Tomcat would add by class name) with a {@link JsonErrorReportValve}.
- * Runs after Spring Boot's customizer, which adds its valve first.
+ * Makes Tomcat's own error responses JSON: replaces the host's {@link ErrorReportValve}
+ * (the one Spring Boot adds, and the one Tomcat would add by class name) with a
+ * {@link JsonErrorReportValve}. Runs after Spring Boot's customizer, which adds its valve
+ * first.
  */
 @Component
 class TomcatJsonErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {

@@ -10,8 +10,9 @@ import org.springframework.data.redis.RedisSystemException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A board read whose Redis command loses its connection while it waits (Redis stopped in the middle of
- * it) is a 503 like any other Redis outage, not a 500. Seen in the soak test's outage run.
+ * A board read whose Redis command loses its connection while it waits (Redis stopped in
+ * the middle of it) is a 503 like any other Redis outage, not a 500. Seen in the soak
+ * test's outage run.
  */
 class RedisFailureAnswerTests {
 
