@@ -4,13 +4,13 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.engine.LogText;
+import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -38,7 +38,8 @@ final class ActivityScoreAwarder {
 
 	private final BeanFactory beanFactory;
 
-	private final AtomicBoolean warned = new AtomicBoolean();
+	private final WarnOnce evaluationErrorLog = new WarnOnce(logger,
+			"further evaluation errors are logged at debug level and counted");
 
 	ActivityScoreAwarder(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
 			BeanFactory beanFactory) {
@@ -47,16 +48,8 @@ final class ActivityScoreAwarder {
 		this.beanFactory = beanFactory;
 	}
 
-	ActivityScoreOperationSource operationSource() {
-		return this.operationSource;
-	}
-
 	ActivityScoreExpressionEvaluator evaluator() {
 		return this.evaluator;
-	}
-
-	ActivityDispatcher dispatcher() {
-		return this.dispatcher;
 	}
 
 	List<ActivityScoreOperation> operations(Method method, Class<?> targetClass) {
@@ -191,12 +184,7 @@ final class ActivityScoreAwarder {
 
 	private void evaluationError(String message, Throwable ex) {
 		this.dispatcher.getCounters().evaluationError();
-		if (this.warned.compareAndSet(false, true)) {
-			logger.warn(message + " (further evaluation errors are logged at debug level and counted)", ex);
-		}
-		else if (logger.isDebugEnabled()) {
-			logger.debug(message, ex);
-		}
+		this.evaluationErrorLog.log(message, ex);
 	}
 
 	static String describe(Method method) {

@@ -16,6 +16,7 @@ import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
+import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
@@ -54,8 +55,8 @@ public class ActivityRankAutoConfiguration {
 	ActivityRules activityRules(ActivityRankProperties properties) {
 		Map<String, ScoringRule> rules = new LinkedHashMap<>();
 		properties.getRules()
-			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
-					rule.getOncePer() == ActivityRankProperties.OncePer.EVER, rule.getDailyCap())));
+			.forEach((name, rule) -> rules.put(name,
+					new ScoringRule(name, rule.getPoints(), rule.getOncePer() == OncePer.EVER, rule.getDailyCap())));
 		return new ActivityRules(rules, properties.getDailyCap());
 	}
 

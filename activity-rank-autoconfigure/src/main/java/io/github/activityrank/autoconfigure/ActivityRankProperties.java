@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.activityrank.Period;
+import io.github.activityrank.dispatch.QueueFullPolicy;
+import io.github.activityrank.engine.OncePer;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -174,19 +176,6 @@ public class ActivityRankProperties {
 	}
 
 	/**
-	 * The idempotency window of a rule.
-	 */
-	public enum OncePer {
-
-		/** The same field scores once per user per day. */
-		DAY,
-
-		/** The same field scores once per user while its record is retained. */
-		EVER
-
-	}
-
-	/**
 	 * How long boards and records are kept after their period ends. TOTAL never expires.
 	 */
 	public static class Retention {
@@ -306,22 +295,6 @@ public class ActivityRankProperties {
 		public void setOnQueueFull(QueueFullPolicy onQueueFull) {
 			this.onQueueFull = onQueueFull;
 		}
-
-	}
-
-	/**
-	 * What to do with an award that finds the queue full.
-	 */
-	public enum QueueFullPolicy {
-
-		/**
-		 * The caller waits until the award, queued behind its user's earlier ones, is
-		 * applied.
-		 */
-		CALLER_RUNS,
-
-		/** Discard the award, log it and count it. */
-		DROP
 
 	}
 

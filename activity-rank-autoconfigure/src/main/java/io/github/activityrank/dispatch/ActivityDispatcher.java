@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
 import io.github.activityrank.engine.LogText;
+import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -101,9 +101,11 @@ public class ActivityDispatcher implements DisposableBean, SmartLifecycle {
 	 */
 	private final AtomicLong pending = new AtomicLong();
 
-	private final WarnOnce failureLog = new WarnOnce(logger);
+	private final WarnOnce failureLog = new WarnOnce(logger,
+			"further occurrences are logged at debug level and counted");
 
-	private final WarnOnce queueFullLog = new WarnOnce(logger);
+	private final WarnOnce queueFullLog = new WarnOnce(logger,
+			"further occurrences are logged at debug level and counted");
 
 	private volatile boolean running = true;
 

@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -43,7 +44,8 @@ final class RetryBuffer {
 
 	private final AwardDispatchCounters counters;
 
-	private final WarnOnce overflowLog = new WarnOnce(logger);
+	private final WarnOnce overflowLog = new WarnOnce(logger,
+			"further occurrences are logged at debug level and counted");
 
 	private final Thread thread;
 

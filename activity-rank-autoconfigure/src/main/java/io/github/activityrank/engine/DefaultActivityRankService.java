@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
@@ -42,7 +41,9 @@ public class DefaultActivityRankService implements ActivityRankService {
 
 	private final ActivityRankCounters counters;
 
-	private final AtomicBoolean rejectionLogged = new AtomicBoolean();
+	// hostile input can arrive in floods: one warning shows the problem, the rest go to
+	// debug
+	private final WarnOnce rejectionLog = new WarnOnce(logger, "further rejections are logged at debug level");
 
 	/**
 	 * Create the service.
@@ -152,15 +153,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
-		// Hostile input can arrive in floods: one warning shows the problem, the rest go
-		// to debug.
-		String message = "Rejected activity " + LogText.of(event) + ": " + reason;
-		if (this.rejectionLogged.compareAndSet(false, true)) {
-			logger.warn(message + " (further rejections are logged at debug level)");
-		}
-		else if (logger.isDebugEnabled()) {
-			logger.debug(message);
-		}
+		this.rejectionLog.log("Rejected activity " + LogText.of(event) + ": " + reason, null);
 		return AwardResult.rejected(reason);
 	}
 

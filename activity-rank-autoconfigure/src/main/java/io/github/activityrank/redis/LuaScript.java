@@ -18,14 +18,11 @@ import org.springframework.data.redis.connection.ReturnType;
  */
 final class LuaScript {
 
-	private final String name;
-
 	private final byte[] body;
 
 	private final byte[] sha;
 
-	private LuaScript(String name, byte[] body) {
-		this.name = name;
+	private LuaScript(byte[] body) {
 		this.body = body;
 		this.sha = sha1Hex(body).getBytes(StandardCharsets.US_ASCII);
 	}
@@ -35,19 +32,11 @@ final class LuaScript {
 			if (in == null) {
 				throw new IllegalStateException("Lua script " + name + " is missing from the classpath");
 			}
-			return new LuaScript(name, in.readAllBytes());
+			return new LuaScript(in.readAllBytes());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read Lua script " + name, ex);
 		}
-	}
-
-	String name() {
-		return this.name;
-	}
-
-	String sha() {
-		return new String(this.sha, StandardCharsets.US_ASCII);
 	}
 
 	<T> T run(RedisConnection connection, int keyCount, byte[][] keysAndArgs) {

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.autoconfigure.ActivityRankProperties.QueueFullPolicy;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
