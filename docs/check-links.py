@@ -3,7 +3,8 @@
 docs/*.md resolves (GitHub heading anchors). Run from anywhere: python3 docs/check-links.py"""
 import re, os, sys, glob
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-files = ['README.md', 'RELIABILITY.md', 'BENCHMARKS.md'] + sorted(glob.glob('docs/*.md'))
+files = ['README.md', 'RELIABILITY.md', 'BENCHMARKS.md'] + sorted(
+    os.path.relpath(p, root) for p in glob.glob(os.path.join(root, 'docs', '*.md')))
 def anchors(path):
     out = set(); counts = {}
     in_code = False
