@@ -1,13 +1,10 @@
 package io.github.activityrank.autoconfigure;
 
 import java.util.Collection;
-import java.util.List;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.aspect.ActivityScoreAspect;
-import io.github.activityrank.aspect.ActivityScoreValidationException;
-import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
@@ -126,14 +123,9 @@ public class ActivityScoreAutoConfiguration {
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
 			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
-			if (!ruleExists(pageViews.getRule(), rules, properties)) {
-				throw new ActivityScoreValidationException(List.of(new Problem("activity-rank.page-views", "rule",
-						pageViews.getRule(),
-						"Page views are enabled but no rule '" + pageViews.getRule() + "' is configured (known rules: "
-								+ ruleNames(rules, properties) + ").",
-						"add activity-rank.rules." + pageViews.getRule()
-								+ ".points, set activity-rank.page-views.rule to a known rule, or disable page views")));
-			}
+			// the rules in use may be the application's own, so this check waits for them
+			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
+					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
 			return new PageViewInterceptor(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
 					pageViews.getInclude(), pageViews.getExclude());
 		}
