@@ -5,6 +5,8 @@ import java.util.Collection;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.aspect.ActivityScoreAspect;
+import io.github.activityrank.aspect.ActivityScoreExpressionEvaluator;
+import io.github.activityrank.aspect.ActivityScoreOperationSource;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
@@ -90,22 +92,38 @@ public class ActivityScoreAutoConfiguration {
 	@ConditionalOnClass(name = { "org.aspectj.lang.annotation.Aspect", "org.aspectj.weaver.Advice" })
 	static class AspectConfiguration {
 
+		// the aspect reads what the validator has already read and parsed: one source and
+		// one evaluator for both
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreOperationSource activityScoreOperationSource() {
+			return new ActivityScoreOperationSource();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreExpressionEvaluator activityScoreExpressionEvaluator(BeanFactory beanFactory) {
+			return new ActivityScoreExpressionEvaluator(beanFactory);
+		}
+
 		@Bean
 		@ConditionalOnMissingBean
 		ActivityScoreAspect activityScoreAspect(ActivityDispatcher dispatcher,
-				ObjectProvider<ActivityUserResolver> userResolver, BeanFactory beanFactory,
-				ActivityRankProperties properties) {
-			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, beanFactory,
+				ObjectProvider<ActivityUserResolver> userResolver, ActivityScoreOperationSource operationSource,
+				ActivityScoreExpressionEvaluator evaluator, ActivityRankProperties properties) {
+			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, operationSource, evaluator,
 					properties.getAspect().getOrder());
 		}
 
 		@Bean
 		@ConditionalOnMissingBean
-		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ObjectProvider<ActivityRules> rules,
+		ActivityScoreValidator activityScoreValidator(ActivityScoreOperationSource operationSource,
+				ActivityScoreExpressionEvaluator evaluator, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
 			// the engine's registry when there is one (a user's own service may have
 			// none)
-			return new ActivityScoreValidator(aspect, (name) -> ruleExists(name, rules, properties),
+			return new ActivityScoreValidator(operationSource, evaluator, (name) -> ruleExists(name, rules, properties),
 					() -> ruleNames(rules, properties));
 		}
 
