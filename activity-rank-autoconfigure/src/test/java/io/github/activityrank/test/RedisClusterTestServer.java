@@ -296,17 +296,24 @@ public final class RedisClusterTestServer implements AutoCloseable {
 	 * @param master the master
 	 * @throws UnsupportedOperationException for a cluster this JVM did not start
 	 * @throws IllegalArgumentException when the node is no live master
+	 * @throws IllegalStateException when the master has no replica
 	 */
 	public void kill(RedisNode master) {
 		if (this.local == null) {
 			throw new UnsupportedOperationException("The cluster from " + this.source
 					+ " is not the tests' to kill; use RedisClusterTestServer.startWithReplicas()");
 		}
-		ClusterView.Node node = view().masters()
+		ClusterView view = view();
+		ClusterView.Node node = view.masters()
 			.stream()
 			.filter((each) -> each.address().equals(master.asString()))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException(master.asString() + " is no live master of " + this));
+		if (view.replicasOf(node.id()).isEmpty()) {
+			// its slots would stay down, and every other test on this cluster with them
+			throw new IllegalStateException(master.asString() + " has no replica to take over; kill masters only "
+					+ "in a cluster from RedisClusterTestServer.startWithReplicas()");
+		}
 		this.killedSlot = node.firstSlot();
 		this.local.kill(node.address());
 	}

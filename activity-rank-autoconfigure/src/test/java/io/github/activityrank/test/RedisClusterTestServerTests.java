@@ -13,6 +13,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The shared Redis Cluster: three masters serving every slot, reached through a cluster
@@ -83,6 +84,14 @@ class RedisClusterTestServerTests {
 		finally {
 			redis.delete(keys);
 		}
+	}
+
+	@Test
+	void aMasterWithoutAReplicaIsNotKilled() {
+		RedisNode master = cluster.masters().get(0);
+		assertThatIllegalStateException().isThrownBy(() -> cluster.kill(master))
+			.withMessageContaining("has no replica to take over");
+		assertThat(cluster.masters()).hasSize(3).contains(master);
 	}
 
 	@Test
