@@ -50,7 +50,7 @@ public @interface ActivityScore {
 	 * rule it replaces the rule's points while the rule's once-per window and caps still
 	 * apply. <pre class="code">
 	 * &#064;ActivityScore(rule = "walk", pointsExpression = "#steps / 100", field = "#day")
-	 * public void walk(int steps, LocalDate day) { ... }
+	 * public void walk(int steps, String day) { ... }
 	 * </pre>
 	 * <p>
 	 * The value may be an {@code Integer}, {@code Long}, {@code Short}, {@code Byte},
