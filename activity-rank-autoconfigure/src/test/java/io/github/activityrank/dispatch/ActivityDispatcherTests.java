@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class ActivityDispatcherTests {
 
@@ -113,9 +115,12 @@ class ActivityDispatcherTests {
 																					// it
 																					// full
 		unpraise.start();
-		waitUntil(() -> this.counters.getCallerRuns() == 1);
+		await("the revoke finds the queue full").atMost(Duration.ofSeconds(5))
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> this.counters.getCallerRuns() == 1);
 		this.service.release();
 		unpraise.join(5_000);
+		assertThat(unpraise.isAlive()).as("the waiting caller went on within 5 s").isFalse();
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		List<ActivityEvent> applied = this.service.applied();
 		assertThat(applied.indexOf(award)).isNotNegative().isLessThan(applied.indexOf(revoke));
@@ -148,11 +153,13 @@ class ActivityDispatcherTests {
 		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
 		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
 		CountDownLatch cancelApplied = new CountDownLatch(1);
+		AtomicBoolean overtaken = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
 			@Override
 			public List<AwardResult> applyAll(List<ActivityEvent> events) {
 				if (events.contains(praise)) {
-					await(cancelApplied, Duration.ofMillis(500));
+					// held for 500 ms, or less if the cancel overtakes it
+					overtaken.set(awaitLatch(cancelApplied, Duration.ofMillis(500)));
 				}
 				List<AwardResult> results = super.applyAll(events);
 				if (events.contains(cancel)) {
@@ -164,12 +171,14 @@ class ActivityDispatcherTests {
 		this.dispatcher = new ActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(praise));
-		while (this.dispatcher.queueSize() > 0) {
-			Thread.onSpinWait(); // a worker has it
-		}
+		await("a worker took the praise").atMost(Duration.ofSeconds(5))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> this.dispatcher.queueSize() == 0);
 		this.dispatcher.dispatch(List.of(cancel));
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(service.applied()).containsExactly(praise, cancel);
+		assertThat(overtaken).as("the cancel was applied while its praise was held").isFalse();
 	}
 
 	@Test
@@ -182,11 +191,12 @@ class ActivityDispatcherTests {
 		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
 		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
 		CountDownLatch release = new CountDownLatch(1);
+		AtomicBoolean released = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
 			@Override
 			public List<AwardResult> applyAll(List<ActivityEvent> events) {
 				if (events.contains(held)) {
-					await(release, Duration.ofSeconds(10));
+					released.set(awaitLatch(release, Duration.ofSeconds(10)));
 				}
 				return super.applyAll(events);
 			}
@@ -198,6 +208,7 @@ class ActivityDispatcherTests {
 		release.countDown();
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(service.applied()).containsExactly(other, held);
+		assertThat(released).as("the held award was released by the test, not by its timeout").isTrue();
 	}
 
 	@Test
@@ -218,12 +229,18 @@ class ActivityDispatcherTests {
 		}
 	}
 
-	private static void await(CountDownLatch latch, Duration timeout) {
+	/**
+	 * Wait for a latch from inside the fake service, where a failed assertion would only
+	 * reach the dispatcher: the caller records the result for the test thread to assert.
+	 * @return {@code false} when the wait timed out
+	 */
+	private static boolean awaitLatch(CountDownLatch latch, Duration timeout) {
 		try {
-			latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			return false;
 		}
 	}
 
@@ -232,20 +249,7 @@ class ActivityDispatcherTests {
 	 * the service.
 	 */
 	private void awaitBlockedCall() {
-		try {
-			assertThat(this.service.awaitBlockedCall(Duration.ofSeconds(5))).isTrue();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static void waitUntil(java.util.function.BooleanSupplier condition) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("waited 5 s").isLessThan(deadline);
-			sleep(5);
-		}
+		this.service.awaitBlockedCall(Duration.ofSeconds(5));
 	}
 
 }
