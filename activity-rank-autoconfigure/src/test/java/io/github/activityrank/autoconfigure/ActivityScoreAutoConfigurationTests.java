@@ -15,6 +15,7 @@ import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.test.RecordingActivityRankService;
 import io.github.activityrank.web.PageViewInterceptor;
@@ -73,7 +74,7 @@ class ActivityScoreAutoConfigurationTests {
 		});
 		this.runner
 			.withBean("myDispatcher", ActivityDispatcher.class,
-					() -> new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
+					() -> new SyncActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
 			.run((context) -> assertThat(context).getBean(ActivityDispatcher.class)
 				.isSameAs(context.getBean("myDispatcher")));
 	}

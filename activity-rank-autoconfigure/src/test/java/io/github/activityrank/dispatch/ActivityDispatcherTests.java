@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,12 +29,12 @@ class ActivityDispatcherTests {
 	void stop() {
 		this.service.release();
 		if (this.dispatcher != null) {
-			this.dispatcher.destroy();
+			this.dispatcher.close();
 		}
 	}
 
 	private ActivityDispatcher async(int threads, int capacity, QueueFullPolicy policy) {
-		this.dispatcher = new ActivityDispatcher(this.service, this.counters, threads, capacity, policy,
+		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, threads, capacity, policy,
 				Duration.ofSeconds(5));
 		return this.dispatcher;
 	}
@@ -56,7 +57,7 @@ class ActivityDispatcherTests {
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 		assertThat(this.service.applied()).hasSize(601);
 		assertThat(this.service.batchSizes()).hasSizeLessThan(10)
-			.allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(ActivityDispatcher.MAX_BATCH));
+			.allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(ActivityStore.MAX_BATCH));
 		assertThat(this.service.threads()).allSatisfy((name) -> assertThat(name).startsWith("activity-rank-"));
 		assertThat(this.counters.getQueued()).isEqualTo(601);
 		assertThat(this.counters.getApplied()).isEqualTo(601);
@@ -129,7 +130,7 @@ class ActivityDispatcherTests {
 	@Test
 	void serviceErrorsAreCountedAndGoToTheFailureHook() {
 		List<ActivityEvent> failed = new ArrayList<>();
-		this.dispatcher = new ActivityDispatcher(this.service, this.counters) {
+		this.dispatcher = new SyncActivityDispatcher(this.service, this.counters) {
 			@Override
 			protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
 				super.onApplyFailure(events, ex);
@@ -168,7 +169,7 @@ class ActivityDispatcherTests {
 				return results;
 			}
 		};
-		this.dispatcher = new ActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
+		this.dispatcher = new AsyncActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(praise));
 		await("a worker took the praise").atMost(Duration.ofSeconds(5))
@@ -185,7 +186,7 @@ class ActivityDispatcherTests {
 	void differentUsersStillGoThroughDifferentThreads() throws InterruptedException {
 		String alice = "alice";
 		String bob = "bob";
-		for (int i = 0; ActivityDispatcher.lane(bob, 2) == ActivityDispatcher.lane(alice, 2); i++) {
+		for (int i = 0; DispatchLane.indexOf(bob, 2) == DispatchLane.indexOf(alice, 2); i++) {
 			bob = "bob" + i;
 		}
 		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
@@ -201,7 +202,7 @@ class ActivityDispatcherTests {
 				return super.applyAll(events);
 			}
 		};
-		this.dispatcher = new ActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
+		this.dispatcher = new AsyncActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(held, other));
 		assertThat(service.awaitApplied(1, Duration.ofSeconds(5))).containsExactly(other);
@@ -215,7 +216,7 @@ class ActivityDispatcherTests {
 	void shutdownDrainsWhatIsQueued() {
 		ActivityDispatcher dispatcher = async(2, 1000, QueueFullPolicy.CALLER_RUNS);
 		dispatcher.dispatch(events(500));
-		dispatcher.destroy();
+		dispatcher.close();
 		assertThat(this.service.applied()).hasSize(500);
 		assertThat(this.counters.getDropped()).isZero();
 	}

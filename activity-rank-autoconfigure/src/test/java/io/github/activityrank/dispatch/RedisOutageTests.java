@@ -155,6 +155,7 @@ class RedisOutageTests {
 		this.runner.withPropertyValues("activity-rank.retry.shutdown-grace-period=" + grace.toMillis() + "ms")
 			.run((context) -> {
 				ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
+				ActivityDispatcherLifecycle lifecycle = context.getBean(ActivityDispatcherLifecycle.class);
 				AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
 				stopRedis();
 				List<ActivityEvent> events = new ArrayList<>();
@@ -166,7 +167,7 @@ class RedisOutageTests {
 				// closing the
 				// context (Lettuce's shutdown) is not ours to time
 				long start = System.nanoTime();
-				dispatcher.stop();
+				lifecycle.stop();
 				Duration closing = Duration.ofNanos(System.nanoTime() - start);
 				context.close();
 				assertThat(closing).isLessThan(grace.plusMillis(500));
