@@ -16,6 +16,13 @@ import io.github.activityrank.RankEntry;
 public interface ActivityStore {
 
 	/**
+	 * Most commands sent to Redis in one script call; bounds how long one call blocks the
+	 * server. Whoever batches awards on their way here (the dispatcher's workers and its
+	 * retry thread) uses the same bound, so that one of their batches is one call.
+	 */
+	int MAX_BATCH = 256;
+
+	/**
 	 * Apply awards and revokes for today, each atomically and in order.
 	 * @param commands the validated commands
 	 * @return one result per command, in the same order

@@ -52,16 +52,7 @@ final class LuaScript {
 	}
 
 	private static boolean isNoScript(Throwable ex) {
-		for (Throwable t = ex; t != null; t = t.getCause()) {
-			String message = t.getMessage();
-			if (message != null && message.contains("NOSCRIPT")) {
-				return true;
-			}
-			if (t.getCause() == t) {
-				break;
-			}
-		}
-		return false;
+		return Causes.anyMatch(ex, (t) -> t.getMessage() != null && t.getMessage().contains("NOSCRIPT"));
 	}
 
 	private static String sha1Hex(byte[] body) {

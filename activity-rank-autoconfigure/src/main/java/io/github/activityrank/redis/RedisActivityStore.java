@@ -31,11 +31,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 public class RedisActivityStore implements ActivityStore {
 
-	/**
-	 * Most commands sent in one script call; bounds how long one call blocks the server.
-	 */
-	public static final int MAX_BATCH = 256;
-
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
 			Outcome.NOTHING_TO_REVOKE };
 

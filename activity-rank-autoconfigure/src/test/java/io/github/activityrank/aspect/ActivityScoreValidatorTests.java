@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
-import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +46,8 @@ class ActivityScoreValidatorTests {
 		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
 		RecordingActivityRankService service = new RecordingActivityRankService();
 		ActivityScoreAspect aspect = new ActivityScoreAspect(
-				new ActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice", this.operationSource,
-				this.evaluator, 0);
+				new SyncActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice",
+				this.operationSource, this.evaluator, 0);
 		AspectJProxyFactory factory = new AspectJProxyFactory(new Valid());
 		factory.setProxyTargetClass(true);
 		factory.addAspect(aspect);

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
@@ -15,6 +16,8 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A fake {@link ActivityRankService} that records what it is asked to apply. It can be
@@ -33,7 +36,7 @@ public class RecordingActivityRankService implements ActivityRankService {
 
 	private volatile CountDownLatch gate;
 
-	private final java.util.concurrent.atomic.AtomicInteger blockedCalls = new java.util.concurrent.atomic.AtomicInteger();
+	private final AtomicInteger blockedCalls = new AtomicInteger();
 
 	/** Events applied so far, in order. */
 	public List<ActivityEvent> applied() {
@@ -63,15 +66,13 @@ public class RecordingActivityRankService implements ActivityRankService {
 	/**
 	 * Wait until a call is blocked by {@link #block()}: its caller has taken its awards
 	 * from wherever they waited and is inside the service.
-	 * @param timeout how long to wait at most
-	 * @return whether a call is blocked
+	 * @param timeout how long to wait at most; the wait fails the test when it ends
+	 * without a blocked call
 	 */
-	public boolean awaitBlockedCall(Duration timeout) throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (this.blockedCalls.get() == 0 && System.nanoTime() < deadline) {
-			Thread.sleep(1);
-		}
-		return this.blockedCalls.get() > 0;
+	public void awaitBlockedCall(Duration timeout) {
+		await("a call blocked in the service").atMost(timeout)
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> this.blockedCalls.get() > 0);
 	}
 
 	/** Let blocked calls go on. */
@@ -83,12 +84,14 @@ public class RecordingActivityRankService implements ActivityRankService {
 		}
 	}
 
-	/** Wait until {@code n} events were applied. */
-	public List<ActivityEvent> awaitApplied(int n, Duration timeout) throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (this.applied.size() < n && System.nanoTime() < deadline) {
-			Thread.sleep(5);
-		}
+	/**
+	 * Wait until {@code n} events were applied; the wait fails the test when it ends
+	 * before.
+	 */
+	public List<ActivityEvent> awaitApplied(int n, Duration timeout) {
+		await(n + " award(s) applied").atMost(timeout)
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> this.applied.size() >= n);
 		return this.applied;
 	}
 
@@ -98,7 +101,11 @@ public class RecordingActivityRankService implements ActivityRankService {
 		if (latch != null) {
 			this.blockedCalls.incrementAndGet();
 			try {
-				latch.await(30, TimeUnit.SECONDS);
+				if (!latch.await(30, TimeUnit.SECONDS)) {
+					// fails the caller, or, on a worker thread, loses the batch the test
+					// expects
+					throw new AssertionError("a call blocked by block() was not released within 30 s");
+				}
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
