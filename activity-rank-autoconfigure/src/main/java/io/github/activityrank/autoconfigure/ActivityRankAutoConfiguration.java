@@ -85,7 +85,7 @@ public class ActivityRankAutoConfiguration {
 	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			ActivityRankProperties properties) {
 		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
-		return new CoalescingActivityStore(redis, RedisActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
+		return new CoalescingActivityStore(redis, ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
 	@Bean

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityScore;
-import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,7 +39,7 @@ class ActivityScorePointsExpressionTests {
 	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator(null);
 
 	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(this.service, this.counters), () -> () -> "alice",
+			new SyncActivityDispatcher(this.service, this.counters), () -> () -> "alice",
 			new ActivityScoreOperationSource(), this.evaluator, 0);
 
 	private final Walks walks = proxy(new Walks());

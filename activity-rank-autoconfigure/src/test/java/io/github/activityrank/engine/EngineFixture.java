@@ -61,8 +61,8 @@ final class EngineFixture implements AutoCloseable {
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		ActivityStore store = new CoalescingActivityStore(
-				new RedisActivityStore(this.connections, this.keys, this.calendar, periods),
-				RedisActivityStore.MAX_BATCH, 2);
+				new RedisActivityStore(this.connections, this.keys, this.calendar, periods), ActivityStore.MAX_BATCH,
+				2);
 		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
 				lookup, this.counters);
 	}
