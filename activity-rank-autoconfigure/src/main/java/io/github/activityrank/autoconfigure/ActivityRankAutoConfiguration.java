@@ -2,6 +2,7 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,10 +15,12 @@ import io.github.activityrank.engine.ActivityRankConfigurationException;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.ScoringRule;
+import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 
@@ -94,10 +97,18 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	BoardOrder activityRankBoardOrder(ActivityRankProperties properties, ActivityCalendar calendar) {
+		checkBoardOrder(properties, calendar);
+		return new BoardOrder(properties.getTieBreak(), properties.getRanking(), properties.getTieBreakEpoch());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties) {
+			ActivityRankProperties properties, BoardOrder boardOrder) {
 		checkPeriods(properties);
-		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
+		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(),
+				boardOrder);
 		return new CoalescingActivityStore(redis, RedisActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
@@ -115,6 +126,16 @@ public class ActivityRankAutoConfiguration {
 		if (properties.getPeriods() == null || properties.getPeriods().isEmpty()) {
 			throw new ActivityRankConfigurationException("activity-rank.periods is empty, so awards would go nowhere.",
 					"List at least one of day, week, month, total in activity-rank.periods (default: day, month).");
+		}
+	}
+
+	private static void checkBoardOrder(ActivityRankProperties properties, ActivityCalendar calendar) {
+		Instant epoch = properties.getTieBreakEpoch();
+		if (properties.getTieBreak() == TieBreak.EARLIEST && (epoch == null || epoch.isAfter(calendar.now()))) {
+			throw new ActivityRankConfigurationException("activity-rank.tie-break-epoch is " + epoch
+					+ ", not a moment in the past; users reaching equal points on the total board before it would tie.",
+					"Set activity-rank.tie-break-epoch to a past instant before your first award, such as "
+							+ BoardOrder.DEFAULT_EPOCH + " (the default).");
 		}
 	}
 
