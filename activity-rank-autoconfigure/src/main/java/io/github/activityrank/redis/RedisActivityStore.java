@@ -269,6 +269,9 @@ public class RedisActivityStore implements ActivityStore {
 		for (String[] ofDay : dayKeys.dense) {
 			companions.addAll(List.of(ofDay));
 		}
+		if (companions.isEmpty()) {
+			return; // no periods, no boards
+		}
 		byte[][] names = companions.stream()
 			.map((name) -> name.getBytes(StandardCharsets.UTF_8))
 			.toArray(byte[][]::new);
