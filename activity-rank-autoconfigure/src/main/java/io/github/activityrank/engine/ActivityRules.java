@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * The configured scoring rules and the global daily cap, validated once at startup.
+ * The scoring rules and the global daily cap. The auto-configuration checks the
+ * properties they come from before it builds them; the guards here only catch
+ * programmatic misuse.
  */
 public final class ActivityRules {
 
@@ -20,46 +22,44 @@ public final class ActivityRules {
 	private final Long dailyCap;
 
 	/**
-	 * Validate and hold the rules.
+	 * Hold the rules.
 	 * @param rules rules by name
 	 * @param dailyCap most points per user per day over all rules, or {@code null}
-	 * @throws ActivityRankConfigurationException when a rule or the cap is invalid
+	 * @throws IllegalArgumentException when a rule or the cap is invalid
 	 */
 	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap) {
 		rules.forEach(ActivityRules::check);
 		if (dailyCap != null && dailyCap <= 0) {
-			throw new ActivityRankConfigurationException(
-					"activity-rank.daily-cap is " + dailyCap + "; a daily cap must be positive.",
-					"Set activity-rank.daily-cap to a positive number of points, or remove it for no cap.");
+			throw new IllegalArgumentException("dailyCap must be positive or null, was " + dailyCap);
 		}
 		this.rules = Collections.unmodifiableMap(new LinkedHashMap<>(rules));
 		this.dailyCap = dailyCap;
 	}
 
+	/**
+	 * Whether a text may name a rule: 1 to 64 letters, digits, {@code .}, {@code _} or
+	 * {@code -}.
+	 * @param name the candidate name
+	 * @return {@code true} if it is allowed
+	 */
+	public static boolean isValidName(String name) {
+		return name != null && RULE_NAME.matcher(name).matches();
+	}
+
 	private static void check(String name, ScoringRule rule) {
-		String property = "activity-rank.rules." + name;
-		if (!RULE_NAME.matcher(name).matches()) {
-			throw new ActivityRankConfigurationException("Rule name '" + name + "' is not allowed.",
-					"Name rules with 1 to 64 letters, digits, '.', '_' or '-'.");
-		}
-		if (rule.points() == 0) {
-			throw new ActivityRankConfigurationException(
-					property + ".points is 0 (or missing); a rule must give or take points.",
-					"Set " + property + ".points to a non-zero number, for example 2.");
+		if (!isValidName(name)) {
+			throw new IllegalArgumentException("Rule name '" + name + "' is not allowed");
 		}
 		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as a negative
 		// number
-		if (rule.points() < -ActivityLimits.MAX_POINTS || rule.points() > ActivityLimits.MAX_POINTS) {
-			throw new ActivityRankConfigurationException(
-					property + ".points is " + rule.points() + ", beyond the limit of " + ActivityLimits.MAX_POINTS
-							+ ".",
-					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
-							+ ActivityLimits.MAX_POINTS + ".");
+		if (rule.points() == 0 || rule.points() < -ActivityLimits.MAX_POINTS
+				|| rule.points() > ActivityLimits.MAX_POINTS) {
+			throw new IllegalArgumentException("Rule '" + name + "' must have non-zero points between -"
+					+ ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ", was " + rule.points());
 		}
 		if (rule.dailyCap() != null && rule.dailyCap() <= 0) {
-			throw new ActivityRankConfigurationException(
-					property + ".daily-cap is " + rule.dailyCap() + "; a daily cap must be positive.",
-					"Set " + property + ".daily-cap to a positive number of points, or remove it for no cap.");
+			throw new IllegalArgumentException(
+					"Rule '" + name + "' must have a positive daily cap or none, was " + rule.dailyCap());
 		}
 	}
 

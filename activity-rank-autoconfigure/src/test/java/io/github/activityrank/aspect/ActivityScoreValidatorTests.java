@@ -14,6 +14,7 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.core.io.UrlResource;
@@ -24,19 +25,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ActivityScoreValidatorTests {
 
-	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()), () -> null, null,
-			0);
+	private final ActivityScoreOperationSource operationSource = new ActivityScoreOperationSource();
+
+	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator(null);
 
 	private final Set<String> rules = Set.of("praise", "comment");
 
-	private final ActivityScoreValidator validator = new ActivityScoreValidator(this.aspect, this.rules::contains,
-			() -> this.rules);
+	private final ActivityScoreValidator validator = new ActivityScoreValidator(this.operationSource, this.evaluator,
+			this.rules::contains, () -> this.rules);
 
 	@Test
 	void acceptsCorrectAnnotationsAndWarmsTheExpressionCache() {
 		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
-		assertThat(this.aspect.awarder().evaluator().cachedExpressions()).isEqualTo(5);
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(5);
+		assertThat(this.operationSource.cachedMethods()).isEqualTo(2);
+	}
+
+	@Test
+	void warmsExactlyTheCachesTheAspectReads() {
+		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
+		RecordingActivityRankService service = new RecordingActivityRankService();
+		ActivityScoreAspect aspect = new ActivityScoreAspect(
+				new ActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice", this.operationSource,
+				this.evaluator, 0);
+		AspectJProxyFactory factory = new AspectJProxyFactory(new Valid());
+		factory.setProxyTargetClass(true);
+		factory.addAspect(aspect);
+		Valid valid = factory.getProxy();
+		valid.praise(1, true);
+		valid.publish("bob");
+		assertThat(service.applied()).hasSize(2);
+		// nothing read or parsed on the first calls: both came from the validator's work
+		assertThat(this.operationSource.cachedMethods()).isEqualTo(2);
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(5);
 	}
 
 	@Test
@@ -96,6 +117,56 @@ class ActivityScoreValidatorTests {
 			assertThat(problem.description()).startsWith("Points must be between 1 and 1000000");
 			assertThat(problem.action()).contains("name a rule with negative points for a penalty");
 		});
+	}
+
+	@Test
+	void acceptsPointsExpressionsWithAndWithoutARuleAndWarmsTheirCache() {
+		assertThat(this.validator.validate(ValidPointsExpressions.class, true)).isEmpty();
+		// "#steps / 100" and "#day" of walk, "#result" and "'u1'" of count
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(4);
+	}
+
+	@Test
+	void rejectsPointsTogetherWithPointsExpressionSayingWhichToKeep() {
+		Problem problem = single(PointsAndPointsExpression.class, true);
+		assertThat(problem.location()).isEqualTo(PointsAndPointsExpression.class.getName() + ".walk(int)");
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#steps / 100");
+		assertThat(problem.description()).startsWith("Both points (5) and pointsExpression are given");
+		assertThat(problem.action()).contains("keep points = 5 for the same points on every call")
+			.contains("or keep pointsExpression for points computed from the call")
+			.contains("remove the other");
+	}
+
+	@Test
+	void rejectsSpelSyntaxErrorsInPointsExpressions() {
+		Problem problem = single(PointsExpressionSyntaxError.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#steps /");
+		assertThat(problem.description()).startsWith("SpEL syntax error");
+	}
+
+	@Test
+	void rejectsPointsExpressionsNamingVariablesThatAreNotParameters() {
+		Problem problem = single(PointsExpressionUnknownVariable.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#stpes / 100");
+		assertThat(problem.description()).contains("#stpes is not a parameter").contains("#steps");
+	}
+
+	@Test
+	void rejectsPointsExpressionsUsingTheResultOfVoidMethods() {
+		Problem problem = single(PointsExpressionResultOnVoid.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.description()).contains("#result is used but the method returns void");
+	}
+
+	@Test
+	void analyzerNamesThePointsAttributeToKeep() {
+		FailureAnalysis analysis = new ActivityScoreFailureAnalyzer().analyze(
+				new ActivityScoreValidationException(this.validator.validate(PointsAndPointsExpression.class, true)));
+		assertThat(analysis.getDescription()).contains("attribute 'pointsExpression' = \"#steps / 100\"");
+		assertThat(analysis.getAction()).contains("attribute 'pointsExpression': keep points = 5");
 	}
 
 	@Test
@@ -161,6 +232,51 @@ class ActivityScoreValidatorTests {
 		@ActivityScore(points = 10, field = "#result + '_publish'", user = "#p0", condition = "#result != null")
 		public String publish(String author) {
 			return "x";
+		}
+
+	}
+
+	static class ValidPointsExpressions {
+
+		@ActivityScore(pointsExpression = "#steps / 100", field = "#day")
+		public void walk(int steps, String day) {
+		}
+
+		@ActivityScore(rule = "praise", pointsExpression = "#result", user = "'u1'")
+		public int count() {
+			return 3;
+		}
+
+	}
+
+	static class PointsAndPointsExpression {
+
+		@ActivityScore(rule = "praise", points = 5, pointsExpression = "#steps / 100")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionSyntaxError {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#steps /")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionUnknownVariable {
+
+		@ActivityScore(pointsExpression = "#stpes / 100")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionResultOnVoid {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#result")
+		public void walk(int steps) {
 		}
 
 	}

@@ -3,13 +3,11 @@ package io.github.activityrank.autoconfigure;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
-import io.github.activityrank.engine.ActivityRankConfigurationException;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.engine.TieBreak;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.ClassPathResource;
@@ -83,37 +80,6 @@ class BoardOrderAutoConfigurationTests {
 		BoardOrder mine = new BoardOrder(TieBreak.NONE, Ranking.ORDINAL, BoardOrder.DEFAULT_EPOCH);
 		this.runner.withBean(BoardOrder.class, () -> mine)
 			.run((context) -> assertThat(context.getBean(BoardOrder.class)).isSameAs(mine));
-	}
-
-	@Test
-	void unknownValuesStopTheStartNamingThePropertyAndTheValue() {
-		for (String property : List.of("activity-rank.tie-break=latest", "activity-rank.ranking=fancy",
-				"activity-rank.tie-break-epoch=last-year")) {
-			this.runner.withPropertyValues(property).run((context) -> {
-				assertThat(context).as(property).hasFailed();
-				assertThat(context.getStartupFailure()).as(property)
-					.hasStackTraceContaining(property.substring(0, property.indexOf('=')))
-					.hasStackTraceContaining(property.substring(property.indexOf('=') + 1));
-			});
-		}
-	}
-
-	@Test
-	void anEpochInTheFutureStopsTheStartOfAnEarliestTieBreak() {
-		String nextYear = Instant.now().plus(365, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS).toString();
-		this.runner.withPropertyValues("activity-rank.tie-break=earliest", "activity-rank.tie-break-epoch=" + nextYear)
-			.run((context) -> {
-				assertThat(context).hasFailed();
-				assertThat(context.getStartupFailure())
-					.hasRootCauseInstanceOf(ActivityRankConfigurationException.class);
-				FailureAnalysis analysis = new ActivityRankConfigurationFailureAnalyzer()
-					.analyze(context.getStartupFailure());
-				assertThat(analysis.getDescription()).contains("activity-rank.tie-break-epoch is " + nextYear);
-				assertThat(analysis.getAction()).contains("Set activity-rank.tie-break-epoch to a past instant");
-			});
-		// without the earliest tie-break the epoch is not used
-		this.runner.withPropertyValues("activity-rank.tie-break-epoch=" + nextYear)
-			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
