@@ -59,6 +59,30 @@ public interface ActivityStore {
 	List<RankEntry> around(Period period, LocalDate day, String userId, int radius);
 
 	/**
+	 * How many members a board has.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @return the number of members, 0 when the board does not exist
+	 */
+	long size(Period period, LocalDate day);
+
+	/**
+	 * Some users ranked among themselves, as the board ranks them.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @param userIds valid, distinct user ids
+	 * @return the users on the board, best first, ranked from 1
+	 */
+	List<RankEntry> among(Period period, LocalDate day, List<String> userIds);
+
+	/**
+	 * Delete a user's records and board entries.
+	 * @param userId the user, valid
+	 * @return the number of keys changed
+	 */
+	long removeUser(String userId);
+
+	/**
 	 * The records of one user per day.
 	 * @param userId the user
 	 * @param from first day

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
@@ -36,6 +38,14 @@ final class LuaScript {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read Lua script " + name, ex);
+		}
+	}
+
+	/** Run on a connection of its own; an empty list for a nil reply. */
+	List<Object> run(RedisConnectionFactory connectionFactory, ScriptArgs call) {
+		try (RedisConnection connection = connectionFactory.getConnection()) {
+			List<Object> reply = run(connection, call.keyCount(), call.keysAndArgs());
+			return (reply != null) ? reply : List.of();
 		}
 	}
 

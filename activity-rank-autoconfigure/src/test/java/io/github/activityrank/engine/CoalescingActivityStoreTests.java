@@ -218,6 +218,21 @@ class CoalescingActivityStoreTests {
 		}
 
 		@Override
+		public long size(Period period, LocalDate day) {
+			return 0;
+		}
+
+		@Override
+		public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+			return List.of();
+		}
+
+		@Override
+		public long removeUser(String userId) {
+			return 0;
+		}
+
+		@Override
 		public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 			return List.of();
 		}

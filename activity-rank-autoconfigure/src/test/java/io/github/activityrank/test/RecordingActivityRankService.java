@@ -2,6 +2,7 @@ package io.github.activityrank.test;
 
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -185,6 +186,38 @@ public class RecordingActivityRankService implements ActivityRankService {
 	@Override
 	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
 		throw new UnsupportedOperationException();
+	}
+
+	/** Boards are not kept: every board is empty. */
+	@Override
+	public long size(Period period) {
+		return 0;
+	}
+
+	@Override
+	public long size(Period period, LocalDate day) {
+		return 0;
+	}
+
+	/** Boards are not kept: nobody has points. */
+	@Override
+	public List<RankEntry> among(Period period, Collection<String> userIds) {
+		return List.of();
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
+		return List.of();
+	}
+
+	/** Forgets the events recorded for the user and returns how many there were. */
+	@Override
+	public long removeUser(String userId) {
+		List<ActivityEvent> ofUser = this.applied.stream()
+			.filter((event) -> event.userId() != null && event.userId().equals(userId))
+			.toList();
+		this.applied.removeAll(ofUser);
+		return ofUser.size();
 	}
 
 	@Override
