@@ -12,9 +12,11 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Runs the benchmarks of issue 5 against one Redis server, prints a table and writes a
- * Markdown report. Every figure is a ratio to a baseline measured in the same run. Start
- * it with {@code benchmarks/run.sh}.
+ * Runs the six sections of the report against one Redis server (1, synchronous award
+ * throughput; 2, async annotation throughput; 3, aspect overhead; 4, query latency; 5,
+ * memory; 6, growth), prints a table and writes a Markdown report. Every ratio comes from
+ * rounds of the baseline and the subject interleaved in the same run
+ * ({@link Interleaved}). Start it with {@code benchmarks/run.sh}.
  */
 public final class BenchmarkMain {
 
@@ -76,19 +78,17 @@ public final class BenchmarkMain {
 			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId,
 					engine.zone);
 			if (options.sections.contains("award")) {
-				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
-				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
+				AwardThroughputBench.run(options, report, bench, engine, reference);
 			}
 		}
 		if (options.sections.contains("async")) {
 			// a context of its own: its boards must hold the async awards only
 			try (EngineContext engine = EngineContext.start(options, "async_" + runId)) {
-				RawZincrby.Figure raw = RawZincrby.measure(options, "async_" + runId + ":raw");
-				AsyncAnnotationBench.run(options, report, bench, engine, raw);
+				AsyncAnnotationBench.run(options, report, bench, engine);
 			}
 		}
 		if (options.sections.contains("aspect")) {
-			AspectOverheadBench.run(options, report, "jmh_" + runId, aspectPresent);
+			AspectOverheadBench.run(options, report, bench, "aspect_" + runId, aspectPresent);
 		}
 		if (options.sections.contains("query")) {
 			try (EngineContext engine = EngineContext.start(options, "query_" + runId)) {
@@ -103,8 +103,10 @@ public final class BenchmarkMain {
 			}
 		}
 		if (options.sections.contains("growth")) {
-			try (EngineContext engine = EngineContext.start(options, "grow_" + runId)) {
-				GrowthBench.run(options, report, bench, engine);
+			// two contexts: the board that grows, and one that stays at the first size
+			try (EngineContext engine = EngineContext.start(options, "grow_" + runId);
+					EngineContext firstSize = EngineContext.start(options, "growfirst_" + runId)) {
+				GrowthBench.run(options, report, bench, engine, firstSize);
 			}
 		}
 	}
@@ -113,10 +115,13 @@ public final class BenchmarkMain {
 		List<String> lines = new ArrayList<>();
 		lines.add("# Benchmarks");
 		lines.add("");
-		lines.add("Every figure is a ratio to a baseline measured in the same run (the machine is shared and noisy).");
+		lines.add("The machine is shared and noisy, so every ratio comes from interleaved rounds: baseline, subject, "
+				+ "baseline, subject, ..., baseline. Per round, the subject's figure is divided by the mean of the "
+				+ "baseline rounds just before and just after it. A ratio reads \"median (min-max)\" over those "
+				+ "per-round ratios; other figures are medians over the rounds; every verdict is judged on the median.");
 		lines.add("");
 		lines.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-		lines.add("- Command: `benchmarks/run.sh" + (options.quick ? " --quick" : "") + "`");
+		lines.add("- Command: `" + options.command() + "`");
 		lines.add("- Sizes: " + options.describeSizes());
 		lines.add("- Machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + cpuModel() + ", "
 				+ System.getProperty("os.name") + " " + System.getProperty("os.version"));

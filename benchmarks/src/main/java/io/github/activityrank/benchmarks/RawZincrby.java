@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,7 +12,9 @@ import java.util.regex.Pattern;
 /**
  * What the server itself does:
  * {@code redis-benchmark -q -n N -r 100000 zincrby KEY 1 __rand_int__} (50 clients, one
- * request in flight each), run in the benchmark database, its requests/s parsed.
+ * request in flight each), run in the benchmark database, its requests/s parsed. The
+ * baseline of sections 1 and 2 of the report (award throughput, synchronous and through
+ * the annotation).
  */
 final class RawZincrby {
 
@@ -22,6 +25,14 @@ final class RawZincrby {
 	}
 
 	private RawZincrby() {
+	}
+
+	/**
+	 * The baseline as an arm of {@link Interleaved}: one {@code redis-benchmark} run per
+	 * round, its requests per second as {@link Latencies#PER_SECOND}.
+	 */
+	static Interleaved.Arm arm(BenchOptions options, String key) {
+		return () -> Map.of(Latencies.PER_SECOND, measure(options, key).perSecond());
 	}
 
 	static Figure measure(BenchOptions options, String key) {
