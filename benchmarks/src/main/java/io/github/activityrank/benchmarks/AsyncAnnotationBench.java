@@ -98,7 +98,7 @@ final class AsyncAnnotationBench {
 		};
 		Interleaved.Results results = Interleaved.plan()
 			.warmup(1)
-			.baseline(RAW, RawZincrby.arm(options, engine.prefix + ":raw"))
+			.baseline(RAW, RawZincrby.arm(options, engine.prefix + ":raw", options.asyncSeconds))
 			.subject(ASYNC, async)
 			.run(options.rounds);
 
@@ -120,11 +120,13 @@ final class AsyncAnnotationBench {
 		section.row("points expected / on day board / on month board (all rounds)",
 				String.format(Locale.ROOT, "%,d / %,.0f / %,.0f", expected, day, month), "");
 		section.note(String.format(Locale.ROOT,
-				"one warm-up cycle, then %d interleaved rounds of raw ZINCRBY (redis-benchmark, %,d requests) and ours "
-						+ "(%.1f s of calls, then until Redis is idle: the queue drained a median %.2f s after the "
-						+ "callers stopped), and a closing raw round; raw ZINCRBY median %,.0f/s",
-				options.rounds, options.rawRequests, options.asyncSeconds, results.median(ASYNC, DRAIN_SECONDS),
-				results.median(RAW, Latencies.PER_SECOND)));
+				"one warm-up cycle, then %d interleaved rounds of raw ZINCRBY (redis-benchmark, about %.1f s of "
+						+ "requests) and ours (%.1f s of calls, then until Redis is idle), and a closing raw round; raw "
+						+ "ZINCRBY median %,.0f/s; the queue drained a median %.2f s after the last call returned (with "
+						+ "the queue full, callers wait in caller-runs until their award is applied, so the last calls "
+						+ "return as the queue empties)",
+				options.rounds, options.asyncSeconds, options.asyncSeconds, results.median(RAW, Latencies.PER_SECOND),
+				results.median(ASYNC, DRAIN_SECONDS)));
 		section.note("a ratio cell is the median of the per-round ratios (min-max), each round of ours over the mean "
 				+ "of the raw rounds just before and after it; other figures are medians over the rounds");
 		section.target(target, applied.median() >= 1.0 && exact,

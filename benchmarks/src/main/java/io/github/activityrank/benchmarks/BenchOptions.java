@@ -43,7 +43,8 @@ final class BenchOptions {
 
 	double awardSeconds = 2;
 
-	// the raw ZINCRBY baseline of sections 1 and 2: requests per round
+	// the raw ZINCRBY baseline of sections 1 and 2: requests of its first round; later
+	// rounds send as many as last took the subject's round length
 	int rawRequests = 100_000;
 
 	// section 2, async annotation throughput

@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 import java.util.UUID;
 
 /**
@@ -48,13 +51,14 @@ public final class BenchmarkMain {
 		String runId = UUID.randomUUID().toString().substring(0, 8);
 		Report report = new Report();
 		long started = System.nanoTime();
+		Map<String, Double> minutesPerSection = new LinkedHashMap<>();
 		List<String> header = new ArrayList<>();
 		try (BenchRedis bench = new BenchRedis(options.host, options.port, options.database)) {
 			header.addAll(preamble(options, bench));
 			header.forEach(report::preamble);
 			header.forEach(System.out::println);
 			try {
-				sections(options, report, bench, runId);
+				sections(options, report, bench, runId, minutesPerSection);
 			}
 			finally {
 				long removed = bench.unlinkMatching("*" + runId + "*");
@@ -63,7 +67,9 @@ public final class BenchmarkMain {
 			}
 		}
 		double minutes = (System.nanoTime() - started) / 60e9;
-		header.add(String.format(Locale.ROOT, "- Duration of the run: %.1f min", minutes));
+		StringJoiner perSection = new StringJoiner(", ", " (", ")").setEmptyValue("");
+		minutesPerSection.forEach((name, took) -> perSection.add(String.format(Locale.ROOT, "%s %.1f", name, took)));
+		header.add(String.format(Locale.ROOT, "- Duration of the run: %.1f min%s", minutes, perSection));
 		if (options.out != null) {
 			report.write(options.out, header);
 			System.out.println("Wrote " + options.out.toAbsolutePath());
@@ -71,44 +77,54 @@ public final class BenchmarkMain {
 		return report;
 	}
 
-	private static void sections(BenchOptions options, Report report, BenchRedis bench, String runId) {
+	private static void sections(BenchOptions options, Report report, BenchRedis bench, String runId,
+			Map<String, Double> minutes) {
 		boolean aspectPresent;
 		try (EngineContext engine = EngineContext.start(options, "bench_" + runId)) {
 			aspectPresent = AsyncAnnotationBench.aspectPresent(engine);
 			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId,
 					engine.zone);
-			if (options.sections.contains("award")) {
-				AwardThroughputBench.run(options, report, bench, engine, reference);
-			}
+			timed(options, "award", minutes, () -> AwardThroughputBench.run(options, report, bench, engine, reference));
 		}
-		if (options.sections.contains("async")) {
+		timed(options, "async", minutes, () -> {
 			// a context of its own: its boards must hold the async awards only
 			try (EngineContext engine = EngineContext.start(options, "async_" + runId)) {
 				AsyncAnnotationBench.run(options, report, bench, engine);
 			}
-		}
-		if (options.sections.contains("aspect")) {
-			AspectOverheadBench.run(options, report, bench, "aspect_" + runId, aspectPresent);
-		}
-		if (options.sections.contains("query")) {
+		});
+		timed(options, "aspect", minutes,
+				() -> AspectOverheadBench.run(options, report, bench, "aspect_" + runId, aspectPresent));
+		timed(options, "query", minutes, () -> {
 			try (EngineContext engine = EngineContext.start(options, "query_" + runId)) {
 				QueryLatencyBench.run(options, report, bench, engine);
 			}
-		}
-		if (options.sections.contains("memory")) {
+		});
+		timed(options, "memory", minutes, () -> {
 			try (EngineContext engine = EngineContext.start(options, "mem_" + runId)) {
 				ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refmem_" + runId,
 						engine.zone);
 				MemoryBench.run(options, report, bench, engine, reference);
 			}
-		}
-		if (options.sections.contains("growth")) {
+		});
+		timed(options, "growth", minutes, () -> {
 			// two contexts: the board that grows, and one that stays at the first size
 			try (EngineContext engine = EngineContext.start(options, "grow_" + runId);
 					EngineContext firstSize = EngineContext.start(options, "growfirst_" + runId)) {
 				GrowthBench.run(options, report, bench, engine, firstSize);
 			}
+		});
+	}
+
+	/** Run one section when it was chosen, and note how many minutes it took. */
+	private static void timed(BenchOptions options, String section, Map<String, Double> minutes, Runnable run) {
+		if (!options.sections.contains(section)) {
+			return;
 		}
+		long started = System.nanoTime();
+		run.run();
+		double took = (System.nanoTime() - started) / 60e9;
+		minutes.put(section, took);
+		System.out.printf(Locale.ROOT, "(section %s took %.1f s)%n", section, took * 60);
 	}
 
 	private static List<String> preamble(BenchOptions options, BenchRedis bench) {
