@@ -119,8 +119,8 @@ final class AspectOverheadBench {
 					"%s added at the median by the aspect and its hand-off, %.0f bytes allocated per call; %s with the "
 							+ "Redis engine behind it on this 2-core machine (workers, Redis and caller-runs share the "
 							+ "CPU)",
-					added.value("ns"), results.difference(IN_MEMORY, PLAIN, CallTimer.BYTES).median(),
-					competing.value("ns")));
+					added.valueWithIqr("ns"), results.difference(IN_MEMORY, PLAIN, CallTimer.BYTES).median(),
+					competing.valueWithIqr("ns")));
 			report.add(section);
 		}
 	}

@@ -130,7 +130,7 @@ final class AsyncAnnotationBench {
 		section.note("a ratio cell is the median of the per-round ratios (min-max), each round of ours over the mean "
 				+ "of the raw rounds just before and after it; other figures are medians over the rounds");
 		section.target(target, applied.median() >= 1.0 && exact,
-				String.format(Locale.ROOT, "%s of raw ZINCRBY; %s", applied.ratio(),
+				String.format(Locale.ROOT, "%s of raw ZINCRBY; %s", applied.ratioWithIqr(),
 						exact ? "every award applied exactly once" : "board totals differ from the calls made ("
 								+ (day - expected) / EngineContext.RULE_POINTS + " awards)"));
 		report.add(section);

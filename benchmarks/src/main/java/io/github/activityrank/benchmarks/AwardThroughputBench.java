@@ -122,9 +122,9 @@ final class AwardThroughputBench {
 		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
 				+ "deltas, server-wide): on 2 shared cores the server's CPU is the ceiling");
 		section.target("award at " + maxThreads + " threads >= 4x reference", oursToReference.median() >= 4,
-				oursToReference.ratio() + " of the reference");
+				oursToReference.ratioWithIqr() + " of the reference");
 		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursToRaw.median() >= 0.6,
-				oursToRaw.ratio() + " of raw ZINCRBY");
+				oursToRaw.ratioWithIqr() + " of raw ZINCRBY");
 		report.add(section);
 	}
 

@@ -229,7 +229,7 @@ final class Interleaved {
 		}
 
 		/**
-		 * A ratio as the report shows it: {@code 2.42x (2.10-2.60)}, median (min-max).
+		 * A ratio as a table cell shows it: {@code 2.42x (2.10-2.60)}, median (min-max).
 		 */
 		String ratio() {
 			if (Double.isNaN(this.median)) {
@@ -239,7 +239,19 @@ final class Interleaved {
 		}
 
 		/**
-		 * A figure with its unit as the report shows it: {@code 471 ns (430 to 510)},
+		 * A ratio as a target shows it, with the interquartile range, which one outlying
+		 * round does not stretch: {@code 2.42x (2.10-2.60, IQR 2.30-2.50)}.
+		 */
+		String ratioWithIqr() {
+			if (Double.isNaN(this.median)) {
+				return "n/a";
+			}
+			return Report.ratio(this.median) + " (" + plain(this.min) + "-" + plain(this.max) + ", IQR "
+					+ plain(this.q1) + "-" + plain(this.q3) + ")";
+		}
+
+		/**
+		 * A figure with its unit as a table cell shows it: {@code 471 ns (430 to 510)},
 		 * median (min to max); "to" because the figure may be negative.
 		 */
 		String value(String unit) {
@@ -250,9 +262,16 @@ final class Interleaved {
 					+ Report.format(this.max) + ")";
 		}
 
-		/** The interquartile range of a ratio: {@code IQR 2.30-2.50x}. */
-		String ratioIqr() {
-			return "IQR " + plain(this.q1) + "-" + plain(this.q3) + "x";
+		/**
+		 * A figure as a target shows it: {@code 471 ns (430 to 510, IQR 450 to 490)}.
+		 */
+		String valueWithIqr(String unit) {
+			if (Double.isNaN(this.median)) {
+				return "n/a";
+			}
+			return Report.format(this.median) + " " + unit + " (" + Report.format(this.min) + " to "
+					+ Report.format(this.max) + ", IQR " + Report.format(this.q1) + " to " + Report.format(this.q3)
+					+ ")";
 		}
 
 		private static String plain(double ratio) {

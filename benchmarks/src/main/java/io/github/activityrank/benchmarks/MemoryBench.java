@@ -101,7 +101,7 @@ final class MemoryBench {
 						+ "per-round ratios (min-max)",
 				options.rounds));
 		section.target("bytes per record <= 1.2x reference", perRecord.median() <= 1.2,
-				perRecord.ratio() + " of the reference");
+				perRecord.ratioWithIqr() + " of the reference");
 		report.add(section);
 	}
 

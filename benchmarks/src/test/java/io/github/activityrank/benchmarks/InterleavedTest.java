@@ -112,12 +112,19 @@ class InterleavedTest {
 	}
 
 	@Test
-	void showsARatioAsMedianWithMinToMax() {
+	void showsARatioAsMedianWithMinToMaxAndForTargetsTheInterquartileRange() {
 		Interleaved.Spread spread = Interleaved.Spread.of(List.of(2.1, 2.42, 2.6));
 
 		assertThat(spread.ratio()).isEqualTo("2.42x (2.10-2.60)");
-		assertThat(spread.ratioIqr()).isEqualTo("IQR 2.26-2.51x");
-		assertThat(Interleaved.Spread.of(List.of(-20.0, 471.0, 510.0)).value("ns")).isEqualTo("471 ns (-20.0 to 510)");
+		assertThat(spread.ratioWithIqr()).isEqualTo("2.42x (2.10-2.60, IQR 2.26-2.51)");
+	}
+
+	@Test
+	void showsACostWithItsUnitAndToBetweenTheExtremesForTheyMayBeNegative() {
+		Interleaved.Spread spread = Interleaved.Spread.of(List.of(-20.0, 471.0, 510.0));
+
+		assertThat(spread.value("ns")).isEqualTo("471 ns (-20.0 to 510)");
+		assertThat(spread.valueWithIqr("ns")).isEqualTo("471 ns (-20.0 to 510, IQR 226 to 491)");
 	}
 
 	@Test
