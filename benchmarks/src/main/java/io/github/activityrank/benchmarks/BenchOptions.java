@@ -158,9 +158,9 @@ final class BenchOptions {
 		this.users = 2_000;
 		this.fieldsPerUser = 20;
 		this.threadCounts = new int[] { 1, 4 };
-		this.awardSeconds = 0.2;
+		this.awardSeconds = 0.1;
 		this.rawRequests = 5_000;
-		this.asyncSeconds = 0.5;
+		this.asyncSeconds = 0.3;
 		this.asyncThreads = 4;
 		this.aspectSeconds = 0.2;
 		this.aspectWarmupCycles = 1;
