@@ -20,8 +20,20 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <li>{@code {prefix}:dense:day:20261121}, ...: with dense ranking, the distinct points
  * of a board (sorted set, member and score = a points value), expiring with it;</li>
  * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
- * field → points given).</li>
+ * field → points given);</li>
+ * <li>{@code {prefix}:challenge:<id>}: a challenge board, laid out like the period
+ * boards, and {@code {prefix}:dense:challenge:<id>} its dense companion;</li>
+ * <li>{@code {prefix}:challenge-def:<id>}: a challenge's definition (hash);</li>
+ * <li>{@code {prefix}:challenges}: every retained challenge (sorted set, member = id,
+ * score = end in epoch milliseconds);</li>
+ * <li>{@code {prefix}:challenges-open}: the open-to-all challenges that have not ended
+ * (hash, id → {@link #challengeEntry entry});</li>
+ * <li>{@code {prefix}:challenges-of:<user>}: the challenges a user joined that have not
+ * ended (hash, id → {@link #challengeEntry entry});</li>
+ * <li>{@code {prefix}:ended:day:20261121}, ..., {@code {prefix}:ended:challenge:<id>}:
+ * the marker that the board's end was published (string).</li>
  * </ul>
+ * Challenge ids are 1 to 64 letters, digits, {@code . _ -}, so they need no encoding.
  * User ids and fields are percent-encoded: letters, digits and {@code - . _ ~ / @} stay
  * as they are, every other character becomes {@code %XX} per UTF-8 byte. So no value can
  * add a key segment, a hash tag, a glob character or a reserved record field (those start
@@ -111,6 +123,111 @@ public final class RankKeys {
 	 */
 	public String record(LocalDate day, String encodedUserId) {
 		return this.tag + ":rec:" + ActivityCalendar.dayId(day) + ":" + encodedUserId;
+	}
+
+	/**
+	 * The board of a challenge.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeBoard(String challengeId) {
+		return challengeBoardPrefix() + challengeId;
+	}
+
+	/**
+	 * The start of every challenge board's key, to which score.lua appends the id.
+	 * @return {@code {prefix}:challenge:}
+	 */
+	public String challengeBoardPrefix() {
+		return this.tag + ":challenge:";
+	}
+
+	/**
+	 * The dense companion of a challenge board.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeDense(String challengeId) {
+		return challengeDensePrefix() + challengeId;
+	}
+
+	/**
+	 * The start of every challenge board's dense companion, to which score.lua appends
+	 * the id.
+	 * @return {@code {prefix}:dense:challenge:}
+	 */
+	public String challengeDensePrefix() {
+		return this.tag + ":dense:challenge:";
+	}
+
+	/**
+	 * The definition of a challenge.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeDefinition(String challengeId) {
+		return this.tag + ":challenge-def:" + challengeId;
+	}
+
+	/**
+	 * Every retained challenge, by end.
+	 * @return the key
+	 */
+	public String challenges() {
+		return this.tag + ":challenges";
+	}
+
+	/**
+	 * The open-to-all challenges that have not ended.
+	 * @return the key
+	 */
+	public String openChallenges() {
+		return this.tag + ":challenges-open";
+	}
+
+	/**
+	 * The challenges a user joined that have not ended.
+	 * @param encodedUserId the user id as {@link #encode} returns it
+	 * @return the key
+	 */
+	public String joinedChallenges(String encodedUserId) {
+		return this.tag + ":challenges-of:" + encodedUserId;
+	}
+
+	/**
+	 * The marker that the end of a period's board was published.
+	 * @param period DAY, WEEK or MONTH
+	 * @param day a day of the period
+	 * @return the key
+	 */
+	public String periodEnded(Period period, LocalDate day) {
+		return this.tag + ":ended" + board(period, day).substring(this.tag.length());
+	}
+
+	/**
+	 * The marker that the end of a challenge was published.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeEnded(String challengeId) {
+		return this.tag + ":ended:challenge:" + challengeId;
+	}
+
+	/**
+	 * What score.lua reads about one challenge in the open-challenges hash and a user's
+	 * joined-challenges hash: {@code start:end:expireAt:token:rules}, the first four in
+	 * epoch milliseconds. {@code token} tells this participation apart from an earlier
+	 * one (the join, or for an open challenge its creation); {@code rules} is a
+	 * comma-separated list of rule names, empty for every rule.
+	 * @param start the challenge's start
+	 * @param end the challenge's end
+	 * @param expireAt when its keys expire
+	 * @param token when this participation began
+	 * @param rules the rule names (letters, digits, {@code . _ -} only)
+	 * @return the entry
+	 */
+	public static String challengeEntry(long start, long end, long expireAt, long token, Iterable<String> rules) {
+		return start + ":" + end + ":" + expireAt + ":" + token + ":" + String.join(",", rules);
 	}
 
 	/**
