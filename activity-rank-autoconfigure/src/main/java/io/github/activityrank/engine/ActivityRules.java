@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * The configured scoring rules and the global daily cap, validated once at startup.
+ * The configured scoring rules and the global daily, weekly and monthly caps, validated
+ * once at startup.
  */
 public final class ActivityRules {
 
@@ -19,21 +20,38 @@ public final class ActivityRules {
 
 	private final Long dailyCap;
 
+	private final Long weeklyCap;
+
+	private final Long monthlyCap;
+
 	/**
-	 * Validate and hold the rules.
+	 * Validate and hold the rules, with no weekly or monthly cap over all rules.
 	 * @param rules rules by name
 	 * @param dailyCap most points per user per day over all rules, or {@code null}
 	 * @throws ActivityRankConfigurationException when a rule or the cap is invalid
 	 */
 	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap) {
+		this(rules, dailyCap, null, null);
+	}
+
+	/**
+	 * Validate and hold the rules.
+	 * @param rules rules by name
+	 * @param dailyCap most points per user per day over all rules, or {@code null}
+	 * @param weeklyCap most points per user per ISO week over all rules, or {@code null}
+	 * @param monthlyCap most points per user per calendar month over all rules, or
+	 * {@code null}
+	 * @throws ActivityRankConfigurationException when a rule or a cap is invalid
+	 */
+	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap, Long weeklyCap, Long monthlyCap) {
 		rules.forEach(ActivityRules::check);
-		if (dailyCap != null && dailyCap <= 0) {
-			throw new ActivityRankConfigurationException(
-					"activity-rank.daily-cap is " + dailyCap + "; a daily cap must be positive.",
-					"Set activity-rank.daily-cap to a positive number of points, or remove it for no cap.");
-		}
+		checkCap("activity-rank.daily-cap", dailyCap);
+		checkCap("activity-rank.weekly-cap", weeklyCap);
+		checkCap("activity-rank.monthly-cap", monthlyCap);
 		this.rules = Collections.unmodifiableMap(new LinkedHashMap<>(rules));
 		this.dailyCap = dailyCap;
+		this.weeklyCap = weeklyCap;
+		this.monthlyCap = monthlyCap;
 	}
 
 	private static void check(String name, ScoringRule rule) {
@@ -56,10 +74,17 @@ public final class ActivityRules {
 					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
 							+ ActivityLimits.MAX_POINTS + ".");
 		}
-		if (rule.dailyCap() != null && rule.dailyCap() <= 0) {
+		checkCap(property + ".daily-cap", rule.dailyCap());
+		checkCap(property + ".weekly-cap", rule.weeklyCap());
+		checkCap(property + ".monthly-cap", rule.monthlyCap());
+	}
+
+	private static void checkCap(String property, Long cap) {
+		if (cap != null && cap <= 0) {
+			String kind = property.substring(property.lastIndexOf('.') + 1).replace("-cap", "");
 			throw new ActivityRankConfigurationException(
-					property + ".daily-cap is " + rule.dailyCap() + "; a daily cap must be positive.",
-					"Set " + property + ".daily-cap to a positive number of points, or remove it for no cap.");
+					property + " is " + cap + "; a " + kind + " cap must be positive.",
+					"Set " + property + " to a positive number of points, or remove it for no cap.");
 		}
 	}
 
@@ -95,6 +120,22 @@ public final class ActivityRules {
 	 */
 	public Long dailyCap() {
 		return this.dailyCap;
+	}
+
+	/**
+	 * Most points per user per ISO week over all rules.
+	 * @return the cap, or {@code null} for none
+	 */
+	public Long weeklyCap() {
+		return this.weeklyCap;
+	}
+
+	/**
+	 * Most points per user per calendar month over all rules.
+	 * @return the cap, or {@code null} for none
+	 */
+	public Long monthlyCap() {
+		return this.monthlyCap;
 	}
 
 }

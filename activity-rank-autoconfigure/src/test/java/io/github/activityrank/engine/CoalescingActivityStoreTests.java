@@ -3,6 +3,7 @@ package io.github.activityrank.engine;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -12,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
@@ -217,6 +219,11 @@ class CoalescingActivityStoreTests {
 		@Override
 		public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 			return List.of();
+		}
+
+		@Override
+		public ActivitySummary summary(String userId, Period period, LocalDate day) {
+			return new ActivitySummary(userId, period, day, 0, Map.of());
 		}
 
 	}
