@@ -49,6 +49,18 @@ public class ActivityRankProperties {
 	private Long dailyCap;
 
 	/**
+	 * Most points one user can earn per ISO week (Monday to Sunday in time-zone) from all
+	 * rules together. Unset means no cap.
+	 */
+	private Long weeklyCap;
+
+	/**
+	 * Most points one user can earn per calendar month (in time-zone) from all rules
+	 * together. Unset means no cap.
+	 */
+	private Long monthlyCap;
+
+	/**
 	 * Scoring rules by name, referred to by @ActivityScore(rule = ...) and the service.
 	 */
 	private final Map<String, Rule> rules = new LinkedHashMap<>();
@@ -103,6 +115,22 @@ public class ActivityRankProperties {
 		this.dailyCap = dailyCap;
 	}
 
+	public Long getWeeklyCap() {
+		return this.weeklyCap;
+	}
+
+	public void setWeeklyCap(Long weeklyCap) {
+		this.weeklyCap = weeklyCap;
+	}
+
+	public Long getMonthlyCap() {
+		return this.monthlyCap;
+	}
+
+	public void setMonthlyCap(Long monthlyCap) {
+		this.monthlyCap = monthlyCap;
+	}
+
 	public Map<String, Rule> getRules() {
 		return this.rules;
 	}
@@ -149,6 +177,18 @@ public class ActivityRankProperties {
 		 */
 		private Long dailyCap;
 
+		/**
+		 * Most points one user can earn from this rule in one ISO week (Monday to Sunday
+		 * in time-zone). Unset means no cap.
+		 */
+		private Long weeklyCap;
+
+		/**
+		 * Most points one user can earn from this rule in one calendar month (in
+		 * time-zone). Unset means no cap.
+		 */
+		private Long monthlyCap;
+
 		public long getPoints() {
 			return this.points;
 		}
@@ -171,6 +211,22 @@ public class ActivityRankProperties {
 
 		public void setDailyCap(Long dailyCap) {
 			this.dailyCap = dailyCap;
+		}
+
+		public Long getWeeklyCap() {
+			return this.weeklyCap;
+		}
+
+		public void setWeeklyCap(Long weeklyCap) {
+			this.weeklyCap = weeklyCap;
+		}
+
+		public Long getMonthlyCap() {
+			return this.monthlyCap;
+		}
+
+		public void setMonthlyCap(Long monthlyCap) {
+			this.monthlyCap = monthlyCap;
 		}
 
 	}

@@ -90,6 +90,43 @@ class ActivityRankAutoConfigurationTests {
 	}
 
 	@Test
+	void bindsWeeklyAndMonthlyCaps() {
+		this.runner
+			.withPropertyValues("activity-rank.rules.answer.points=4", "activity-rank.rules.answer.weekly-cap=10",
+					"activity-rank.rules.answer.monthly-cap=30", "activity-rank.weekly-cap=50",
+					"activity-rank.monthly-cap=150")
+			.run((context) -> {
+				ActivityRules rules = context.getBean(ActivityRules.class);
+				assertThat(rules.get("answer").weeklyCap()).isEqualTo(10);
+				assertThat(rules.get("answer").monthlyCap()).isEqualTo(30);
+				assertThat(rules.weeklyCap()).isEqualTo(50);
+				assertThat(rules.monthlyCap()).isEqualTo(150);
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("u1", "a1", "answer");
+				service.award("u1", "a2", "answer");
+				assertThat(service.award("u1", "a3", "answer").points()).isEqualTo(2);
+				assertThat(service.award("u1", "a4", "answer").outcome()).isEqualTo(Outcome.CAPPED);
+				assertThat(service.summary("u1", Period.WEEK).tally("answer").points()).isEqualTo(10);
+				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+			});
+	}
+
+	@Test
+	void nonPositiveWeeklyOrMonthlyCapsStopTheStartNamingTheProperty() {
+		for (String property : List.of("activity-rank.weekly-cap=0", "activity-rank.monthly-cap=-5",
+				"activity-rank.rules.answer.weekly-cap=0", "activity-rank.rules.answer.monthly-cap=-1")) {
+			this.runner.withPropertyValues("activity-rank.rules.answer.points=4", property).run((context) -> {
+				assertThat(context).as(property).hasFailed();
+				assertThat(context.getStartupFailure()).as(property)
+					.rootCause()
+					.isInstanceOf(ActivityRankConfigurationException.class)
+					.hasMessageContaining(property.substring(0, property.indexOf('=')))
+					.hasMessageContaining("must be positive");
+			});
+		}
+	}
+
+	@Test
 	void backsOffForTheUsersOwnService() {
 		this.runner.withUserConfiguration(OwnService.class).run((context) -> {
 			assertThat(context).hasSingleBean(ActivityRankService.class);
