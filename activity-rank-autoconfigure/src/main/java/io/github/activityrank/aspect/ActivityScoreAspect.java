@@ -1,7 +1,6 @@
 package io.github.activityrank.aspect;
 
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
@@ -16,7 +15,6 @@ import org.aspectj.lang.annotation.Aspect;
 import org.aspectj.lang.reflect.MethodSignature;
 
 import org.springframework.aop.support.AopUtils;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.core.Ordered;
 
 /**
@@ -35,6 +33,8 @@ public class ActivityScoreAspect implements Ordered {
 
 	private static final Log logger = LogFactory.getLog(ActivityScoreAspect.class);
 
+	private final ActivityScoreOperationSource operationSource;
+
 	private final ActivityScoreAwarder awarder;
 
 	private final int order;
@@ -44,22 +44,22 @@ public class ActivityScoreAspect implements Ordered {
 	 * @param dispatcher where awards go
 	 * @param userResolver supplies the resolver for annotations without a {@code user}
 	 * expression; may supply {@code null}
-	 * @param beanFactory resolves {@code @name} bean references, may be {@code null}
+	 * @param operationSource reads and caches each method's annotations (shared with the
+	 * {@link ActivityScoreValidator})
+	 * @param evaluator parses, caches and evaluates the expressions (shared with the
+	 * {@link ActivityScoreValidator})
 	 * @param order the aspect's order
 	 */
 	public ActivityScoreAspect(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
-			BeanFactory beanFactory, int order) {
-		this.awarder = new ActivityScoreAwarder(dispatcher, userResolver, beanFactory);
+			ActivityScoreOperationSource operationSource, ActivityScoreExpressionEvaluator evaluator, int order) {
+		this.operationSource = operationSource;
+		this.awarder = new ActivityScoreAwarder(dispatcher, userResolver, evaluator);
 		this.order = order;
 	}
 
 	@Override
 	public int getOrder() {
 		return this.order;
-	}
-
-	ActivityScoreAwarder awarder() {
-		return this.awarder;
 	}
 
 	/**
@@ -86,20 +86,19 @@ public class ActivityScoreAspect implements Ordered {
 		Method method = ((MethodSignature) joinPoint.getSignature()).getMethod();
 		Object target = joinPoint.getTarget();
 		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : method.getDeclaringClass();
-		Object[] args = joinPoint.getArgs();
-		List<ActivityScoreOperation> operations = this.awarder.operations(method, targetClass);
-		if (operations.isEmpty()) {
+		ActivityScoreMetadata metadata = this.operationSource.getMetadata(method, targetClass);
+		if (metadata.isEmpty()) {
 			return;
 		}
+		Object[] args = joinPoint.getArgs();
 		if (result instanceof CompletionStage<?> stage) {
 			// the security context belongs to this thread: resolve the user now, award on
 			// completion
-			String user = operations.stream().anyMatch(ActivityScoreOperation::usesResolver)
-					? this.awarder.currentUser() : null;
+			String user = metadata.usesResolver() ? this.awarder.currentUser() : null;
 			stage.whenComplete((value, ex) -> {
 				if (ex == null) {
 					try {
-						this.awarder.award(method, targetClass, target, args, value, () -> user);
+						this.awarder.award(metadata, method, target, targetClass, args, value, () -> user);
 					}
 					catch (Throwable failure) {
 						logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), failure);
@@ -108,7 +107,7 @@ public class ActivityScoreAspect implements Ordered {
 			});
 			return;
 		}
-		this.awarder.award(method, targetClass, target, args, result, new Supplier<>() {
+		this.awarder.award(metadata, method, target, targetClass, args, result, new Supplier<>() {
 			private String user;
 
 			private boolean resolved;

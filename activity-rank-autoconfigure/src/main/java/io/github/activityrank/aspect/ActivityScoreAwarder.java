@@ -14,7 +14,6 @@ import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.expression.EvaluationContext;
 
@@ -28,32 +27,20 @@ final class ActivityScoreAwarder {
 
 	private static final Log logger = LogFactory.getLog(ActivityScoreAwarder.class);
 
-	private final ActivityScoreOperationSource operationSource = new ActivityScoreOperationSource();
-
-	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator();
-
 	private final ActivityDispatcher dispatcher;
 
 	private final Supplier<ActivityUserResolver> userResolver;
 
-	private final BeanFactory beanFactory;
+	private final ActivityScoreExpressionEvaluator evaluator;
 
 	private final WarnOnce evaluationErrorLog = new WarnOnce(logger,
 			"further evaluation errors are logged at debug level and counted");
 
 	ActivityScoreAwarder(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
-			BeanFactory beanFactory) {
+			ActivityScoreExpressionEvaluator evaluator) {
 		this.dispatcher = dispatcher;
 		this.userResolver = userResolver;
-		this.beanFactory = beanFactory;
-	}
-
-	ActivityScoreExpressionEvaluator evaluator() {
-		return this.evaluator;
-	}
-
-	List<ActivityScoreOperation> operations(Method method, Class<?> targetClass) {
-		return this.operationSource.getOperations(method, targetClass);
+		this.evaluator = evaluator;
 	}
 
 	/**
@@ -67,23 +54,20 @@ final class ActivityScoreAwarder {
 	/**
 	 * Award for a method that returned {@code result}, after commit when a transaction is
 	 * active.
+	 * @param metadata the method's cached metadata, not
+	 * {@link ActivityScoreMetadata#NONE}
+	 * @param method the invoked method
 	 * @param callerUser the resolver's user, resolved when it was needed on the caller's
 	 * thread
 	 */
-	void award(Method method, Class<?> targetClass, Object target, Object[] args, Object result,
-			Supplier<String> callerUser) {
-		List<ActivityScoreOperation> operations = operations(method, targetClass);
-		if (operations.isEmpty()) {
-			return;
-		}
-		Method specific = ActivityScoreOperationSource.specificMethod(method, targetClass);
-		AnnotatedElementKey element = new AnnotatedElementKey(specific, targetClass);
-		EvaluationContext context = this.evaluator.createContext(method, specific, args, target, targetClass, result,
-				this.beanFactory);
-		List<ActivityEvent> events = new ArrayList<>(operations.size());
-		for (ActivityScoreOperation operation : operations) {
+	void award(ActivityScoreMetadata metadata, Method method, Object target, Class<?> targetClass, Object[] args,
+			Object result, Supplier<String> callerUser) {
+		Method specific = metadata.specificMethod();
+		EvaluationContext context = this.evaluator.createContext(method, specific, args, target, targetClass, result);
+		List<ActivityEvent> events = new ArrayList<>(metadata.operations().size());
+		for (ActivityScoreOperation operation : metadata.operations()) {
 			try {
-				ActivityEvent event = toEvent(operation, specific, element, context, callerUser);
+				ActivityEvent event = toEvent(operation, specific, metadata.element(), context, callerUser);
 				if (event != null) {
 					events.add(event);
 				}

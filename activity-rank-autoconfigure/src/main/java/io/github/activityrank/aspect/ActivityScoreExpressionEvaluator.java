@@ -9,18 +9,33 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.CachedExpressionEvaluator;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.expression.BeanResolver;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
 
 /**
  * Evaluates {@code @ActivityScore} expressions. Each expression is parsed once per
  * method, target class and text, then served from a concurrent cache.
+ * <p>
+ * The aspect and the start-up validator share one evaluator, so the expressions the
+ * validator parses are the ones the aspect finds in the cache.
  */
-final class ActivityScoreExpressionEvaluator extends CachedExpressionEvaluator {
+public final class ActivityScoreExpressionEvaluator extends CachedExpressionEvaluator {
 
 	static final String RESULT_VARIABLE = "result";
 
 	private final Map<ExpressionKey, Expression> expressions = new ConcurrentHashMap<>(256);
+
+	private final BeanResolver beanResolver;
+
+	/**
+	 * Create an evaluator.
+	 * @param beanFactory resolves {@code @name} bean references; {@code null} for none
+	 */
+	public ActivityScoreExpressionEvaluator(BeanFactory beanFactory) {
+		// stateless, so one resolver serves every call
+		this.beanResolver = (beanFactory != null) ? new BeanFactoryResolver(beanFactory) : null;
+	}
 
 	/**
 	 * The parsed expression, parsing it on first use.
@@ -38,13 +53,13 @@ final class ActivityScoreExpressionEvaluator extends CachedExpressionEvaluator {
 	 * used
 	 */
 	EvaluationContext createContext(Method method, Method specificMethod, Object[] args, Object target,
-			Class<?> targetClass, Object result, BeanFactory beanFactory) {
+			Class<?> targetClass, Object result) {
 		ActivityScoreRootObject root = new ActivityScoreRootObject(method, args, target, targetClass);
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, specificMethod, args,
 				getParameterNameDiscoverer());
 		context.setVariable(RESULT_VARIABLE, result);
-		if (beanFactory != null) {
-			context.setBeanResolver(new BeanFactoryResolver(beanFactory));
+		if (this.beanResolver != null) {
+			context.setBeanResolver(this.beanResolver);
 		}
 		return context;
 	}

@@ -14,31 +14,47 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /**
  * Reads the {@link ActivityScore} annotations of a method once per method and target
- * class. The annotation may sit on the invoked method, on the implementation in the
- * target class or on an interface method it implements.
+ * class into an {@link ActivityScoreMetadata}. The annotation may sit on the invoked
+ * method, on the implementation in the target class or on an interface method it
+ * implements.
+ * <p>
+ * The aspect and the start-up validator share one source, so the methods the validator
+ * checks are already read when they are first called.
  */
-final class ActivityScoreOperationSource {
+public final class ActivityScoreOperationSource {
 
-	private final Map<AnnotatedElementKey, List<ActivityScoreOperation>> cache = new ConcurrentHashMap<>(256);
+	private final Map<AnnotatedElementKey, ActivityScoreMetadata> cache = new ConcurrentHashMap<>(256);
 
-	List<ActivityScoreOperation> getOperations(Method method, Class<?> targetClass) {
-		// an empty list is the cached "no annotation" marker
+	/**
+	 * Create a source with an empty cache.
+	 */
+	public ActivityScoreOperationSource() {
+	}
+
+	/**
+	 * The method's metadata, read on first use.
+	 * @param method the invoked method
+	 * @param targetClass the class of the target, or {@code null}
+	 * @return the metadata, {@link ActivityScoreMetadata#NONE} without annotations
+	 */
+	ActivityScoreMetadata getMetadata(Method method, Class<?> targetClass) {
 		return this.cache.computeIfAbsent(new AnnotatedElementKey(method, targetClass),
 				(key) -> find(method, targetClass));
 	}
 
-	private static List<ActivityScoreOperation> find(Method method, Class<?> targetClass) {
-		Method specific = specificMethod(method, targetClass);
+	private static ActivityScoreMetadata find(Method method, Class<?> targetClass) {
+		Method specific = (targetClass != null) ? AopUtils.getMostSpecificMethod(method, targetClass) : method;
 		Set<ActivityScore> annotations = AnnotatedElementUtils.findMergedRepeatableAnnotations(specific,
 				ActivityScore.class);
 		if (annotations.isEmpty() && specific != method) {
 			annotations = AnnotatedElementUtils.findMergedRepeatableAnnotations(method, ActivityScore.class);
 		}
-		return annotations.stream().map(ActivityScoreOperation::of).toList();
+		List<ActivityScoreOperation> operations = annotations.stream().map(ActivityScoreOperation::of).toList();
+		return ActivityScoreMetadata.of(specific, targetClass, operations);
 	}
 
-	static Method specificMethod(Method method, Class<?> targetClass) {
-		return (targetClass != null) ? AopUtils.getMostSpecificMethod(method, targetClass) : method;
+	int cachedMethods() {
+		return this.cache.size();
 	}
 
 }

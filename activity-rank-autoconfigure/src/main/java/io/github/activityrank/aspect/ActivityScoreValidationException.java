@@ -5,8 +5,8 @@ import java.util.stream.Collectors;
 
 /**
  * Thrown while the application context starts when one or more {@code @ActivityScore}
- * annotations (or the page-view settings) cannot work.
- * {@link ActivityScoreFailureAnalyzer} turns it into a start-up report.
+ * annotations cannot work. {@link ActivityScoreFailureAnalyzer} turns it into a start-up
+ * report.
  */
 public class ActivityScoreValidationException extends IllegalStateException {
 
@@ -34,7 +34,7 @@ public class ActivityScoreValidationException extends IllegalStateException {
 	/**
 	 * One mistake in one attribute of one annotation.
 	 *
-	 * @param location where: the class and method (or a property name)
+	 * @param location where: the class and method
 	 * @param attribute the annotation attribute, such as {@code field}
 	 * @param expression the attribute's text as written
 	 * @param description what is wrong

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
@@ -46,14 +45,18 @@ import org.springframework.util.ClassUtils;
  * error, a variable that is not a parameter of the method, {@code #result} on a method
  * that returns nothing, an unknown rule, neither rule nor points, points outside
  * 1..{@value ActivityLimits#MAX_POINTS}, no user where no {@link ActivityUserResolver}
- * exists, or an annotation declared only on an interface method. Parsed expressions go to
- * the aspect's cache, so the first call does not parse either.
+ * exists, or an annotation declared only on an interface method. It reads the annotations
+ * through the aspect's {@link ActivityScoreOperationSource} and parses the expressions
+ * with the aspect's {@link ActivityScoreExpressionEvaluator}, so the first call finds
+ * both in their caches.
  */
 public class ActivityScoreValidator implements SmartInitializingSingleton, BeanFactoryAware {
 
 	private static final Set<String> SPEL_BUILT_INS = Set.of("root", "this");
 
-	private final ActivityScoreAwarder awarder;
+	private final ActivityScoreOperationSource operationSource;
+
+	private final ActivityScoreExpressionEvaluator evaluator;
 
 	private final Predicate<String> ruleExists;
 
@@ -63,13 +66,16 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 
 	/**
 	 * Create the validator.
-	 * @param aspect the aspect whose expression cache is warmed
+	 * @param operationSource the aspect's source of annotations, whose cache is warmed
+	 * @param evaluator the aspect's evaluator, whose expression cache is warmed
 	 * @param ruleExists whether a rule name is configured
 	 * @param ruleNames the configured rule names, for messages
 	 */
-	public ActivityScoreValidator(ActivityScoreAspect aspect, Predicate<String> ruleExists,
+	public ActivityScoreValidator(ActivityScoreOperationSource operationSource,
+			ActivityScoreExpressionEvaluator evaluator, Predicate<String> ruleExists,
 			Supplier<Collection<String>> ruleNames) {
-		this.awarder = aspect.awarder();
+		this.operationSource = operationSource;
+		this.evaluator = evaluator;
 		this.ruleExists = ruleExists;
 		this.ruleNames = ruleNames;
 	}
@@ -127,37 +133,40 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 	 * @return the problems found, empty when all is well
 	 */
 	List<Problem> validate(Class<?> targetClass, boolean resolverPresent) {
-		Map<Method, Set<ActivityScore>> annotated = MethodIntrospector.selectMethods(targetClass,
-				(MethodIntrospector.MetadataLookup<Set<ActivityScore>>) (method) -> {
-					Set<ActivityScore> found = AnnotatedElementUtils.findMergedRepeatableAnnotations(method,
-							ActivityScore.class);
-					return found.isEmpty() ? null : found;
-				});
+		Set<Method> annotated = MethodIntrospector
+			.selectMethods(targetClass, (MethodIntrospector.MetadataLookup<Boolean>) ActivityScoreValidator::annotated)
+			.keySet();
 		List<Problem> problems = new ArrayList<>();
-		annotated.entrySet()
-			.stream()
-			.sorted(Comparator
-				.comparing((Map.Entry<Method, Set<ActivityScore>> entry) -> entry.getKey().toGenericString()))
-			.forEach((entry) -> {
-				if (AnnotatedElementUtils.getMergedRepeatableAnnotations(entry.getKey(), ActivityScore.class)
-					.isEmpty()) {
-					// AspectJ matches annotations on the executed method only, not on
-					// interface methods
-					problems.add(new Problem(location(targetClass, entry.getKey()), "(annotation)", "",
-							"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
-							"move the annotation to the implementing method in " + targetClass.getName()));
-					return;
-				}
-				for (ActivityScore annotation : entry.getValue()) {
-					validate(targetClass, entry.getKey(), ActivityScoreOperation.of(annotation), resolverPresent,
-							problems);
-				}
-			});
+		annotated.stream().sorted(Comparator.comparing(Method::toGenericString)).forEach((method) -> {
+			if (AnnotatedElementUtils.getMergedRepeatableAnnotations(method, ActivityScore.class).isEmpty()) {
+				// AspectJ matches annotations on the executed method only, not on
+				// interface methods
+				problems.add(new Problem(location(targetClass, method), "(annotation)", "",
+						"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
+						"move the annotation to the implementing method in " + targetClass.getName()));
+				return;
+			}
+			// the aspect's metadata of the method, read now instead of on its first call
+			ActivityScoreMetadata metadata = this.operationSource.getMetadata(method, targetClass);
+			for (ActivityScoreOperation operation : metadata.operations()) {
+				validate(targetClass, metadata, operation, resolverPresent, problems);
+			}
+		});
 		return problems;
 	}
 
-	private void validate(Class<?> targetClass, Method method, ActivityScoreOperation operation,
+	/**
+	 * {@code TRUE} when the method has {@code @ActivityScore} here or on an interface
+	 * method it implements, {@code null} (not selected) otherwise.
+	 */
+	private static Boolean annotated(Method method) {
+		return AnnotatedElementUtils.findMergedRepeatableAnnotations(method, ActivityScore.class).isEmpty() ? null
+				: Boolean.TRUE;
+	}
+
+	private void validate(Class<?> targetClass, ActivityScoreMetadata metadata, ActivityScoreOperation operation,
 			boolean resolverPresent, List<Problem> problems) {
+		Method method = metadata.specificMethod();
 		String location = location(targetClass, method);
 		if (operation.rule().isEmpty() && operation.points() == 0) {
 			problems.add(new Problem(location, "rule", "", "Neither a rule nor points are given.",
@@ -185,8 +194,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 					"No user expression and no ActivityUserResolver bean (Spring Security is absent).",
 					"give user = \"#userId\" (or another expression), or define an ActivityUserResolver bean"));
 		}
-		AnnotatedElementKey element = new AnnotatedElementKey(method, targetClass);
-		String[] names = this.awarder.evaluator().parameterNames(method);
+		AnnotatedElementKey element = metadata.element();
+		String[] names = this.evaluator.parameterNames(method);
 		checkExpression(location, "user", operation.user(), method, names, element, problems);
 		checkExpression(location, "field", operation.field(), method, names, element, problems);
 		checkExpression(location, "revoke", operation.revoke(), method, names, element, problems);
@@ -200,7 +209,7 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		}
 		Expression expression;
 		try {
-			expression = this.awarder.evaluator().expression(text, element);
+			expression = this.evaluator.expression(text, element);
 		}
 		catch (ParseException ex) {
 			problems.add(new Problem(location, attribute, text, "SpEL syntax error: " + ex.getMessage(),

@@ -1,7 +1,6 @@
 package io.github.activityrank.autoconfigure;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,7 +9,6 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.engine.ActivityCalendar;
-import io.github.activityrank.engine.ActivityRankConfigurationException;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
@@ -35,7 +33,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * Auto-configuration of the activity-rank engine: rules, calendar, Redis store and the
  * {@link ActivityRankService}. Active when a {@link RedisConnectionFactory} exists and
  * {@code activity-rank.enabled} is not {@code false}; every bean backs off for one of the
- * user's.
+ * user's. The properties are checked once, when they are bound
+ * ({@link ActivityRankPropertyChecks}), so the beans here take them as they are.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass(RedisConnectionFactory.class)
@@ -57,8 +56,6 @@ public class ActivityRankAutoConfiguration {
 		properties.getRules()
 			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
 					rule.getOncePer() == OncePer.EVER, rule.getDailyCap(), rule.getWeeklyCap(), rule.getMonthlyCap())));
-		// ActivityRules checks every cap, so a bad one stops the start naming its
-		// property
 		return new ActivityRules(rules, properties.getDailyCap(), properties.getWeeklyCap(),
 				properties.getMonthlyCap());
 	}
@@ -67,10 +64,6 @@ public class ActivityRankAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityCalendar activityCalendar(ActivityRankProperties properties, ObjectProvider<Clock> clock) {
 		ActivityRankProperties.Retention retention = properties.getRetention();
-		checkPositive("activity-rank.retention.day", retention.getDay());
-		checkPositive("activity-rank.retention.week", retention.getWeek());
-		checkPositive("activity-rank.retention.month", retention.getMonth());
-		checkPositive("activity-rank.retention.record", retention.getRecord());
 		ZoneId zone = (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
 		return new ActivityCalendar(clock.getIfUnique(Clock::systemUTC), zone, Map.of(Period.DAY, retention.getDay(),
 				Period.WEEK, retention.getWeek(), Period.MONTH, retention.getMonth()), retention.getRecord());
@@ -79,14 +72,7 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RankKeys activityRankKeys(ActivityRankProperties properties) {
-		try {
-			return new RankKeys(properties.getKeyPrefix());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new ActivityRankConfigurationException(
-					"activity-rank.key-prefix is invalid: " + ex.getMessage() + ".",
-					"Set activity-rank.key-prefix to 1 to 64 letters, digits, '.', '_', ':' or '-' (no braces).");
-		}
+		return new RankKeys(properties.getKeyPrefix());
 	}
 
 	@Bean
@@ -99,7 +85,6 @@ public class ActivityRankAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			ActivityRankProperties properties) {
-		checkPeriods(properties);
 		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
 		return new CoalescingActivityStore(redis, RedisActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
@@ -109,23 +94,8 @@ public class ActivityRankAutoConfiguration {
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
 			ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
 			ActivityRankCounters counters) {
-		checkPeriods(properties);
 		return new DefaultActivityRankService(rules, store, calendar, properties.getPeriods(), userLookup.getIfUnique(),
 				counters);
-	}
-
-	private static void checkPeriods(ActivityRankProperties properties) {
-		if (properties.getPeriods() == null || properties.getPeriods().isEmpty()) {
-			throw new ActivityRankConfigurationException("activity-rank.periods is empty, so awards would go nowhere.",
-					"List at least one of day, week, month, total in activity-rank.periods (default: day, month).");
-		}
-	}
-
-	private static void checkPositive(String property, Duration value) {
-		if (value == null || value.isNegative() || value.isZero()) {
-			throw new ActivityRankConfigurationException(property + " is " + value + "; a retention must be positive.",
-					"Set " + property + " to a positive duration such as 31d.");
-		}
 	}
 
 }

@@ -13,13 +13,14 @@ import io.github.activityrank.Period;
 import io.github.activityrank.dispatch.QueueFullPolicy;
 import io.github.activityrank.engine.OncePer;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of activity-rank, under {@code activity-rank.*}.
  */
 @ConfigurationProperties("activity-rank")
-public class ActivityRankProperties {
+public class ActivityRankProperties implements InitializingBean {
 
 	/**
 	 * Whether activity-rank is enabled.
@@ -74,6 +75,15 @@ public class ActivityRankProperties {
 	private final Aspect aspect = new Aspect();
 
 	private final PageViews pageViews = new PageViews();
+
+	/**
+	 * Check the bound values (see {@link ActivityRankPropertyChecks}): called right after
+	 * binding, so a bad value stops the start before any bean uses it.
+	 */
+	@Override
+	public void afterPropertiesSet() {
+		ActivityRankPropertyChecks.check(this);
+	}
 
 	public boolean isEnabled() {
 		return this.enabled;

@@ -1,13 +1,12 @@
 package io.github.activityrank.autoconfigure;
 
 import java.util.Collection;
-import java.util.List;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.aspect.ActivityScoreAspect;
-import io.github.activityrank.aspect.ActivityScoreValidationException;
-import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
+import io.github.activityrank.aspect.ActivityScoreExpressionEvaluator;
+import io.github.activityrank.aspect.ActivityScoreOperationSource;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
@@ -93,22 +92,38 @@ public class ActivityScoreAutoConfiguration {
 	@ConditionalOnClass(name = { "org.aspectj.lang.annotation.Aspect", "org.aspectj.weaver.Advice" })
 	static class AspectConfiguration {
 
+		// the aspect reads what the validator has already read and parsed: one source and
+		// one evaluator for both
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreOperationSource activityScoreOperationSource() {
+			return new ActivityScoreOperationSource();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		ActivityScoreExpressionEvaluator activityScoreExpressionEvaluator(BeanFactory beanFactory) {
+			return new ActivityScoreExpressionEvaluator(beanFactory);
+		}
+
 		@Bean
 		@ConditionalOnMissingBean
 		ActivityScoreAspect activityScoreAspect(ActivityDispatcher dispatcher,
-				ObjectProvider<ActivityUserResolver> userResolver, BeanFactory beanFactory,
-				ActivityRankProperties properties) {
-			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, beanFactory,
+				ObjectProvider<ActivityUserResolver> userResolver, ActivityScoreOperationSource operationSource,
+				ActivityScoreExpressionEvaluator evaluator, ActivityRankProperties properties) {
+			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, operationSource, evaluator,
 					properties.getAspect().getOrder());
 		}
 
 		@Bean
 		@ConditionalOnMissingBean
-		ActivityScoreValidator activityScoreValidator(ActivityScoreAspect aspect, ObjectProvider<ActivityRules> rules,
+		ActivityScoreValidator activityScoreValidator(ActivityScoreOperationSource operationSource,
+				ActivityScoreExpressionEvaluator evaluator, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
 			// the engine's registry when there is one (a user's own service may have
 			// none)
-			return new ActivityScoreValidator(aspect, (name) -> ruleExists(name, rules, properties),
+			return new ActivityScoreValidator(operationSource, evaluator, (name) -> ruleExists(name, rules, properties),
 					() -> ruleNames(rules, properties));
 		}
 
@@ -126,14 +141,9 @@ public class ActivityScoreAutoConfiguration {
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
 			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
-			if (!ruleExists(pageViews.getRule(), rules, properties)) {
-				throw new ActivityScoreValidationException(List.of(new Problem("activity-rank.page-views", "rule",
-						pageViews.getRule(),
-						"Page views are enabled but no rule '" + pageViews.getRule() + "' is configured (known rules: "
-								+ ruleNames(rules, properties) + ").",
-						"add activity-rank.rules." + pageViews.getRule()
-								+ ".points, set activity-rank.page-views.rule to a known rule, or disable page views")));
-			}
+			// the rules in use may be the application's own, so this check waits for them
+			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
+					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
 			return new PageViewInterceptor(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
 					pageViews.getInclude(), pageViews.getExclude());
 		}

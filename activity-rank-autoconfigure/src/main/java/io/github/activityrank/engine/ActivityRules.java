@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * The configured scoring rules and the global daily, weekly and monthly caps, validated
- * once at startup.
+ * The scoring rules and the global daily, weekly and monthly caps. The auto-configuration
+ * checks the properties they come from before it builds them; the guards here only catch
+ * programmatic misuse.
  */
 public final class ActivityRules {
 
@@ -25,66 +26,71 @@ public final class ActivityRules {
 	private final Long monthlyCap;
 
 	/**
-	 * Validate and hold the rules, with no weekly or monthly cap over all rules.
+	 * Hold the rules, with no weekly or monthly cap over all rules.
 	 * @param rules rules by name
 	 * @param dailyCap most points per user per day over all rules, or {@code null}
-	 * @throws ActivityRankConfigurationException when a rule or the cap is invalid
+	 * @throws IllegalArgumentException when a rule or the cap is invalid
 	 */
 	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap) {
 		this(rules, dailyCap, null, null);
 	}
 
 	/**
-	 * Validate and hold the rules.
+	 * Hold the rules.
 	 * @param rules rules by name
 	 * @param dailyCap most points per user per day over all rules, or {@code null}
 	 * @param weeklyCap most points per user per ISO week over all rules, or {@code null}
 	 * @param monthlyCap most points per user per calendar month over all rules, or
 	 * {@code null}
-	 * @throws ActivityRankConfigurationException when a rule or a cap is invalid
+	 * @throws IllegalArgumentException when a rule or a cap is invalid
 	 */
 	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap, Long weeklyCap, Long monthlyCap) {
 		rules.forEach(ActivityRules::check);
-		checkCap("activity-rank.daily-cap", dailyCap);
-		checkCap("activity-rank.weekly-cap", weeklyCap);
-		checkCap("activity-rank.monthly-cap", monthlyCap);
+		checkCap("dailyCap", dailyCap);
+		checkCap("weeklyCap", weeklyCap);
+		checkCap("monthlyCap", monthlyCap);
 		this.rules = Collections.unmodifiableMap(new LinkedHashMap<>(rules));
 		this.dailyCap = dailyCap;
 		this.weeklyCap = weeklyCap;
 		this.monthlyCap = monthlyCap;
 	}
 
+	/**
+	 * Whether a text may name a rule: 1 to 64 letters, digits, {@code .}, {@code _} or
+	 * {@code -}.
+	 * @param name the candidate name
+	 * @return {@code true} if it is allowed
+	 */
+	public static boolean isValidName(String name) {
+		return name != null && RULE_NAME.matcher(name).matches();
+	}
+
 	private static void check(String name, ScoringRule rule) {
-		String property = "activity-rank.rules." + name;
-		if (!RULE_NAME.matcher(name).matches()) {
-			throw new ActivityRankConfigurationException("Rule name '" + name + "' is not allowed.",
-					"Name rules with 1 to 64 letters, digits, '.', '_' or '-'.");
-		}
-		if (rule.points() == 0) {
-			throw new ActivityRankConfigurationException(
-					property + ".points is 0 (or missing); a rule must give or take points.",
-					"Set " + property + ".points to a non-zero number, for example 2.");
+		if (!isValidName(name)) {
+			throw new IllegalArgumentException("Rule name '" + name + "' is not allowed");
 		}
 		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as a negative
 		// number
-		if (rule.points() < -ActivityLimits.MAX_POINTS || rule.points() > ActivityLimits.MAX_POINTS) {
-			throw new ActivityRankConfigurationException(
-					property + ".points is " + rule.points() + ", beyond the limit of " + ActivityLimits.MAX_POINTS
-							+ ".",
-					"Set " + property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
-							+ ActivityLimits.MAX_POINTS + ".");
+		if (rule.points() == 0 || rule.points() < -ActivityLimits.MAX_POINTS
+				|| rule.points() > ActivityLimits.MAX_POINTS) {
+			throw new IllegalArgumentException("Rule '" + name + "' must have non-zero points between -"
+					+ ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ", was " + rule.points());
 		}
-		checkCap(property + ".daily-cap", rule.dailyCap());
-		checkCap(property + ".weekly-cap", rule.weeklyCap());
-		checkCap(property + ".monthly-cap", rule.monthlyCap());
+		checkRuleCap(name, "daily", rule.dailyCap());
+		checkRuleCap(name, "weekly", rule.weeklyCap());
+		checkRuleCap(name, "monthly", rule.monthlyCap());
 	}
 
-	private static void checkCap(String property, Long cap) {
+	private static void checkRuleCap(String name, String period, Long cap) {
 		if (cap != null && cap <= 0) {
-			String kind = property.substring(property.lastIndexOf('.') + 1).replace("-cap", "");
-			throw new ActivityRankConfigurationException(
-					property + " is " + cap + "; a " + kind + " cap must be positive.",
-					"Set " + property + " to a positive number of points, or remove it for no cap.");
+			throw new IllegalArgumentException(
+					"Rule '" + name + "' must have a positive " + period + " cap or none, was " + cap);
+		}
+	}
+
+	private static void checkCap(String what, Long cap) {
+		if (cap != null && cap <= 0) {
+			throw new IllegalArgumentException(what + " must be positive or null, was " + cap);
 		}
 	}
 

@@ -1,8 +1,10 @@
 package io.github.activityrank.aspect;
 
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityScore;
@@ -13,6 +15,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -25,13 +29,22 @@ class ActivityScoreAspectTests {
 
 	private volatile String currentUser = "alice";
 
-	private final ActivityScoreAspect aspect = aspect();
+	private final AtomicInteger resolverCalls = new AtomicInteger();
 
-	private ActivityScoreAspect aspect() {
+	private final ActivityScoreOperationSource operationSource = new ActivityScoreOperationSource();
+
+	private final ActivityScoreExpressionEvaluator evaluator = evaluator();
+
+	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
+			new ActivityDispatcher(this.service, this.counters), () -> () -> {
+				this.resolverCalls.incrementAndGet();
+				return this.currentUser;
+			}, this.operationSource, this.evaluator, 0);
+
+	private static ActivityScoreExpressionEvaluator evaluator() {
 		StaticListableBeanFactory beans = new StaticListableBeanFactory();
 		beans.addBean("forum", "f1");
-		return new ActivityScoreAspect(new ActivityDispatcher(this.service, this.counters),
-				() -> () -> this.currentUser, beans, 0);
+		return new ActivityScoreExpressionEvaluator(beans);
 	}
 
 	private <T> T proxy(T target, boolean proxyTargetClass) {
@@ -243,8 +256,53 @@ class ActivityScoreAspectTests {
 			forum.praise(i, true);
 		}
 		assertThat(this.service.applied()).hasSize(50);
-		// field and revoke of praise(long, boolean): two parsed expressions for 50 calls
-		assertThat(this.aspect.awarder().evaluator().cachedExpressions()).isEqualTo(2);
+		// one metadata record for the method, and its field and revoke parsed once each
+		assertThat(this.operationSource.cachedMethods()).isOne();
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(2);
+	}
+
+	@Test
+	void keepsOneMetadataRecordPerMethodAndTargetClass() {
+		Method method = ReflectionUtils.findMethod(ForumService.class, "praise", long.class, boolean.class);
+		ActivityScoreMetadata metadata = this.operationSource.getMetadata(method, ForumService.class);
+		assertThat(this.operationSource.getMetadata(method, ForumService.class)).isSameAs(metadata);
+		assertThat(metadata.specificMethod()).isEqualTo(method);
+		assertThat(metadata.element()).isEqualTo(new AnnotatedElementKey(method, ForumService.class));
+		assertThat(metadata.operations()).singleElement()
+			.satisfies((operation) -> assertThat(operation.rule()).isEqualTo("praise"));
+		assertThat(metadata.usesResolver()).isTrue();
+		Method publish = ReflectionUtils.findMethod(ForumService.class, "publish", String.class);
+		assertThat(this.operationSource.getMetadata(publish, ForumService.class).usesResolver()).isFalse();
+	}
+
+	@Test
+	void marksMethodsWithoutAnnotationsWithTheEmptyRecord() {
+		Method method = ReflectionUtils.findMethod(Object.class, "toString");
+		assertThat(this.operationSource.getMetadata(method, ForumService.class)).isSameAs(ActivityScoreMetadata.NONE);
+		assertThat(ActivityScoreMetadata.NONE.isEmpty()).isTrue();
+	}
+
+	@Test
+	void readsTheImplementationsMetadataForInterfaceCalls() {
+		Method declared = ReflectionUtils.findMethod(Articles.class, "praise", long.class);
+		ActivityScoreMetadata metadata = this.operationSource.getMetadata(declared, ArticlesImpl.class);
+		assertThat(metadata.specificMethod().getDeclaringClass()).isEqualTo(ArticlesImpl.class);
+		assertThat(metadata.element())
+			.isEqualTo(new AnnotatedElementKey(metadata.specificMethod(), ArticlesImpl.class));
+	}
+
+	@Test
+	void annotationsOfOneCallShareOneResolverCall() {
+		forum().collectAndPraise(9);
+		assertThat(this.service.applied()).hasSize(2);
+		assertThat(this.resolverCalls).hasValue(1);
+	}
+
+	@Test
+	void callsNoResolverWhenEveryAnnotationNamesItsUser() {
+		forum().publish("Hello");
+		assertThat(this.service.applied()).hasSize(1);
+		assertThat(this.resolverCalls).hasValue(0);
 	}
 
 	record Article(long id, String authorId, String title) {

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ActivityScoreExpressionEvaluatorTests {
 
-	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator();
+	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator(null);
 
 	private final Method method = ReflectionUtils.findMethod(Sample.class, "praise", long.class, boolean.class);
 
@@ -43,9 +43,14 @@ class ActivityScoreExpressionEvaluatorTests {
 	void seesBeansByName() {
 		StaticListableBeanFactory beans = new StaticListableBeanFactory();
 		beans.addBean("prefix", "forum");
-		EvaluationContext context = this.evaluator.createContext(this.method, this.method, new Object[] { 1L, true },
-				new Sample(), Sample.class, null, beans);
-		assertThat(this.evaluator.value("@prefix + ':' + #articleId", this.key, context)).isEqualTo("forum:1");
+		ActivityScoreExpressionEvaluator withBeans = new ActivityScoreExpressionEvaluator(beans);
+		EvaluationContext context = withBeans.createContext(this.method, this.method, new Object[] { 1L, true },
+				new Sample(), Sample.class, null);
+		assertThat(withBeans.value("@prefix + ':' + #articleId", this.key, context)).isEqualTo("forum:1");
+		// one resolver for every context, created with the evaluator
+		EvaluationContext another = withBeans.createContext(this.method, this.method, new Object[] { 2L, true },
+				new Sample(), Sample.class, null);
+		assertThat(another.getBeanResolver()).isSameAs(context.getBeanResolver());
 	}
 
 	@Test
@@ -70,7 +75,7 @@ class ActivityScoreExpressionEvaluatorTests {
 	}
 
 	private EvaluationContext context(Object[] args, Object result) {
-		return this.evaluator.createContext(this.method, this.method, args, new Sample(), Sample.class, result, null);
+		return this.evaluator.createContext(this.method, this.method, args, new Sample(), Sample.class, result);
 	}
 
 	static class Sample {

@@ -14,6 +14,7 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.core.io.UrlResource;
@@ -24,19 +25,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ActivityScoreValidatorTests {
 
-	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()), () -> null, null,
-			0);
+	private final ActivityScoreOperationSource operationSource = new ActivityScoreOperationSource();
+
+	private final ActivityScoreExpressionEvaluator evaluator = new ActivityScoreExpressionEvaluator(null);
 
 	private final Set<String> rules = Set.of("praise", "comment");
 
-	private final ActivityScoreValidator validator = new ActivityScoreValidator(this.aspect, this.rules::contains,
-			() -> this.rules);
+	private final ActivityScoreValidator validator = new ActivityScoreValidator(this.operationSource, this.evaluator,
+			this.rules::contains, () -> this.rules);
 
 	@Test
 	void acceptsCorrectAnnotationsAndWarmsTheExpressionCache() {
 		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
-		assertThat(this.aspect.awarder().evaluator().cachedExpressions()).isEqualTo(5);
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(5);
+		assertThat(this.operationSource.cachedMethods()).isEqualTo(2);
+	}
+
+	@Test
+	void warmsExactlyTheCachesTheAspectReads() {
+		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
+		RecordingActivityRankService service = new RecordingActivityRankService();
+		ActivityScoreAspect aspect = new ActivityScoreAspect(
+				new ActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice", this.operationSource,
+				this.evaluator, 0);
+		AspectJProxyFactory factory = new AspectJProxyFactory(new Valid());
+		factory.setProxyTargetClass(true);
+		factory.addAspect(aspect);
+		Valid valid = factory.getProxy();
+		valid.praise(1, true);
+		valid.publish("bob");
+		assertThat(service.applied()).hasSize(2);
+		// nothing read or parsed on the first calls: both came from the validator's work
+		assertThat(this.operationSource.cachedMethods()).isEqualTo(2);
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(5);
 	}
 
 	@Test

@@ -8,7 +8,9 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.aspect.ActivityScoreAspect;
+import io.github.activityrank.aspect.ActivityScoreExpressionEvaluator;
 import io.github.activityrank.aspect.ActivityScoreFailureAnalyzer;
+import io.github.activityrank.aspect.ActivityScoreOperationSource;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.ActivityEventListener;
@@ -54,6 +56,8 @@ class ActivityScoreAutoConfigurationTests {
 				.hasSingleBean(ActivityEventListener.class)
 				.hasSingleBean(ActivityScoreAspect.class)
 				.hasSingleBean(ActivityScoreValidator.class)
+				.hasSingleBean(ActivityScoreOperationSource.class)
+				.hasSingleBean(ActivityScoreExpressionEvaluator.class)
 				.hasSingleBean(SecurityActivityUserResolver.class)
 				.doesNotHaveBean(PageViewInterceptor.class);
 			assertThat(context.getBean(ActivityDispatcher.class).isAsync()).isTrue();
@@ -92,6 +96,8 @@ class ActivityScoreAutoConfigurationTests {
 		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
 			.run((context) -> assertThat(context).doesNotHaveBean(ActivityScoreAspect.class)
 				.doesNotHaveBean(ActivityScoreValidator.class)
+				.doesNotHaveBean(ActivityScoreOperationSource.class)
+				.doesNotHaveBean(ActivityScoreExpressionEvaluator.class)
 				.hasSingleBean(ActivityEventListener.class));
 	}
 

@@ -1,8 +1,11 @@
 package io.github.activityrank.test;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -24,6 +27,10 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * ({@link #uniquePrefix}).
  */
 public final class RedisTestServer {
+
+	private static final String LOCAL_HOST = "127.0.0.1";
+
+	private static final int LOCAL_PORT = 6379;
 
 	private static volatile RedisTestServer shared;
 
@@ -65,6 +72,10 @@ public final class RedisTestServer {
 			return new RedisTestServer(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : 6379, "REDIS_URL");
 		}
 		StringBuilder why = new StringBuilder();
+		if (answersPing(LOCAL_HOST, LOCAL_PORT)) {
+			return new RedisTestServer(LOCAL_HOST, LOCAL_PORT, "local redis-server " + LOCAL_PORT);
+		}
+		why.append("no local server on " + LOCAL_HOST + ":" + LOCAL_PORT + "; ");
 		try {
 			RedisTestServer container = TestcontainersRedis.startIfDockerAvailable();
 			if (container != null) {
@@ -82,8 +93,26 @@ public final class RedisTestServer {
 		catch (Exception | LinkageError ex) {
 			why.append("embedded redis-server failed: ").append(ex);
 		}
-		throw new IllegalStateException("No Redis server for the tests: set REDIS_URL, start Docker, or make the "
-				+ "embedded-redis binary runnable (" + why + ")");
+		throw new IllegalStateException(
+				"No Redis server for the tests: set REDIS_URL, start redis-server on 6379, start Docker, or make the "
+						+ "embedded-redis binary runnable (" + why + ")");
+	}
+
+	/**
+	 * Whether a Redis server answers {@code PING} at that address within a second.
+	 */
+	static boolean answersPing(String host, int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(host, port), 1000);
+			socket.setSoTimeout(1000);
+			socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+			byte[] reply = new byte[7];
+			int read = socket.getInputStream().readNBytes(reply, 0, reply.length);
+			return new String(reply, 0, read, StandardCharsets.US_ASCII).equals("+PONG\r\n");
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	static RedisTestServer container(String host, int port) {

@@ -1,0 +1,258 @@
+package io.github.activityrank.autoconfigure;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.redis.RankKeys;
+
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.convert.DurationStyle;
+import org.springframework.util.ClassUtils;
+import org.springframework.web.util.pattern.PathPatternParser;
+
+/**
+ * The one place that checks the {@code activity-rank.*} properties.
+ * <p>
+ * {@link #check(ActivityRankProperties)} runs once, when the properties bean has been
+ * bound and before any bean receives it (see
+ * {@link ActivityRankProperties#afterPropertiesSet()}). The first bad value stops the
+ * start with an {@link InvalidConfigurationPropertyValueException}: Spring Boot's own
+ * failure analyzer prints the property, its value, where it was set and our reason, and
+ * every reason says what is wrong and what to set instead. Values that cannot even be
+ * converted to the property's type (an unknown {@code time-zone}, {@code once-per} or
+ * {@code periods} entry, "abc" for a number or a duration) never get here: Boot's binder
+ * rejects them first and names the property, the value and, for enums, the valid values.
+ * {@code aspect.order} accepts every {@code int}, so it has no check beyond that.
+ * <p>
+ * The page-view rule is the one check that needs more than the properties: the rule must
+ * exist in the {@link ActivityRules} actually in use, which may be the application's own.
+ * {@link #checkPageViewRule} is called where page views are configured.
+ * <p>
+ * <strong>Adding a check for a new property is one line</strong> in
+ * {@link #check(ActivityRankProperties)} (or, for a property of each rule, in
+ * {@code checkRule}), using the helper that fits:
+ * <ul>
+ * <li>{@code positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());} for
+ * an optional cap, {@code positiveOrUnset(rule + ".weekly-cap",
+ * value.getWeeklyCap());} for a rule's;</li>
+ * <li>{@code positive(name, duration, "31d")} and {@code notNegative(name, duration,
+ * "10s")} for durations, {@code atLeast(name, number, minimum, fix)} for counts;</li>
+ * <li>{@code require(valid, name, value, reason)} for anything else, where the reason
+ * names the fix: {@code require(properties.getRanking() != null, "activity-rank.ranking",
+ * null, "A ranking is required. Set activity-rank.ranking to ...")}.</li>
+ * </ul>
+ * Then add a test to {@code ActivityRankPropertyChecksTests}.
+ */
+final class ActivityRankPropertyChecks {
+
+	private static final Pattern PLAIN_MAP_KEY = Pattern.compile("[a-z0-9-]+");
+
+	/** The largest unit that prints a duration exactly comes first. */
+	private static final List<ChronoUnit> PRINTED_UNITS = List.of(ChronoUnit.DAYS, ChronoUnit.HOURS, ChronoUnit.MINUTES,
+			ChronoUnit.SECONDS, ChronoUnit.MILLIS, ChronoUnit.MICROS);
+
+	private static final String WEB_PATTERNS = "org.springframework.web.util.pattern.PathPatternParser";
+
+	private ActivityRankPropertyChecks() {
+	}
+
+	/**
+	 * Check every property that the properties alone can decide.
+	 * @param properties the bound properties
+	 * @throws InvalidConfigurationPropertyValueException for the first bad value
+	 */
+	static void check(ActivityRankProperties properties) {
+		String prefix = properties.getKeyPrefix();
+		require(isValidKeyPrefix(prefix), "activity-rank.key-prefix", prefix,
+				"A key prefix must be 1 to 64 letters, digits, '.', '_', ':' or '-'; the starter adds the braces "
+						+ "of the Redis Cluster hash tag itself. Set activity-rank.key-prefix to such a text, "
+						+ "for example activity_rank.");
+		require(properties.getPeriods() != null && !properties.getPeriods().isEmpty(), "activity-rank.periods",
+				properties.getPeriods(),
+				"activity-rank.periods is empty, so awards would go nowhere. List at least one of day, week, "
+						+ "month, total in activity-rank.periods (default: day, month).");
+		positiveOrUnset("activity-rank.daily-cap", properties.getDailyCap());
+		positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());
+		positiveOrUnset("activity-rank.monthly-cap", properties.getMonthlyCap());
+		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
+
+		ActivityRankProperties.Retention retention = properties.getRetention();
+		positive("activity-rank.retention.day", retention.getDay(), "31d");
+		positive("activity-rank.retention.week", retention.getWeek(), "70d");
+		positive("activity-rank.retention.month", retention.getMonth(), "365d");
+		positive("activity-rank.retention.record", retention.getRecord(), "31d");
+
+		ActivityRankProperties.Async async = properties.getAsync();
+		atLeast("activity-rank.async.threads", async.getThreads(), 1,
+				"At least one thread must apply queued awards. Set activity-rank.async.threads to 1 or more "
+						+ "(default 2), or set activity-rank.async.enabled=false to apply awards on the "
+						+ "caller's thread.");
+		atLeast("activity-rank.async.queue-capacity", async.getQueueCapacity(), 1,
+				"The queue must hold at least one award. Set activity-rank.async.queue-capacity to 1 or more "
+						+ "(default 10000).");
+
+		ActivityRankProperties.Retry retry = properties.getRetry();
+		atLeast("activity-rank.retry.capacity", retry.getCapacity(), 0,
+				"A capacity cannot be negative. Set activity-rank.retry.capacity to 0 (keep no failed awards) "
+						+ "or more (default 100000).");
+		positive("activity-rank.retry.initial-backoff", retry.getInitialBackoff(), "200ms");
+		positive("activity-rank.retry.max-backoff", retry.getMaxBackoff(), "5s");
+		String maxBackoff = print(retry.getMaxBackoff());
+		require(retry.getInitialBackoff().compareTo(retry.getMaxBackoff()) <= 0, "activity-rank.retry.initial-backoff",
+				retry.getInitialBackoff(),
+				"The first wait is longer than activity-rank.retry.max-backoff (" + maxBackoff
+						+ "), the longest wait. Set activity-rank.retry.initial-backoff to at most " + maxBackoff
+						+ ", or raise activity-rank.retry.max-backoff.");
+		notNegative("activity-rank.retry.shutdown-grace-period", retry.getShutdownGracePeriod(), "10s");
+
+		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+		if (pageViews.isEnabled()) {
+			checkPathPatterns("activity-rank.page-views.include", pageViews.getInclude());
+			checkPathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
+		}
+	}
+
+	private static void checkRule(String name, ActivityRankProperties.Rule rule) {
+		// a name with anything but lower-case letters, digits and '-' is written in
+		// Boot's bracket notation to stay one map key
+		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
+				: "activity-rank.rules[" + name + "]";
+		require(ActivityRules.isValidName(name), property, name,
+				"Rule name '" + name + "' is not allowed: a rule name must be 1 to 64 letters, digits, '.', '_' "
+						+ "or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
+		long points = rule.getPoints();
+		require(points != 0, property + ".points", points,
+				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
+						+ ".points to a non-zero number, for example 2 (negative for a penalty).");
+		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as negative
+		require(points >= -ActivityLimits.MAX_POINTS && points <= ActivityLimits.MAX_POINTS, property + ".points",
+				points,
+				property + ".points is " + points + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ". Set "
+						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
+						+ ActivityLimits.MAX_POINTS + ".");
+		positiveOrUnset(property + ".daily-cap", rule.getDailyCap());
+		positiveOrUnset(property + ".weekly-cap", rule.getWeeklyCap());
+		positiveOrUnset(property + ".monthly-cap", rule.getMonthlyCap());
+	}
+
+	/**
+	 * Check that the page-view rule exists; called only when page views are enabled.
+	 * @param rule the configured {@code activity-rank.page-views.rule}
+	 * @param ruleExists whether a rule of a name is configured
+	 * @param ruleNames the configured rule names, for the message
+	 * @throws InvalidConfigurationPropertyValueException when the rule does not exist
+	 */
+	static void checkPageViewRule(String rule, Predicate<String> ruleExists, Collection<String> ruleNames) {
+		require(rule != null && ruleExists.test(rule), "activity-rank.page-views.rule", rule,
+				"Page views are enabled but no rule '" + rule + "' is configured (known rules: " + ruleNames
+						+ "). Add activity-rank.rules." + rule
+						+ ".points, set activity-rank.page-views.rule to a known rule, "
+						+ "or set activity-rank.page-views.enabled=false.");
+	}
+
+	/**
+	 * An optional cap: unset (no cap) or a positive number of points.
+	 */
+	static void positiveOrUnset(String name, Long value) {
+		require(value == null || value > 0, name, value,
+				"A cap must be positive. Set " + name + " to a positive number of points, or remove it for no cap.");
+	}
+
+	/**
+	 * A duration that must be longer than zero.
+	 */
+	static void positive(String name, Duration value, String example) {
+		require(value != null && !value.isNegative() && !value.isZero(), name, value,
+				"The duration must be positive. Set " + name + " to a positive duration such as " + example + ".");
+	}
+
+	/**
+	 * A duration that may be zero but not negative.
+	 */
+	static void notNegative(String name, Duration value, String example) {
+		require(value != null && !value.isNegative(), name, value,
+				"The duration cannot be negative. Set " + name + " to 0s or more, such as " + example + ".");
+	}
+
+	/**
+	 * A number with a lower bound; the reason names the fix.
+	 */
+	static void atLeast(String name, long value, long minimum, String reason) {
+		require(value >= minimum, name, value, reason);
+	}
+
+	/**
+	 * The check every other one ends in.
+	 * @param valid whether the value is acceptable
+	 * @param name the full property name
+	 * @param value the bound value
+	 * @param reason what is wrong and what to set instead
+	 */
+	static void require(boolean valid, String name, Object value, String reason) {
+		if (!valid) {
+			throw new InvalidConfigurationPropertyValueException(name, value, reason);
+		}
+	}
+
+	/**
+	 * A duration as it would be written in the configuration: "5s", not "PT5S" or
+	 * "5000ms".
+	 */
+	private static String print(Duration duration) {
+		for (ChronoUnit unit : PRINTED_UNITS) {
+			if (duration.truncatedTo(unit).equals(duration)) {
+				return DurationStyle.SIMPLE.print(duration, unit);
+			}
+		}
+		return DurationStyle.SIMPLE.print(duration, ChronoUnit.NANOS);
+	}
+
+	private static boolean isValidKeyPrefix(String prefix) {
+		try {
+			new RankKeys(prefix);
+			return true;
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
+	}
+
+	private static void checkPathPatterns(String name, List<String> patterns) {
+		if (patterns == null
+				|| !ClassUtils.isPresent(WEB_PATTERNS, ActivityRankPropertyChecks.class.getClassLoader())) {
+			return;
+		}
+		for (String pattern : patterns) {
+			String problem = WebPatterns.problem(pattern);
+			require(problem == null, name, pattern, "Path pattern '" + pattern + "' " + problem + ". Set " + name
+					+ " to patterns that start with '/', such as /articles/** or /users/{id}.");
+		}
+	}
+
+	/**
+	 * Touches spring-web only when it is present (page views need it anyway).
+	 */
+	private static final class WebPatterns {
+
+		static String problem(String pattern) {
+			if (pattern == null || !pattern.startsWith("/")) {
+				return "does not start with '/', so it never matches a request path";
+			}
+			try {
+				PathPatternParser.defaultInstance.parse(pattern);
+				return null;
+			}
+			catch (IllegalArgumentException ex) {
+				return "is not valid: " + ex.getMessage();
+			}
+		}
+
+	}
+
+}
