@@ -23,6 +23,23 @@ public final class ActivityLimits {
 	/** Longest range of a history query, in days. */
 	public static final int MAX_HISTORY_DAYS = 366;
 
+	/** Most user ids one {@code among} query ranks. */
+	public static final int MAX_AMONG_USERS = 1000;
+
+	/**
+	 * Largest score a board holds with {@code activity-rank.tie-break=none}: 2^53 - 1,
+	 * the largest integer a Redis score (a double) holds exactly. An award that would
+	 * take a user past it is rejected.
+	 */
+	public static final long MAX_BOARD_SCORE = 9_007_199_254_740_991L;
+
+	/**
+	 * Largest score a board holds with {@code activity-rank.tie-break=earliest}: 2^24 -
+	 * 1, as the score shares the double's 53 exact bits with 29 bits of time. An award
+	 * that would take a user past it is rejected.
+	 */
+	public static final long MAX_BOARD_SCORE_EARLIEST = 16_777_215;
+
 	private ActivityLimits() {
 	}
 

@@ -1,6 +1,7 @@
 package io.github.activityrank;
 
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -142,6 +143,59 @@ public interface ActivityRankService {
 	 * board
 	 */
 	List<RankEntry> around(String userId, Period period, LocalDate day, int radius);
+
+	/**
+	 * How many users are on the current board.
+	 * @param period the board
+	 * @return the number of members, 0 when the board does not exist
+	 */
+	long size(Period period);
+
+	/**
+	 * How many users are on the board of the period that contains {@code day}.
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @return the number of members, 0 when the board does not exist
+	 */
+	long size(Period period, LocalDate day);
+
+	/**
+	 * Some users, for example a user's friends or a group, ranked among themselves on the
+	 * current board: ranks run from 1 within the set, numbered and tie-broken as on the
+	 * board. Read in one round trip, at one instant.
+	 * @param period the board
+	 * @param userIds the users, at most {@value ActivityLimits#MAX_AMONG_USERS}; invalid
+	 * and repeated ids are skipped
+	 * @return the users with points, best first; users not on the board are left out
+	 * @throws IllegalArgumentException when {@code userIds} is {@code null} or holds more
+	 * than {@value ActivityLimits#MAX_AMONG_USERS} ids
+	 */
+	List<RankEntry> among(Period period, Collection<String> userIds);
+
+	/**
+	 * Like {@link #among(Period, Collection)} on the board of the period that contains
+	 * {@code day}.
+	 * @param period the board
+	 * @param day any day of the wanted period
+	 * @param userIds the users, at most {@value ActivityLimits#MAX_AMONG_USERS}; invalid
+	 * and repeated ids are skipped
+	 * @return the users with points, best first; users not on the board are left out
+	 * @throws IllegalArgumentException when {@code userIds} is {@code null} or holds more
+	 * than {@value ActivityLimits#MAX_AMONG_USERS} ids
+	 */
+	List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds);
+
+	/**
+	 * Delete everything stored about a user: their idempotency records of every retained
+	 * day, and their entries on every board that may still exist (day, week and month
+	 * boards within their retention, and the total board). Other users only move up. Key
+	 * names are computed, never searched for. Awards of the user that are still queued
+	 * for the background executor may land after the removal.
+	 * @param userId the user
+	 * @return the number of keys changed (deleted records, boards the user left); 0 for
+	 * an invalid id
+	 */
+	long removeUser(String userId);
 
 	/**
 	 * What a user earned each day and for what, from the retained idempotency records.

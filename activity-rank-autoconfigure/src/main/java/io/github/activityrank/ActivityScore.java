@@ -30,16 +30,44 @@ public @interface ActivityScore {
 	/**
 	 * Name of a rule under {@code activity-rank.rules}; points, once-per window and caps
 	 * come from it.
-	 * @return the rule name, or empty when {@link #points()} is given
+	 * @return the rule name, or empty when {@link #points()} or
+	 * {@link #pointsExpression()} is given
 	 */
 	String rule() default "";
 
 	/**
 	 * Points to award when no rule is named, or to use instead of the rule's points. Zero
-	 * means "not set".
+	 * means "not set". For points that depend on the call, use
+	 * {@link #pointsExpression()} instead (not both).
 	 * @return the points
 	 */
 	long points() default 0;
+
+	/**
+	 * SpEL giving the points of this call, a whole number from 1 to
+	 * {@value io.github.activityrank.ActivityLimits#MAX_POINTS}. It acts as
+	 * {@link #points()} would with that value: without a rule it is the award; with a
+	 * rule it replaces the rule's points while the rule's once-per window and caps still
+	 * apply. <pre class="code">
+	 * &#064;ActivityScore(rule = "walk", pointsExpression = "#steps / 100", field = "#day")
+	 * public void walk(int steps, String day) { ... }
+	 * </pre>
+	 * <p>
+	 * The value may be an {@code Integer}, {@code Long}, {@code Short}, {@code Byte},
+	 * {@code BigInteger}, or a {@code BigDecimal}, {@code Double} or {@code Float}
+	 * without a fraction. Anything else (null, a fraction, zero or less, more than the
+	 * maximum, a {@code String}, a boolean, another object) or an expression that throws
+	 * is logged, counted as an evaluation error and awards nothing; the method's result
+	 * is kept. Text is refused because {@code +} on text concatenates: convert it in the
+	 * expression, for example {@code T(Long).parseLong(#steps)}. To award nothing for
+	 * small values without an error, add a {@link #condition()} such as
+	 * {@code "#steps >= 100"}.
+	 * <p>
+	 * A revoke takes back exactly what the earlier award stored, so the expression is not
+	 * evaluated when {@link #revoke()} is {@code true}.
+	 * @return the points expression, empty for none
+	 */
+	String pointsExpression() default "";
 
 	/**
 	 * SpEL giving the id of the user who earns the points. Empty: the

@@ -32,7 +32,8 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 		NOTHING_TO_REVOKE,
 
 		/**
-		 * The request was invalid (see {@link AwardResult#reason()}); nothing was stored.
+		 * The request was invalid, or would take a user past the largest score a board
+		 * holds (see {@link AwardResult#reason()}); nothing was stored.
 		 */
 		REJECTED
 

@@ -4,8 +4,11 @@ package io.github.activityrank;
  * One line of a leaderboard.
  *
  * @param userId the user's id as it was awarded
- * @param rank 1-based rank; equal scores share a rank in competition style (1, 2, 2, 4)
- * @param score the user's points on the board
+ * @param rank 1-based rank, numbered as {@code activity-rank.ranking} says: for the
+ * scores 9, 7, 7, 5 competition ranks 1, 2, 2, 4 (the default), dense ranks 1, 2, 2, 3
+ * and ordinal ranks 1, 2, 3, 4; with {@code activity-rank.tie-break=earliest} every rank
+ * is distinct
+ * @param score the user's points on the board, exactly
  * @param user display data from the {@link RankUserLookup}, or {@code null} when there is
  * no lookup or it does not know the user
  */

@@ -12,6 +12,7 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.DispatchCounter;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ScoringRule;
@@ -96,13 +97,10 @@ public class ActivityRankEndpoint {
 		if (this.dispatch == null) {
 			return null;
 		}
-		AwardDispatchCounters c = this.dispatch;
 		boolean async = this.dispatcher != null && this.dispatcher.isAsync();
 		int queueSize = (this.dispatcher != null) ? this.dispatcher.queueSize() : 0;
 		int retryBufferSize = (this.dispatcher != null) ? this.dispatcher.retryBufferSize() : 0;
-		return new DispatchDescriptor(async, queueSize, retryBufferSize, c.getQueued(), c.getApplied(), c.getRejected(),
-				c.getFailed(), c.getDropped(), c.getCallerRuns(), c.getEvaluationErrors(), c.getRetryBuffered(),
-				c.getRetried(), c.getRetryDropped());
+		return new DispatchDescriptor(async, queueSize, retryBufferSize, this.dispatch);
 	}
 
 	/**
@@ -134,26 +132,137 @@ public class ActivityRankEndpoint {
 	}
 
 	/**
-	 * The dispatcher's state and totals (see {@link AwardDispatchCounters} for each
-	 * count).
-	 *
-	 * @param async whether awards run on background threads
-	 * @param queueSize awards waiting in the queue now
-	 * @param retryBufferSize awards waiting in the retry buffer now
-	 * @param queued awards put on the queue
-	 * @param applied awards the service answered with any outcome but rejected
-	 * @param rejected awards the service rejected
-	 * @param failed awards lost to an error
-	 * @param dropped awards discarded (queue full, shutdown)
-	 * @param callerRuns awards whose caller waited for them because the queue was full
-	 * @param evaluationErrors annotations whose expressions gave no valid award
-	 * @param retryBuffered awards put in the retry buffer
-	 * @param retried awards the retry thread sent successfully
-	 * @param retryDropped awards lost from the retry buffer
+	 * The dispatcher's state and totals: {@code async} (whether awards run on background
+	 * threads), {@code queueSize} and {@code retryBufferSize} (awards waiting there now),
+	 * then one field per {@link DispatchCounter}, named by its
+	 * {@link DispatchCounter#key() key}. A map, so that its JSON follows the counters
+	 * without naming each one here.
 	 */
-	public record DispatchDescriptor(boolean async, int queueSize, int retryBufferSize, long queued, long applied,
-			long rejected, long failed, long dropped, long callerRuns, long evaluationErrors, long retryBuffered,
-			long retried, long retryDropped) {
+	public static final class DispatchDescriptor extends LinkedHashMap<String, Object> {
+
+		private static final long serialVersionUID = 1L;
+
+		DispatchDescriptor(boolean async, int queueSize, int retryBufferSize, AwardDispatchCounters counters) {
+			put("async", async);
+			put("queueSize", queueSize);
+			put("retryBufferSize", retryBufferSize);
+			for (DispatchCounter counter : DispatchCounter.values()) {
+				put(counter.key(), counters.get(counter));
+			}
+		}
+
+		/**
+		 * Whether awards run on background threads.
+		 * @return {@code true} in async mode
+		 */
+		public boolean async() {
+			return (Boolean) get("async");
+		}
+
+		/**
+		 * Awards waiting in the queue when the endpoint was read.
+		 * @return the count
+		 */
+		public int queueSize() {
+			return (Integer) get("queueSize");
+		}
+
+		/**
+		 * Awards waiting in the retry buffer when the endpoint was read.
+		 * @return the count
+		 */
+		public int retryBufferSize() {
+			return (Integer) get("retryBufferSize");
+		}
+
+		/**
+		 * One counter's total when the endpoint was read.
+		 * @param counter the counter
+		 * @return the count
+		 */
+		public long count(DispatchCounter counter) {
+			return (Long) get(counter.key());
+		}
+
+		/**
+		 * {@link DispatchCounter#QUEUED}.
+		 * @return the count
+		 */
+		public long queued() {
+			return count(DispatchCounter.QUEUED);
+		}
+
+		/**
+		 * {@link DispatchCounter#APPLIED}.
+		 * @return the count
+		 */
+		public long applied() {
+			return count(DispatchCounter.APPLIED);
+		}
+
+		/**
+		 * {@link DispatchCounter#REJECTED}.
+		 * @return the count
+		 */
+		public long rejected() {
+			return count(DispatchCounter.REJECTED);
+		}
+
+		/**
+		 * {@link DispatchCounter#FAILED}.
+		 * @return the count
+		 */
+		public long failed() {
+			return count(DispatchCounter.FAILED);
+		}
+
+		/**
+		 * {@link DispatchCounter#DROPPED}.
+		 * @return the count
+		 */
+		public long dropped() {
+			return count(DispatchCounter.DROPPED);
+		}
+
+		/**
+		 * {@link DispatchCounter#CALLER_RUNS}.
+		 * @return the count
+		 */
+		public long callerRuns() {
+			return count(DispatchCounter.CALLER_RUNS);
+		}
+
+		/**
+		 * {@link DispatchCounter#EVALUATION_ERRORS}.
+		 * @return the count
+		 */
+		public long evaluationErrors() {
+			return count(DispatchCounter.EVALUATION_ERRORS);
+		}
+
+		/**
+		 * {@link DispatchCounter#RETRY_BUFFERED}.
+		 * @return the count
+		 */
+		public long retryBuffered() {
+			return count(DispatchCounter.RETRY_BUFFERED);
+		}
+
+		/**
+		 * {@link DispatchCounter#RETRIED}.
+		 * @return the count
+		 */
+		public long retried() {
+			return count(DispatchCounter.RETRIED);
+		}
+
+		/**
+		 * {@link DispatchCounter#RETRY_DROPPED}.
+		 * @return the count
+		 */
+		public long retryDropped() {
+			return count(DispatchCounter.RETRY_DROPPED);
+		}
 
 	}
 

@@ -1,11 +1,11 @@
 package io.github.activityrank.actuator;
 
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.DispatchCounter;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -20,9 +20,10 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * {@code already_awarded}, {@code capped}, {@code revoked}, {@code nothing_to_revoke},
  * {@code rejected}): awards and revokes the service answered, from
  * {@link ActivityRankCounters};</li>
- * <li>{@code activity.rank.dispatch.*} (function counters): what happened to awards made
- * through {@code @ActivityScore}, {@code ActivityEvent} and page views, from
- * {@link AwardDispatchCounters};</li>
+ * <li>{@code activity.rank.dispatch.*} (function counters, one per
+ * {@link DispatchCounter}, named by its {@link DispatchCounter#meterName() meter name}):
+ * what happened to awards made through {@code @ActivityScore}, {@code ActivityEvent} and
+ * page views, from {@link AwardDispatchCounters};</li>
  * <li>{@value #QUEUE_SIZE} and {@value #RETRY_BUFFER_SIZE} (gauges): awards waiting in
  * the background queue and in the retry buffer right now.</li>
  * </ul>
@@ -72,25 +73,11 @@ public class ActivityRankMeterBinder implements MeterBinder {
 			}
 		}
 		if (this.dispatch != null) {
-			dispatchCounter(registry, "queued", AwardDispatchCounters::getQueued, "Awards put on the background queue");
-			dispatchCounter(registry, "applied", AwardDispatchCounters::getApplied,
-					"Dispatched awards the service answered (any outcome but rejected)");
-			dispatchCounter(registry, "rejected", AwardDispatchCounters::getRejected,
-					"Dispatched awards the service rejected as invalid");
-			dispatchCounter(registry, "failed", AwardDispatchCounters::getFailed,
-					"Dispatched awards lost to an error with no retry buffer to keep them");
-			dispatchCounter(registry, "dropped", AwardDispatchCounters::getDropped,
-					"Awards discarded because the queue was full or shutdown ended");
-			dispatchCounter(registry, "caller.runs", AwardDispatchCounters::getCallerRuns,
-					"Awards whose caller waited for them because the queue was full");
-			dispatchCounter(registry, "evaluation.errors", AwardDispatchCounters::getEvaluationErrors,
-					"@ActivityScore annotations whose expressions gave no valid award");
-			dispatchCounter(registry, "retry.buffered", AwardDispatchCounters::getRetryBuffered,
-					"Awards put in the retry buffer");
-			dispatchCounter(registry, "retried", AwardDispatchCounters::getRetried,
-					"Awards the retry thread sent successfully");
-			dispatchCounter(registry, "retry.dropped", AwardDispatchCounters::getRetryDropped,
-					"Awards lost from the retry buffer (full, or shutdown ended)");
+			for (DispatchCounter counter : DispatchCounter.values()) {
+				FunctionCounter.builder(DISPATCH + "." + counter.meterName(), this.dispatch, (c) -> c.get(counter))
+					.description(counter.description())
+					.register(registry);
+			}
 		}
 		if (this.dispatcher != null) {
 			Gauge.builder(QUEUE_SIZE, this.dispatcher, ActivityDispatcher::queueSize)
@@ -100,13 +87,6 @@ public class ActivityRankMeterBinder implements MeterBinder {
 				.description("Awards waiting in the activity-rank retry buffer")
 				.register(registry);
 		}
-	}
-
-	private void dispatchCounter(MeterRegistry registry, String name, ToDoubleFunction<AwardDispatchCounters> count,
-			String description) {
-		FunctionCounter.builder(DISPATCH + "." + name, this.dispatch, count)
-			.description(description)
-			.register(registry);
 	}
 
 }

@@ -112,8 +112,36 @@ final class ActivityScoreAwarder {
 			field = operation.rule().isEmpty() ? method.getName() : operation.rule();
 		}
 		boolean revoke = !operation.revoke().isEmpty() && isTrue(operation.revoke(), element, context);
-		return new ActivityEvent(user, operation.rule().isEmpty() ? null : operation.rule(),
-				(operation.points() != 0) ? operation.points() : null, field, revoke);
+		Long points = (operation.points() != 0) ? operation.points() : null;
+		// a revoke takes back what the award's record holds, so the call's points do not
+		// matter then, and a value the expression cannot give on the undo is no error
+		if (!revoke && !operation.pointsExpression().isEmpty()) {
+			points = points(operation.pointsExpression(), method, element, context);
+			if (points == null) {
+				return null;
+			}
+		}
+		return new ActivityEvent(user, operation.rule().isEmpty() ? null : operation.rule(), points, field, revoke);
+	}
+
+	/**
+	 * The points a {@code pointsExpression} gives, or {@code null} after counting and
+	 * logging a value that is not points.
+	 */
+	private Long points(String expression, Method method, AnnotatedElementKey element, EvaluationContext context) {
+		Object value = this.evaluator.value(expression, element, context);
+		if (value == null) {
+			evaluationError(nullMessage(method, "pointsExpression", expression), null);
+			return null;
+		}
+		try {
+			return ActivityScorePoints.of(value);
+		}
+		catch (IllegalArgumentException ex) {
+			evaluationError("@ActivityScore pointsExpression = \"" + expression + "\" on " + describe(method) + " gave "
+					+ describeValue(value) + ", " + ex.getMessage() + "; nothing awarded", null);
+			return null;
+		}
 	}
 
 	private boolean isTrue(String expression, AnnotatedElementKey element, EvaluationContext context) {

@@ -6,11 +6,13 @@ import io.github.activityrank.ActivityScore;
  * One {@link ActivityScore} as read from a method, once, with empty strings for unset
  * attributes.
  */
-record ActivityScoreOperation(String rule, long points, String user, String field, String revoke, String condition) {
+record ActivityScoreOperation(String rule, long points, String pointsExpression, String user, String field,
+		String revoke, String condition) {
 
 	static ActivityScoreOperation of(ActivityScore annotation) {
-		return new ActivityScoreOperation(annotation.rule().trim(), annotation.points(), annotation.user().trim(),
-				annotation.field().trim(), annotation.revoke().trim(), annotation.condition().trim());
+		return new ActivityScoreOperation(annotation.rule().trim(), annotation.points(),
+				annotation.pointsExpression().trim(), annotation.user().trim(), annotation.field().trim(),
+				annotation.revoke().trim(), annotation.condition().trim());
 	}
 
 	boolean usesResolver() {

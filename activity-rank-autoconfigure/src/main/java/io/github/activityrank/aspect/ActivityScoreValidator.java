@@ -44,11 +44,12 @@ import org.springframework.util.ClassUtils;
  * with an {@link ActivityScoreValidationException} listing every mistake: a SpEL syntax
  * error, a variable that is not a parameter of the method, {@code #result} on a method
  * that returns nothing, an unknown rule, neither rule nor points, points outside
- * 1..{@value ActivityLimits#MAX_POINTS}, no user where no {@link ActivityUserResolver}
- * exists, or an annotation declared only on an interface method. It reads the annotations
- * through the aspect's {@link ActivityScoreOperationSource} and parses the expressions
- * with the aspect's {@link ActivityScoreExpressionEvaluator}, so the first call finds
- * both in their caches.
+ * 1..{@value ActivityLimits#MAX_POINTS}, both {@code points} and
+ * {@code pointsExpression}, no user where no {@link ActivityUserResolver} exists, or an
+ * annotation declared only on an interface method. It reads the annotations through the
+ * aspect's {@link ActivityScoreOperationSource} and parses the expressions with the
+ * aspect's {@link ActivityScoreExpressionEvaluator}, so the first call finds both in
+ * their caches.
  */
 public class ActivityScoreValidator implements SmartInitializingSingleton, BeanFactoryAware {
 
@@ -168,9 +169,17 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			boolean resolverPresent, List<Problem> problems) {
 		Method method = metadata.specificMethod();
 		String location = location(targetClass, method);
-		if (operation.rule().isEmpty() && operation.points() == 0) {
+		if (operation.rule().isEmpty() && operation.points() == 0 && operation.pointsExpression().isEmpty()) {
 			problems.add(new Problem(location, "rule", "", "Neither a rule nor points are given.",
-					"name a rule from activity-rank.rules (rule = \"praise\") or give points (points = 10)"));
+					"name a rule from activity-rank.rules (rule = \"praise\"), give points (points = 10) "
+							+ "or compute them (pointsExpression = \"#steps / 100\")"));
+		}
+		if (operation.points() != 0 && !operation.pointsExpression().isEmpty()) {
+			problems.add(new Problem(location, "pointsExpression", operation.pointsExpression(),
+					"Both points (" + operation.points() + ") and pointsExpression are given; only one can say "
+							+ "how many points a call earns.",
+					"keep points = " + operation.points() + " for the same points on every call, or keep "
+							+ "pointsExpression for points computed from the call, and remove the other"));
 		}
 		if (!operation.rule().isEmpty() && !this.ruleExists.test(operation.rule())) {
 			problems.add(new Problem(location, "rule", operation.rule(),
@@ -196,6 +205,7 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		}
 		AnnotatedElementKey element = metadata.element();
 		String[] names = this.evaluator.parameterNames(method);
+		checkExpression(location, "pointsExpression", operation.pointsExpression(), method, names, element, problems);
 		checkExpression(location, "user", operation.user(), method, names, element, problems);
 		checkExpression(location, "field", operation.field(), method, names, element, problems);
 		checkExpression(location, "revoke", operation.revoke(), method, names, element, problems);

@@ -12,6 +12,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.OncePer;
@@ -83,10 +84,19 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	BoardOrder activityRankBoardOrder(ActivityRankProperties properties, ActivityCalendar calendar) {
+		// the one check that needs the application's clock, so it runs here
+		ActivityRankPropertyChecks.checkTieBreakEpoch(properties, calendar.now());
+		return new BoardOrder(properties.getTieBreak(), properties.getRanking(), properties.getTieBreakEpoch());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties) {
-		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods());
-		return new CoalescingActivityStore(redis, RedisActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
+			ActivityRankProperties properties, BoardOrder boardOrder) {
+		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(),
+				boardOrder);
+		return new CoalescingActivityStore(redis, ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -11,7 +12,10 @@ import java.util.Set;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.dispatch.QueueFullPolicy;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.OncePer;
+import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.engine.TieBreak;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -60,6 +64,31 @@ public class ActivityRankProperties implements InitializingBean {
 	 * together. Unset means no cap.
 	 */
 	private Long monthlyCap;
+
+	/**
+	 * How users with equal points are ordered: "none" (they are equal, and "ranking"
+	 * numbers them) or "earliest" (whoever reached the score first ranks higher, and
+	 * every rank is distinct). With "earliest" a board holds at most 16,777,215 points
+	 * per user instead of 2^53 - 1, and a revoke keeps the time of the user's last award.
+	 * Choose it before the first award: boards keep the layout they were written with.
+	 */
+	private TieBreak tieBreak = TieBreak.NONE;
+
+	/**
+	 * How ranks are numbered for equal points: "competition" (1, 2, 2, 4), "dense" (1, 2,
+	 * 2, 3) or "ordinal" (1, 2, 3, 4). Ignored with tie-break "earliest", where every
+	 * rank is distinct.
+	 */
+	private Ranking ranking = Ranking.COMPETITION;
+
+	/**
+	 * Where the seconds of the total board count from with tie-break "earliest" (day,
+	 * week and month boards count from the start of their period). The count covers 2^29
+	 * seconds, about 17 years; after that, users reaching equal points on the total board
+	 * tie with each other, never passing anyone who got there earlier. Must not be in the
+	 * future, and should not change once the total board has entries.
+	 */
+	private Instant tieBreakEpoch = BoardOrder.DEFAULT_EPOCH;
 
 	/**
 	 * Scoring rules by name, referred to by @ActivityScore(rule = ...) and the service.
@@ -139,6 +168,30 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public void setMonthlyCap(Long monthlyCap) {
 		this.monthlyCap = monthlyCap;
+	}
+
+	public TieBreak getTieBreak() {
+		return this.tieBreak;
+	}
+
+	public void setTieBreak(TieBreak tieBreak) {
+		this.tieBreak = tieBreak;
+	}
+
+	public Ranking getRanking() {
+		return this.ranking;
+	}
+
+	public void setRanking(Ranking ranking) {
+		this.ranking = ranking;
+	}
+
+	public Instant getTieBreakEpoch() {
+		return this.tieBreakEpoch;
+	}
+
+	public void setTieBreakEpoch(Instant tieBreakEpoch) {
+		this.tieBreakEpoch = tieBreakEpoch;
 	}
 
 	public Map<String, Rule> getRules() {

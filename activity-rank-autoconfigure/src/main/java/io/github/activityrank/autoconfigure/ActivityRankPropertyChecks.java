@@ -1,6 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.regex.Pattern;
 
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -30,9 +33,11 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * rejects them first and names the property, the value and, for enums, the valid values.
  * {@code aspect.order} accepts every {@code int}, so it has no check beyond that.
  * <p>
- * The page-view rule is the one check that needs more than the properties: the rule must
- * exist in the {@link ActivityRules} actually in use, which may be the application's own.
- * {@link #checkPageViewRule} is called where page views are configured.
+ * Two checks need more than the properties. The page-view rule must exist in the
+ * {@link ActivityRules} actually in use, which may be the application's own:
+ * {@link #checkPageViewRule} is called where page views are configured. The tie-break
+ * epoch must not be later than the application's clock says it is now:
+ * {@link #checkTieBreakEpoch} is called where the board order is configured.
  * <p>
  * <strong>Adding a check for a new property is one line</strong> in
  * {@link #check(ActivityRankProperties)} (or, for a property of each rule, in
@@ -154,6 +159,24 @@ final class ActivityRankPropertyChecks {
 						+ "). Add activity-rank.rules." + rule
 						+ ".points, set activity-rank.page-views.rule to a known rule, "
 						+ "or set activity-rank.page-views.enabled=false.");
+	}
+
+	/**
+	 * Check that the tie-break epoch is not in the future; only the earliest tie-break
+	 * uses it.
+	 * @param properties the bound properties
+	 * @param now the current instant of the application's clock
+	 * @throws InvalidConfigurationPropertyValueException when the epoch is later than now
+	 */
+	static void checkTieBreakEpoch(ActivityRankProperties properties, Instant now) {
+		Instant epoch = properties.getTieBreakEpoch();
+		if (properties.getTieBreak() == TieBreak.EARLIEST) {
+			require(epoch != null && !epoch.isAfter(now), "activity-rank.tie-break-epoch", epoch,
+					"The total board counts the seconds of the earliest tie-break from this instant, so users "
+							+ "reaching equal points on it before then would tie. Set activity-rank.tie-break-epoch "
+							+ "to a past instant before your first award, such as " + BoardOrder.DEFAULT_EPOCH
+							+ " (the default).");
+		}
 	}
 
 	/**

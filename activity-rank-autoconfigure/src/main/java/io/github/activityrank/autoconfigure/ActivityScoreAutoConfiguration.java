@@ -9,9 +9,15 @@ import io.github.activityrank.aspect.ActivityScoreExpressionEvaluator;
 import io.github.activityrank.aspect.ActivityScoreOperationSource;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.ActivityDispatcherLifecycle;
 import io.github.activityrank.dispatch.ActivityEventListener;
+import io.github.activityrank.dispatch.AsyncActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.RetrySettings;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
+import io.github.activityrank.dispatch.TransientFailurePolicy;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
 
@@ -48,16 +54,29 @@ public class ActivityScoreAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	TransientFailurePolicy activityRankTransientFailurePolicy() {
+		return new RedisTransientFailurePolicy();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
-			ActivityRankProperties properties) {
+			TransientFailurePolicy transientFailures, ActivityRankProperties properties) {
 		ActivityRankProperties.Async async = properties.getAsync();
 		if (!async.isEnabled()) {
-			return new ActivityDispatcher(service, counters);
+			return new SyncActivityDispatcher(service, counters);
 		}
 		ActivityRankProperties.Retry retry = properties.getRetry();
-		return new ActivityDispatcher(service, counters, Math.max(1, async.getThreads()), async.getQueueCapacity(),
-				async.getOnQueueFull(), retry.getCapacity(), retry.getInitialBackoff(), retry.getMaxBackoff(),
-				retry.getShutdownGracePeriod());
+		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
+				retry.getMaxBackoff(), transientFailures);
+		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
+				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityDispatcherLifecycle activityDispatcherLifecycle(ActivityDispatcher dispatcher) {
+		return new ActivityDispatcherLifecycle(dispatcher);
 	}
 
 	@Bean

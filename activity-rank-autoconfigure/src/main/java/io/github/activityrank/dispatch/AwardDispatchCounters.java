@@ -1,122 +1,125 @@
 package io.github.activityrank.dispatch;
 
+import java.util.StringJoiner;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Running totals of what happened to awards made through {@code @ActivityScore},
- * published {@code ActivityEvent}s and page views. Read by metrics and actuator support;
+ * published {@code ActivityEvent}s and page views, one per {@link DispatchCounter}, and
+ * the number of awards waiting in the retry buffer. Read by metrics and actuator support;
  * the increment methods are for the starter's own components.
  */
 public final class AwardDispatchCounters {
 
-	private final LongAdder queued = new LongAdder();
-
-	private final LongAdder applied = new LongAdder();
-
-	private final LongAdder rejected = new LongAdder();
-
-	private final LongAdder failed = new LongAdder();
-
-	private final LongAdder dropped = new LongAdder();
-
-	private final LongAdder callerRuns = new LongAdder();
-
-	private final LongAdder evaluationErrors = new LongAdder();
-
-	private final LongAdder retryBuffered = new LongAdder();
-
-	private final LongAdder retried = new LongAdder();
-
-	private final LongAdder retryDropped = new LongAdder();
+	private final LongAdder[] counts = new LongAdder[DispatchCounter.values().length];
 
 	private final LongAdder retryPending = new LongAdder();
 
 	/**
-	 * Awards put on the background queue.
+	 * Create counters that all start at zero.
+	 */
+	public AwardDispatchCounters() {
+		for (int i = 0; i < this.counts.length; i++) {
+			this.counts[i] = new LongAdder();
+		}
+	}
+
+	/**
+	 * The total of one counter.
+	 * @param counter the counter
+	 * @return the count
+	 */
+	public long get(DispatchCounter counter) {
+		return this.counts[counter.ordinal()].sum();
+	}
+
+	/**
+	 * Add to one counter.
+	 * @param counter the counter
+	 * @param n how many
+	 */
+	public void add(DispatchCounter counter, long n) {
+		this.counts[counter.ordinal()].add(n);
+	}
+
+	/**
+	 * {@link DispatchCounter#QUEUED}.
 	 * @return the count
 	 */
 	public long getQueued() {
-		return this.queued.sum();
+		return get(DispatchCounter.QUEUED);
 	}
 
 	/**
-	 * Awards that reached the service and got an answer other than rejected (awarded,
-	 * already awarded, capped, revoked, nothing to revoke).
+	 * {@link DispatchCounter#APPLIED}.
 	 * @return the count
 	 */
 	public long getApplied() {
-		return this.applied.sum();
+		return get(DispatchCounter.APPLIED);
 	}
 
 	/**
-	 * Awards the service refused as invalid (blank user, unknown rule, ...).
+	 * {@link DispatchCounter#REJECTED}.
 	 * @return the count
 	 */
 	public long getRejected() {
-		return this.rejected.sum();
+		return get(DispatchCounter.REJECTED);
 	}
 
 	/**
-	 * Awards lost because the service threw, typically because Redis did not answer, and
-	 * no retry buffer kept them (sync mode, or {@code activity-rank.retry.capacity=0}).
+	 * {@link DispatchCounter#FAILED}.
 	 * @return the count
 	 */
 	public long getFailed() {
-		return this.failed.sum();
+		return get(DispatchCounter.FAILED);
 	}
 
 	/**
-	 * Awards discarded because the queue was full (policy {@code drop}) or still queued
-	 * when the shutdown grace period ended.
+	 * {@link DispatchCounter#DROPPED}.
 	 * @return the count
 	 */
 	public long getDropped() {
-		return this.dropped.sum();
+		return get(DispatchCounter.DROPPED);
 	}
 
 	/**
-	 * Awards whose caller waited until they were applied because the queue was full
-	 * (policy {@code caller-runs}).
+	 * {@link DispatchCounter#CALLER_RUNS}.
 	 * @return the count
 	 */
 	public long getCallerRuns() {
-		return this.callerRuns.sum();
+		return get(DispatchCounter.CALLER_RUNS);
 	}
 
 	/**
-	 * Annotations whose expressions could not be turned into an award at run time (an
-	 * expression threw, gave a null or blank user or field, a user or field that is
-	 * neither text nor a number, or a revoke or condition that is not a boolean).
+	 * {@link DispatchCounter#EVALUATION_ERRORS}.
 	 * @return the count
 	 */
 	public long getEvaluationErrors() {
-		return this.evaluationErrors.sum();
+		return get(DispatchCounter.EVALUATION_ERRORS);
 	}
 
 	/**
-	 * Awards put in the retry buffer, because their batch failed or because older awards
-	 * were already waiting there.
+	 * {@link DispatchCounter#RETRY_BUFFERED}.
 	 * @return the count
 	 */
 	public long getRetryBuffered() {
-		return this.retryBuffered.sum();
+		return get(DispatchCounter.RETRY_BUFFERED);
 	}
 
 	/**
-	 * Awards the retry thread sent successfully (answered by the service).
+	 * {@link DispatchCounter#RETRIED}.
 	 * @return the count
 	 */
 	public long getRetried() {
-		return this.retried.sum();
+		return get(DispatchCounter.RETRIED);
 	}
 
 	/**
-	 * Awards lost from the retry buffer: it was full, or they were still waiting when the
-	 * shutdown grace period ended.
+	 * {@link DispatchCounter#RETRY_DROPPED}.
 	 * @return the count
 	 */
 	public long getRetryDropped() {
-		return this.retryDropped.sum();
+		return get(DispatchCounter.RETRY_DROPPED);
 	}
 
 	/**
@@ -128,30 +131,6 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Count awards put in the retry buffer.
-	 * @param n how many
-	 */
-	public void retryBuffered(long n) {
-		this.retryBuffered.add(n);
-	}
-
-	/**
-	 * Count awards the retry thread sent successfully.
-	 * @param n how many
-	 */
-	public void retried(long n) {
-		this.retried.add(n);
-	}
-
-	/**
-	 * Count awards lost from the retry buffer.
-	 * @param n how many
-	 */
-	public void retryDropped(long n) {
-		this.retryDropped.add(n);
-	}
-
-	/**
 	 * Change the number of awards waiting in the retry buffer.
 	 * @param delta how many were added (positive) or removed (negative)
 	 */
@@ -160,67 +139,19 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
-	 * Count awards put on the queue.
-	 * @param n how many
-	 */
-	public void queued(long n) {
-		this.queued.add(n);
-	}
-
-	/**
-	 * Count awards the service answered.
-	 * @param n how many
-	 */
-	public void applied(long n) {
-		this.applied.add(n);
-	}
-
-	/**
-	 * Count awards the service rejected.
-	 * @param n how many
-	 */
-	public void rejected(long n) {
-		this.rejected.add(n);
-	}
-
-	/**
-	 * Count awards lost to an error.
-	 * @param n how many
-	 */
-	public void failed(long n) {
-		this.failed.add(n);
-	}
-
-	/**
-	 * Count awards discarded.
-	 * @param n how many
-	 */
-	public void dropped(long n) {
-		this.dropped.add(n);
-	}
-
-	/**
-	 * Count awards whose caller waited for them because the queue was full.
-	 * @param n how many
-	 */
-	public void callerRuns(long n) {
-		this.callerRuns.add(n);
-	}
-
-	/**
 	 * Count one annotation that could not be evaluated.
 	 */
 	public void evaluationError() {
-		this.evaluationErrors.increment();
+		add(DispatchCounter.EVALUATION_ERRORS, 1);
 	}
 
 	@Override
 	public String toString() {
-		return "AwardDispatchCounters[queued=" + getQueued() + ", applied=" + getApplied() + ", rejected="
-				+ getRejected() + ", failed=" + getFailed() + ", dropped=" + getDropped() + ", callerRuns="
-				+ getCallerRuns() + ", evaluationErrors=" + getEvaluationErrors() + ", retryBuffered="
-				+ getRetryBuffered() + ", retried=" + getRetried() + ", retryDropped=" + getRetryDropped()
-				+ ", retryPending=" + getRetryPending() + "]";
+		StringJoiner joiner = new StringJoiner(", ", "AwardDispatchCounters[", "]");
+		for (DispatchCounter counter : DispatchCounter.values()) {
+			joiner.add(counter.key() + "=" + get(counter));
+		}
+		return joiner.add("retryPending=" + getRetryPending()).toString();
 	}
 
 }

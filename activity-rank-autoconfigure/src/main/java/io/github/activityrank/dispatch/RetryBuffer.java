@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -100,11 +101,11 @@ final class RetryBuffer {
 		for (int i = 0; i < kept; i++) {
 			this.events.addLast(batch.get(i));
 		}
-		this.counters.retryBuffered(kept);
+		this.counters.add(DispatchCounter.RETRY_BUFFERED, kept);
 		this.counters.retryPending(kept);
 		int dropped = batch.size() - kept;
 		if (dropped > 0) {
-			this.counters.retryDropped(dropped);
+			this.counters.add(DispatchCounter.RETRY_DROPPED, dropped);
 			this.overflowLog.log("activity-rank retry buffer is full (activity-rank.retry.capacity=" + this.capacity
 					+ "); dropped " + dropped + " award(s), first " + batch.get(kept), null);
 		}
@@ -161,7 +162,7 @@ final class RetryBuffer {
 		this.thread.interrupt();
 		if (left > 0) {
 			this.counters.retryPending(-left);
-			this.counters.retryDropped(left);
+			this.counters.add(DispatchCounter.RETRY_DROPPED, left);
 		}
 		return left;
 	}
@@ -188,9 +189,9 @@ final class RetryBuffer {
 				if (this.closed) {
 					return;
 				}
-				batch = new ArrayList<>(Math.min(this.events.size(), ActivityDispatcher.MAX_BATCH));
+				batch = new ArrayList<>(Math.min(this.events.size(), ActivityStore.MAX_BATCH));
 				for (ActivityEvent event : this.events) {
-					if (batch.size() == ActivityDispatcher.MAX_BATCH) {
+					if (batch.size() == ActivityStore.MAX_BATCH) {
 						break;
 					}
 					batch.add(event);
@@ -220,7 +221,7 @@ final class RetryBuffer {
 					// counted before the awards leave the buffer, so whoever sees it
 					// empty sees them counted
 					this.counters.retryPending(-batch.size());
-					this.counters.retried(batch.size());
+					this.counters.add(DispatchCounter.RETRIED, batch.size());
 					for (int i = 0; i < batch.size(); i++) {
 						this.events.pollFirst();
 					}

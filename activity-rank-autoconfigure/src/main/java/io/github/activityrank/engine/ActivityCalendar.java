@@ -3,10 +3,13 @@ package io.github.activityrank.engine;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.github.activityrank.Period;
@@ -46,6 +49,14 @@ public final class ActivityCalendar {
 	 */
 	public LocalDate today() {
 		return LocalDate.ofInstant(this.clock.instant(), this.zone);
+	}
+
+	/**
+	 * The current instant of the application's clock.
+	 * @return now
+	 */
+	public Instant now() {
+		return this.clock.instant();
 	}
 
 	/**
@@ -157,6 +168,28 @@ public final class ActivityCalendar {
 	public int retainedRecordDays() {
 		long days = (this.recordRetention.toMillis() + 86_399_999L) / 86_400_000L;
 		return (int) Math.min(days, 366);
+	}
+
+	/**
+	 * The periods whose boards may still exist: the current one and every earlier one
+	 * still within its retention.
+	 * @param period the kind of board
+	 * @return the first day of each such period, newest first; only today for TOTAL
+	 */
+	public List<LocalDate> retainedPeriods(Period period) {
+		LocalDate today = today();
+		if (period == Period.TOTAL) {
+			return List.of(today);
+		}
+		long keep = this.retention.get(period).toMillis();
+		long now = this.clock.millis();
+		List<LocalDate> starts = new ArrayList<>();
+		LocalDate start = start(period, today);
+		while (starts.isEmpty() || end(period, start).atStartOfDay(this.zone).toInstant().toEpochMilli() + keep > now) {
+			starts.add(start);
+			start = start(period, start.minusDays(1));
+		}
+		return starts;
 	}
 
 	private long ttlAfter(LocalDate endDay, Duration keep) {

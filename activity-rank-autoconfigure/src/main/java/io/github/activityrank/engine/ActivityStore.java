@@ -17,6 +17,13 @@ import io.github.activityrank.RankEntry;
 public interface ActivityStore {
 
 	/**
+	 * Most commands sent to Redis in one script call; bounds how long one call blocks the
+	 * server. Whoever batches awards on their way here (the dispatcher's workers and its
+	 * retry thread) uses the same bound, so that one of their batches is one call.
+	 */
+	int MAX_BATCH = 256;
+
+	/**
 	 * Apply awards and revokes for today, each atomically and in order.
 	 * @param commands the validated commands
 	 * @return one result per command, in the same order
@@ -51,6 +58,30 @@ public interface ActivityStore {
 	 * @return the window, or empty when the user is not on the board
 	 */
 	List<RankEntry> around(Period period, LocalDate day, String userId, int radius);
+
+	/**
+	 * How many members a board has.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @return the number of members, 0 when the board does not exist
+	 */
+	long size(Period period, LocalDate day);
+
+	/**
+	 * Some users ranked among themselves, as the board ranks them.
+	 * @param period the board's period
+	 * @param day a day of the period
+	 * @param userIds valid, distinct user ids
+	 * @return the users on the board, best first, ranked from 1
+	 */
+	List<RankEntry> among(Period period, LocalDate day, List<String> userIds);
+
+	/**
+	 * Delete a user's records and board entries.
+	 * @param userId the user, valid
+	 * @return the number of keys changed
+	 */
+	long removeUser(String userId);
 
 	/**
 	 * The records of one user per day.

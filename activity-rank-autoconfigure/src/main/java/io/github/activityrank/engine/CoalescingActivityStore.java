@@ -170,6 +170,21 @@ public class CoalescingActivityStore implements ActivityStore {
 	}
 
 	@Override
+	public long size(Period period, LocalDate day) {
+		return this.delegate.size(period, day);
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+		return this.delegate.among(period, day, userIds);
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		return this.delegate.removeUser(userId);
+	}
+
+	@Override
 	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 		return this.delegate.history(userId, from, to);
 	}

@@ -3,6 +3,7 @@ package io.github.activityrank.engine;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -210,6 +211,55 @@ public class DefaultActivityRankService implements ActivityRankService {
 			return List.of();
 		}
 		return withUsers(this.store.around(period, day, userId, radius));
+	}
+
+	@Override
+	public long size(Period period) {
+		return size(period, this.calendar.today());
+	}
+
+	@Override
+	public long size(Period period, LocalDate day) {
+		checkBoard(period, day);
+		return this.store.size(period, day);
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, Collection<String> userIds) {
+		return among(period, this.calendar.today(), userIds);
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
+		checkBoard(period, day);
+		if (userIds == null) {
+			throw new IllegalArgumentException("userIds is required");
+		}
+		if (userIds.size() > ActivityLimits.MAX_AMONG_USERS) {
+			throw new IllegalArgumentException(
+					"among ranks at most " + ActivityLimits.MAX_AMONG_USERS + " users, was given " + userIds.size());
+		}
+		Set<String> valid = new LinkedHashSet<>();
+		for (String userId : userIds) {
+			if (InputCheck.userIdProblem(userId) == null) {
+				valid.add(userId);
+			}
+		}
+		if (valid.isEmpty()) {
+			return List.of();
+		}
+		return withUsers(this.store.among(period, day, List.copyOf(valid)));
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		if (InputCheck.userIdProblem(userId) != null) {
+			return 0;
+		}
+		long changed = this.store.removeUser(userId);
+		// the count only: the id and the data are what is being erased
+		logger.info("Removed a user's activity: " + changed + " keys changed");
+		return changed;
 	}
 
 	@Override

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
@@ -39,6 +41,14 @@ final class LuaScript {
 		}
 	}
 
+	/** Run on a connection of its own; an empty list for a nil reply. */
+	List<Object> run(RedisConnectionFactory connectionFactory, ScriptArgs call) {
+		try (RedisConnection connection = connectionFactory.getConnection()) {
+			List<Object> reply = run(connection, call.keyCount(), call.keysAndArgs());
+			return (reply != null) ? reply : List.of();
+		}
+	}
+
 	<T> T run(RedisConnection connection, int keyCount, byte[][] keysAndArgs) {
 		try {
 			return connection.scriptingCommands().evalSha(this.sha, ReturnType.MULTI, keyCount, keysAndArgs);
@@ -52,16 +62,7 @@ final class LuaScript {
 	}
 
 	private static boolean isNoScript(Throwable ex) {
-		for (Throwable t = ex; t != null; t = t.getCause()) {
-			String message = t.getMessage();
-			if (message != null && message.contains("NOSCRIPT")) {
-				return true;
-			}
-			if (t.getCause() == t) {
-				break;
-			}
-		}
-		return false;
+		return Causes.anyMatch(ex, (t) -> t.getMessage() != null && t.getMessage().contains("NOSCRIPT"));
 	}
 
 	private static String sha1Hex(byte[] body) {

@@ -15,7 +15,10 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <ul>
  * <li>{@code {prefix}:day:20261121}, {@code {prefix}:week:2026-W47},
  * {@code {prefix}:month:2026-11}, {@code {prefix}:total}: boards (sorted sets, member =
- * encoded user id, score = points);</li>
+ * encoded user id, score = points, or points and time with the earliest tie-break, see
+ * {@link BoardLayout});</li>
+ * <li>{@code {prefix}:dense:day:20261121}, ...: with dense ranking, the distinct points
+ * of a board (sorted set, member and score = a points value), expiring with it;</li>
  * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
  * field → points given). Reserved fields start with {@code #}: {@code #cap} and
  * {@code #cap:<rule>} count the day's points under the daily caps, {@code #n:<rule>} and
@@ -105,6 +108,16 @@ public final class RankKeys {
 			case MONTH -> this.tag + ":month:" + ActivityCalendar.periodId(period, day);
 			case TOTAL -> this.tag + ":total";
 		};
+	}
+
+	/**
+	 * The dense companion of a board: its distinct points values.
+	 * @param period the period
+	 * @param day a day of it
+	 * @return the key
+	 */
+	public String dense(Period period, LocalDate day) {
+		return this.tag + ":dense" + board(period, day).substring(this.tag.length());
 	}
 
 	/**

@@ -1,11 +1,13 @@
 package io.github.activityrank.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,25 +24,26 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
+import static io.github.activityrank.redis.RedisReplies.asLong;
+import static io.github.activityrank.redis.RedisReplies.asString;
+
 /**
  * {@link ActivityStore} on Redis: every award and revoke runs inside one
- * {@code score.lua} call (a batch of commands shares one call); every query is one
- * read-only script call.
+ * {@code score.lua} call (a batch of commands shares one call); every query is one round
+ * trip, a script call or a single command ({@link BoardReads}); a user is removed in one
+ * script call ({@link UserRemoval}). How a score encodes points, and the tie-break time,
+ * is {@link BoardLayout}'s.
  */
 public class RedisActivityStore implements ActivityStore {
 
-	/**
-	 * Most commands sent in one script call; bounds how long one call blocks the server.
-	 */
-	public static final int MAX_BATCH = 256;
-
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
-			Outcome.NOTHING_TO_REVOKE };
+			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED };
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -50,13 +53,18 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final List<Period> periods;
 
+	private final BoardOrder order;
+
+	private final BoardLayout layout;
+
+	/** Why score.lua rejects: a board would pass its largest score. */
+	private final String tooLarge;
+
+	private final BoardReads reads;
+
+	private final UserRemoval removal;
+
 	private final LuaScript score = LuaScript.load("score.lua");
-
-	private final LuaScript range = LuaScript.load("range.lua");
-
-	private final LuaScript rank = LuaScript.load("rank.lua");
-
-	private final LuaScript around = LuaScript.load("around.lua");
 
 	private final LuaScript history = LuaScript.load("history.lua");
 
@@ -65,7 +73,7 @@ public class RedisActivityStore implements ActivityStore {
 	private volatile DayKeys dayKeys;
 
 	/**
-	 * Create the store.
+	 * Create a store of plain points and competition ranks ({@link BoardOrder#DEFAULT}).
 	 * @param connectionFactory connections to Redis
 	 * @param keys key naming
 	 * @param calendar today, period boundaries and TTLs
@@ -73,10 +81,30 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods) {
+		this(connectionFactory, keys, calendar, periods, BoardOrder.DEFAULT);
+	}
+
+	/**
+	 * Create the store.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members; boards keep the layout they
+	 * were written with, so the tie-break is chosen before the first award
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
+		this.order = order;
+		this.layout = new BoardLayout(order, calendar.zone());
+		this.tooLarge = "a board would pass its largest score of " + this.layout.largestPoints()
+				+ " points; nothing was stored";
+		this.reads = new BoardReads(connectionFactory, keys, this.layout, order);
+		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
 	}
 
 	@Override
@@ -92,7 +120,8 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
-		LocalDate today = this.calendar.today();
+		Instant now = this.calendar.now();
+		LocalDate today = LocalDate.ofInstant(now, this.calendar.zone());
 		int retainedDays = this.calendar.retainedRecordDays();
 		boolean anyAward = false;
 		boolean anyRevoke = false;
@@ -110,11 +139,11 @@ public class RedisActivityStore implements ActivityStore {
 		DayKeys dayKeys = dayKeys(today, retainedDays);
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
-		call.arg(anyAward ? todaysBoards(call, dayKeys) : "");
+		call.arg(anyAward ? todaysBoards(call, dayKeys, now) : "");
 		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
 		call.arg(revokeDays);
 		for (int d = 0; d < revokeDays; d++) {
-			call.arg(boardIndexes(call, dayKeys.boards[d]));
+			call.arg(boardsOfDay(call, dayKeys, d, now));
 		}
 		call.arg(specs.size());
 		for (Spec spec : specs.keySet()) {
@@ -161,7 +190,9 @@ public class RedisActivityStore implements ActivityStore {
 		for (int c = 0; c < commands.size(); c++) {
 			// each reply is points * 8 + status
 			long value = asLong(reply.get(c));
-			results.add(new AwardResult(STATUS[(int) Math.floorMod(value, 8L)], Math.floorDiv(value, 8L), null));
+			Outcome outcome = STATUS[(int) Math.floorMod(value, 8L)];
+			results.add(new AwardResult(outcome, Math.floorDiv(value, 8L),
+					(outcome == Outcome.REJECTED) ? this.tooLarge : null));
 		}
 		return results;
 	}
@@ -204,8 +235,10 @@ public class RedisActivityStore implements ActivityStore {
 		return (cap != null) ? cap.toString() : "";
 	}
 
-	/** "idx:ttl,idx:ttl" for the boards an award made today goes to. */
-	private String todaysBoards(ScriptArgs call, DayKeys dayKeys) {
+	/**
+	 * "idx:ttl:largest:time:denseIdx,..." for the boards an award made today goes to.
+	 */
+	private String todaysBoards(ScriptArgs call, DayKeys dayKeys, Instant now) {
 		StringBuilder boards = new StringBuilder();
 		for (int p = 0; p < this.periods.size(); p++) {
 			if (p > 0) {
@@ -214,29 +247,67 @@ public class RedisActivityStore implements ActivityStore {
 			boards.append(call.sharedKey(dayKeys.boards[0][p]))
 				.append(':')
 				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today));
+			appendLayout(boards, call, dayKeys, 0, p, now);
 		}
 		return boards.toString();
 	}
 
-	/** "idx,idx" for the boards an award made on one day went to. */
-	private static String boardIndexes(ScriptArgs call, String[] boardsOfDay) {
+	/**
+	 * "idx:largest:time:denseIdx,..." for the boards an award made on the d-th day back
+	 * went to.
+	 */
+	private String boardsOfDay(ScriptArgs call, DayKeys dayKeys, int d, Instant now) {
 		StringBuilder boards = new StringBuilder();
-		for (String board : boardsOfDay) {
-			if (boards.length() > 0) {
+		for (int p = 0; p < this.periods.size(); p++) {
+			if (p > 0) {
 				boards.append(',');
 			}
-			boards.append(call.sharedKey(board));
+			boards.append(call.sharedKey(dayKeys.boards[d][p]));
+			appendLayout(boards, call, dayKeys, d, p, now);
 		}
 		return boards.toString();
+	}
+
+	/** ":largest:time:denseIdx" of one board, as score.lua reads them. */
+	private void appendLayout(StringBuilder boards, ScriptArgs call, DayKeys dayKeys, int d, int p, Instant now) {
+		boards.append(':')
+			.append(this.layout.largestPoints())
+			.append(':')
+			.append(this.layout.timePart(dayKeys.origins[d][p], now))
+			.append(':')
+			.append(this.order.dense() ? call.sharedKey(dayKeys.dense[d][p]) : 0);
 	}
 
 	private DayKeys dayKeys(LocalDate today, int retainedDays) {
 		DayKeys cached = this.dayKeys;
 		if (cached == null || !cached.today.equals(today)) {
-			cached = new DayKeys(this.keys, this.periods, today, retainedDays + 1);
+			cached = new DayKeys(this.keys, this.layout, this.periods, today, retainedDays + 1);
+			if (!this.order.dense()) {
+				dropCompanions(cached);
+			}
 			this.dayKeys = cached;
 		}
 		return cached;
+	}
+
+	/**
+	 * Delete the dense companions of every board this day's awards and revokes may touch.
+	 * They are only kept in step while ranking is dense; one left from an earlier run in
+	 * dense mode would be out of step by the time dense ranking comes back, while a
+	 * missing one is rebuilt from its board. Once a day, one command.
+	 */
+	private void dropCompanions(DayKeys dayKeys) {
+		Set<String> companions = new LinkedHashSet<>();
+		for (String[] ofDay : dayKeys.dense) {
+			companions.addAll(List.of(ofDay));
+		}
+		if (companions.isEmpty()) {
+			return; // no periods, no boards
+		}
+		byte[][] names = companions.stream()
+			.map((name) -> name.getBytes(StandardCharsets.UTF_8))
+			.toArray(byte[][]::new);
+		withConnection((connection) -> connection.keyCommands().del(names));
 	}
 
 	/**
@@ -259,6 +330,14 @@ public class RedisActivityStore implements ActivityStore {
 		 */
 		final String[][] boards;
 
+		/** Per day back from today: the dense companions of its boards. */
+		final String[][] dense;
+
+		/**
+		 * Per day back from today: where its boards' tie-break seconds count from.
+		 */
+		final long[][] origins;
+
 		/**
 		 * The start of the week hash keys of the weeks these days fall in, newest first.
 		 */
@@ -276,10 +355,12 @@ public class RedisActivityStore implements ActivityStore {
 		/** Per day back from today, the 1-based position of its month. */
 		final String monthOf;
 
-		DayKeys(RankKeys keys, List<Period> periods, LocalDate today, int days) {
+		DayKeys(RankKeys keys, BoardLayout layout, List<Period> periods, LocalDate today, int days) {
 			this.today = today;
 			this.recordPrefixes = new String[days];
 			this.boards = new String[days][periods.size()];
+			this.dense = new String[days][periods.size()];
+			this.origins = new long[days][periods.size()];
 			List<String> weeks = new ArrayList<>();
 			List<String> months = new ArrayList<>();
 			StringBuilder weekOf = new StringBuilder();
@@ -289,6 +370,8 @@ public class RedisActivityStore implements ActivityStore {
 				this.recordPrefixes[d] = keys.record(day, "");
 				for (int p = 0; p < periods.size(); p++) {
 					this.boards[d][p] = keys.board(periods.get(p), day);
+					this.dense[d][p] = keys.dense(periods.get(p), day);
+					this.origins[d][p] = layout.originSecond(periods.get(p), day);
 				}
 				// days run backwards, so a new week or month is never one seen before
 				appendPosition(weekOf, weeks, keys.tallies(Period.WEEK, day, ""));
@@ -314,68 +397,32 @@ public class RedisActivityStore implements ActivityStore {
 
 	@Override
 	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
-		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.board(period, day));
-		call.arg(offset).arg(stop);
-		List<Object> reply = run(this.range, call);
-		return entries(reply, 1, offset);
+		return this.reads.range(period, day, offset, limit);
 	}
 
 	@Override
 	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.board(period, day));
-		call.arg(RankKeys.encode(userId));
-		List<Object> reply = run(this.rank, call);
-		if (reply.isEmpty()) {
-			return Optional.empty();
-		}
-		return Optional.of(new RankEntry(userId, asLong(reply.get(0)) + 1, asScore(reply.get(1)), null));
+		return this.reads.rank(period, day, userId);
 	}
 
 	@Override
 	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.board(period, day));
-		call.arg(RankKeys.encode(userId)).arg(radius);
-		List<Object> reply = run(this.around, call);
-		if (reply.isEmpty()) {
-			return List.of();
-		}
-		// reply: above, start, member, score, ...; drop "above" so entries() sees it at
-		// index 0
-		long above = asLong(reply.get(0));
-		long start = asLong(reply.get(1));
-		List<Object> slice = new ArrayList<>(reply.size() - 1);
-		slice.add(above);
-		slice.addAll(reply.subList(2, reply.size()));
-		return entries(slice, 1, start);
+		return this.reads.around(period, day, userId, radius);
 	}
 
-	/**
-	 * Turn {above, member, score, ...} into entries with competition ranks: the first
-	 * entry ranks after everyone above it; later entries share the previous rank on equal
-	 * scores and otherwise rank by position, since everyone before them scores higher.
-	 */
-	private static List<RankEntry> entries(List<Object> reply, int from, long firstPosition) {
-		if (reply.isEmpty()) {
-			return List.of();
-		}
-		long above = asLong(reply.get(0));
-		List<RankEntry> entries = new ArrayList<>((reply.size() - from) / 2);
-		long previousScore = Long.MIN_VALUE;
-		long previousRank = 0;
-		for (int i = from; i + 1 < reply.size(); i += 2) {
-			String userId = RankKeys.decode(asString(reply.get(i)));
-			long score = asScore(reply.get(i + 1));
-			long position = firstPosition + entries.size();
-			long rank = entries.isEmpty() ? above + 1 : (score == previousScore) ? previousRank : position + 1;
-			entries.add(new RankEntry(userId, rank, score, null));
-			previousScore = score;
-			previousRank = rank;
-		}
-		return entries;
+	@Override
+	public long size(Period period, LocalDate day) {
+		return this.reads.size(period, day);
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+		return this.reads.among(period, day, userIds);
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		return this.removal.remove(userId);
 	}
 
 	@Override
@@ -446,21 +493,6 @@ public class RedisActivityStore implements ActivityStore {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			return action.apply(connection);
 		}
-	}
-
-	private static long asLong(Object value) {
-		if (value instanceof Number number) {
-			return number.longValue();
-		}
-		return Long.parseLong(asString(value));
-	}
-
-	private static long asScore(Object value) {
-		return Math.round(Double.parseDouble(asString(value)));
-	}
-
-	private static String asString(Object value) {
-		return (value instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(value);
 	}
 
 }

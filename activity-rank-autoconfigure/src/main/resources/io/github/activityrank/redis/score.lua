@@ -6,9 +6,12 @@
 -- ARGV     a header shared by the batch, then the commands:
 --   ARGV[1]        number of commands
 --   ARGV[2]        TTL in ms of a record created today
---   ARGV[3]        today's boards, "keyIdx:ttlMs,keyIdx:ttlMs,..." (ttl -1: never expires); '' if unused
+--   ARGV[3]        today's boards, "keyIdx:ttlMs:largest:time:denseIdx,..." (ttl -1: never expires);
+--                  '' if unused. Per board: largest, the most points a member may hold; time, the
+--                  tie-break time part of an award made now (-1: the board holds plain points); denseIdx,
+--                  the key of its dense companion (0: none). See "Boards" below.
 --   ARGV[4]        D, the days a revoke searches (today and the retained days before it); 0 if unused
---   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx,keyIdx,..."
+--   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx:largest:time:denseIdx,..."
 --   ARGV[5+D]      S, the number of specs; then eleven arguments per spec, what commands share:
 --                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
 --                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
@@ -30,7 +33,8 @@
 --               of the W distinct weeks (W = the last entry of weekOf), newest first, then the month
 --               hashes of the M distinct months, newest first
 -- Returns  one integer per command: points * 8 + status, where status is
---          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke
+--          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
+--          5 rejected: a board would pass its largest score (nothing was stored)
 --
 -- A record hash belongs to one user and one day: field -> points given that day. Its fields
 -- '#cap' and '#cap:<rule>' count the day's points under daily caps, '#n:<rule>' and '#p:<rule>' tally
@@ -42,14 +46,31 @@
 -- A key's TTL is set only by the command that creates it, never pushed forward later.
 -- No score goes below zero: a member whose score would reach zero leaves the board.
 --
+-- Boards. A board holds either plain points (score = points), or, with the earliest tie-break,
+-- score = points * TIME_SPAN + time, where time (0 .. TIME_SPAN - 1) is larger the earlier in the
+-- board's period the member got its points: an award or a penalty sets it to the time part it
+-- carries; a revoke only takes points and keeps it. Every score stays below 2^53, so it is exact.
+-- A dense companion holds one member per distinct points value on its board (member and score are
+-- the value), so dense ranks are one ZCOUNT; it is kept only while it exists next to its board or
+-- the board is new (a missing one is built from the board by dense.lua before a dense read).
+--
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
 -- A week or month hash is asked for its TTL only by the first award of a rule in the period.
 
 local GLOBAL_CAP = '#cap'
 
+-- 2^29, the range of the tie-break time part (BoardLayout.TIME_SPAN in Java)
+local TIME_SPAN = 536870912
+
 -- whether a board exists, learned once per batch; reset when a ZREM may have emptied it
 local board_exists = {}
+
+-- whether a board's dense companion is kept in step, learned once per batch like board_exists
+local dense_kept = {}
+
+-- every member score read or written in this batch, by board: false when not on the board
+local scores = {}
 
 local function exists(board)
   local known = board_exists[board]
@@ -60,50 +81,128 @@ local function exists(board)
   return known
 end
 
-local function remove_member(board, member)
-  redis.call('ZREM', board, member)
-  board_exists[board] = nil -- the last member takes the board with it
+-- exact integers as Redis should store them (a Lua number could print as 1e+15)
+local function int(n)
+  return string.format('%.0f', n)
 end
 
-local function add_to_board(board, member, points, ttl)
+local function score_of(board, member)
+  local of_board = scores[board.key]
+  if not of_board then
+    of_board = {}
+    scores[board.key] = of_board
+  end
+  local score = of_board[member]
+  if score == nil then
+    score = exists(board.key) and tonumber(redis.call('ZSCORE', board.key, member)) or false
+    of_board[member] = score
+  end
+  return score
+end
+
+local function points_of(board, score)
+  if board.time then
+    return math.floor(score / TIME_SPAN)
+  end
+  return score
+end
+
+-- the dense companion to update, or nil when the board has none or it is not complete
+local function dense_of(board)
+  if not board.dense then
+    return nil
+  end
+  local kept = dense_kept[board.key]
+  if kept == nil then
+    kept = not exists(board.key) or redis.call('EXISTS', board.dense) == 1
+    dense_kept[board.key] = kept
+  end
+  return kept and board.dense or nil
+end
+
+local function remove_member(board, member)
+  redis.call('ZREM', board.key, member)
+  board_exists[board.key] = nil -- the last member takes the board with it
+  dense_kept[board.key] = nil
+  scores[board.key][member] = false
+end
+
+-- whether `points` more keep the member within every board's largest score
+local function fits(boards, member, points)
+  for _, board in ipairs(boards) do
+    local score = score_of(board, member)
+    if (score and points_of(board, score) or 0) + points > board.largest then
+      return false
+    end
+  end
+  return true
+end
+
+-- give the member `points` in total (leaving the board at 0 or less) with that time part
+local function set_points(board, member, points, time)
+  local dense = dense_of(board)
+  local old = score_of(board, member)
+  local old_points = old and points_of(board, old)
+  if points <= 0 then
+    if old then
+      remove_member(board, member)
+    end
+  else
+    local score = board.time and points * TIME_SPAN + time or points
+    redis.call('ZADD', board.key, int(score), member)
+    scores[board.key][member] = score
+  end
+  -- the companion only ever exists on plain-points boards, so a value is a score there
+  if dense then
+    if old_points and old_points ~= points and redis.call('ZCOUNT', board.key, int(old_points), int(old_points)) == 0 then
+      redis.call('ZREM', dense, int(old_points))
+    end
+    if points > 0 and points ~= old_points then
+      redis.call('ZADD', dense, int(points), int(points))
+    end
+  end
+end
+
+local function add_to_board(board, member, points)
   if points > 0 then
-    local existed = exists(board)
-    redis.call('ZINCRBY', board, points, member)
+    local existed = exists(board.key)
+    if not existed and board.dense then
+      redis.call('DEL', board.dense) -- a new board starts a new companion
+    end
+    local score = score_of(board, member)
+    set_points(board, member, (score and points_of(board, score) or 0) + points, board.time)
     if not existed then
-      board_exists[board] = true
-      if ttl ~= '-1' then
-        redis.call('PEXPIRE', board, ttl)
+      board_exists[board.key] = true
+      if board.ttl ~= '-1' then
+        redis.call('PEXPIRE', board.key, board.ttl)
+        if board.dense then
+          redis.call('PEXPIRE', board.dense, board.ttl)
+        end
       end
     end
   else
     -- a penalty takes what is there and never creates a board or a member
-    local score = redis.call('ZSCORE', board, member)
+    local score = score_of(board, member)
     if score then
-      if tonumber(score) + points <= 0 then
-        remove_member(board, member)
-      else
-        redis.call('ZINCRBY', board, points, member)
-      end
+      set_points(board, member, points_of(board, score) + points, board.time)
     end
   end
 end
 
 local function take_from_board(board, member, points)
   -- a board that has expired stays gone
-  if not exists(board) then
+  if not exists(board.key) then
     return
   end
+  local score = score_of(board, member)
+  -- a revoke keeps the member's time part: it undoes points, not when they were reached
+  local time = board.time and score and score % TIME_SPAN or board.time
   if points > 0 then
-    local score = redis.call('ZSCORE', board, member)
     if score then
-      if tonumber(score) - points <= 0 then
-        remove_member(board, member)
-      else
-        redis.call('ZINCRBY', board, -points, member)
-      end
+      set_points(board, member, points_of(board, score) - points, time)
     end
   else
-    redis.call('ZINCRBY', board, -points, member)
+    set_points(board, member, (score and points_of(board, score) or 0) - points, time)
   end
 end
 
@@ -179,9 +278,13 @@ end
 
 -- header
 local record_ttl = ARGV[2]
+local function board_of(idx, ttl, largest, time, dense)
+  return { key = KEYS[tonumber(idx)], ttl = ttl, largest = tonumber(largest),
+           time = (time ~= '-1') and tonumber(time) or nil, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
+end
 local todays_boards = {}
-for idx, ttl in string.gmatch(ARGV[3], '(%d+):(-?%d+)') do
-  todays_boards[#todays_boards + 1] = { KEYS[tonumber(idx)], ttl }
+for idx, ttl, largest, time, dense in string.gmatch(ARGV[3], '(%d+):(-?%d+):(%d+):(-?%d+):(%d+)') do
+  todays_boards[#todays_boards + 1] = board_of(idx, ttl, largest, time, dense)
 end
 local days = tonumber(ARGV[4])
 local day_boards = {}
@@ -191,8 +294,8 @@ local function boards_of_day(d)
   local boards = day_boards[d]
   if not boards then
     boards = {}
-    for idx in string.gmatch(ARGV[4 + d], '%d+') do
-      boards[#boards + 1] = KEYS[tonumber(idx)]
+    for idx, largest, time, dense in string.gmatch(ARGV[4 + d], '(%d+):(%d+):(-?%d+):(%d+)') do
+      boards[#boards + 1] = board_of(idx, nil, largest, time, dense)
     end
     day_boards[d] = boards
   end
@@ -255,9 +358,15 @@ local function award(spec, member, field, first)
     if points <= 0 then
       return 2, 0
     end
+    if not fits(todays_boards, member, points) then
+      return 5, 0
+    end
     redis.call('HSET', record, field, points)
   elseif redis.call('HSETNX', record, field, points) == 0 then
     return 1, 0
+  elseif points > 0 and not fits(todays_boards, member, points) then
+    redis.call('HDEL', record, field) -- the field was all this award wrote
+    return 5, 0
   end
   if spec.capped then
     use_cap(record, spec.rule_cap_field, spec.rule_cap, points)
@@ -274,7 +383,7 @@ local function award(spec, member, field, first)
     redis.call('PEXPIRE', record, record_ttl)
   end
   for _, board in ipairs(todays_boards) do
-    add_to_board(board[1], member, points, board[2])
+    add_to_board(board, member, points)
   end
   return 0, points
 end
@@ -290,12 +399,17 @@ local function revoke(spec, member, field, first)
   end
   local record = KEYS[found]
   local points = tonumber(given)
+  local boards = boards_of_day(found - first + 1)
+  -- giving a penalty back must fit like an award
+  if points < 0 and not fits(boards, member, -points) then
+    return 5, 0
+  end
   redis.call('HDEL', record, field)
   local week, month = sums_of_day(first, found - first + 1)
   give_back(record, spec, points)
   give_back(week, spec, points)
   give_back(month, spec, points)
-  for _, board in ipairs(boards_of_day(found - first + 1)) do
+  for _, board in ipairs(boards) do
     take_from_board(board, member, points)
   end
   return 3, points

@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityScore;
-import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +36,7 @@ class ActivityScoreAspectTests {
 	private final ActivityScoreExpressionEvaluator evaluator = evaluator();
 
 	private final ActivityScoreAspect aspect = new ActivityScoreAspect(
-			new ActivityDispatcher(this.service, this.counters), () -> () -> {
+			new SyncActivityDispatcher(this.service, this.counters), () -> () -> {
 				this.resolverCalls.incrementAndGet();
 				return this.currentUser;
 			}, this.operationSource, this.evaluator, 0);

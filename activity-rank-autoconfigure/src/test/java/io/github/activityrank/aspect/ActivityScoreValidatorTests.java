@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.aspect.ActivityScoreValidationException.Problem;
-import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +46,8 @@ class ActivityScoreValidatorTests {
 		assertThat(this.validator.validate(Valid.class, true)).isEmpty();
 		RecordingActivityRankService service = new RecordingActivityRankService();
 		ActivityScoreAspect aspect = new ActivityScoreAspect(
-				new ActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice", this.operationSource,
-				this.evaluator, 0);
+				new SyncActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice",
+				this.operationSource, this.evaluator, 0);
 		AspectJProxyFactory factory = new AspectJProxyFactory(new Valid());
 		factory.setProxyTargetClass(true);
 		factory.addAspect(aspect);
@@ -120,6 +120,56 @@ class ActivityScoreValidatorTests {
 	}
 
 	@Test
+	void acceptsPointsExpressionsWithAndWithoutARuleAndWarmsTheirCache() {
+		assertThat(this.validator.validate(ValidPointsExpressions.class, true)).isEmpty();
+		// "#steps / 100" and "#day" of walk, "#result" and "'u1'" of count
+		assertThat(this.evaluator.cachedExpressions()).isEqualTo(4);
+	}
+
+	@Test
+	void rejectsPointsTogetherWithPointsExpressionSayingWhichToKeep() {
+		Problem problem = single(PointsAndPointsExpression.class, true);
+		assertThat(problem.location()).isEqualTo(PointsAndPointsExpression.class.getName() + ".walk(int)");
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#steps / 100");
+		assertThat(problem.description()).startsWith("Both points (5) and pointsExpression are given");
+		assertThat(problem.action()).contains("keep points = 5 for the same points on every call")
+			.contains("or keep pointsExpression for points computed from the call")
+			.contains("remove the other");
+	}
+
+	@Test
+	void rejectsSpelSyntaxErrorsInPointsExpressions() {
+		Problem problem = single(PointsExpressionSyntaxError.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#steps /");
+		assertThat(problem.description()).startsWith("SpEL syntax error");
+	}
+
+	@Test
+	void rejectsPointsExpressionsNamingVariablesThatAreNotParameters() {
+		Problem problem = single(PointsExpressionUnknownVariable.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.expression()).isEqualTo("#stpes / 100");
+		assertThat(problem.description()).contains("#stpes is not a parameter").contains("#steps");
+	}
+
+	@Test
+	void rejectsPointsExpressionsUsingTheResultOfVoidMethods() {
+		Problem problem = single(PointsExpressionResultOnVoid.class, true);
+		assertThat(problem.attribute()).isEqualTo("pointsExpression");
+		assertThat(problem.description()).contains("#result is used but the method returns void");
+	}
+
+	@Test
+	void analyzerNamesThePointsAttributeToKeep() {
+		FailureAnalysis analysis = new ActivityScoreFailureAnalyzer().analyze(
+				new ActivityScoreValidationException(this.validator.validate(PointsAndPointsExpression.class, true)));
+		assertThat(analysis.getDescription()).contains("attribute 'pointsExpression' = \"#steps / 100\"");
+		assertThat(analysis.getAction()).contains("attribute 'pointsExpression': keep points = 5");
+	}
+
+	@Test
 	void rejectsMissingUserWithoutResolver() {
 		assertThat(this.validator.validate(Valid.class, false)).singleElement()
 			.satisfies((problem) -> assertThat(problem.attribute()).isEqualTo("user"));
@@ -182,6 +232,51 @@ class ActivityScoreValidatorTests {
 		@ActivityScore(points = 10, field = "#result + '_publish'", user = "#p0", condition = "#result != null")
 		public String publish(String author) {
 			return "x";
+		}
+
+	}
+
+	static class ValidPointsExpressions {
+
+		@ActivityScore(pointsExpression = "#steps / 100", field = "#day")
+		public void walk(int steps, String day) {
+		}
+
+		@ActivityScore(rule = "praise", pointsExpression = "#result", user = "'u1'")
+		public int count() {
+			return 3;
+		}
+
+	}
+
+	static class PointsAndPointsExpression {
+
+		@ActivityScore(rule = "praise", points = 5, pointsExpression = "#steps / 100")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionSyntaxError {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#steps /")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionUnknownVariable {
+
+		@ActivityScore(pointsExpression = "#stpes / 100")
+		public void walk(int steps) {
+		}
+
+	}
+
+	static class PointsExpressionResultOnVoid {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#result")
+		public void walk(int steps) {
 		}
 
 	}

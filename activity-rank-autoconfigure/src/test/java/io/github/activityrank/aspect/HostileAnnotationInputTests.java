@@ -1,5 +1,7 @@
 package io.github.activityrank.aspect;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -18,6 +20,7 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.engine.LogText;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.test.HostileTally;
 import io.github.activityrank.test.KeyspaceAudit;
@@ -46,10 +49,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The catalogue of hostile input through {@code @ActivityScore}: users and fields
  * produced by SpEL that are null, blank, oversized, full of control or key characters, of
  * the wrong type, or that throw; revoke and condition expressions that are not booleans;
- * annotation points the service would refuse. The business method always returns its own
- * result; each bad award is refused, logged (one warning, then debug) and counted, and
- * stores nothing. Odd but valid ids (unicode, {@code :{}*?}) are stored under the prefix
- * and read back unchanged. Runs with the real auto-configurations in Redis database
+ * points expressions that are not whole numbers from 1 to 1,000,000; annotation points
+ * the service would refuse. The business method always returns its own result; each bad
+ * award is refused, logged (one warning, then debug) and counted, and stores nothing. Odd
+ * but valid ids (unicode, {@code :{}*?}) are stored under the prefix and read back
+ * unchanged. Runs with the real auto-configurations in Redis database
  * {@link KeyspaceAudit#ANNOTATION_DATABASE}; after every test a SCAN of that whole
  * database finds no key outside the prefix.
  */
@@ -159,6 +163,97 @@ class HostileAnnotationInputTests {
 	}
 
 	@Test
+	void pointsExpressionsThatAreNotPointsAreCountedAndAwardNothing(CapturedOutput output) {
+		List<Object> notPoints = Arrays.asList(null, 0, -1, -2L, 1_000_001, Long.MAX_VALUE, Long.MIN_VALUE,
+				Integer.MIN_VALUE, BigInteger.TEN.pow(40), BigInteger.TEN.pow(40).negate(), 2.5, 0.5, -0.0, 1e300,
+				Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.5f, new BigDecimal("2.0001"),
+				new BigDecimal("1E+400"), new BigDecimal("-3"), "2", "", TEN_KB, "1e3", '2', true, false,
+				new Account(7, "ada"), List.of(2), Map.of("points", 2), new long[] { 2 }, new Object());
+		this.runner.withUserConfiguration(HostileConfiguration.class).run((context) -> {
+			Hostile hostile = context.getBean(Hostile.class);
+			for (Object value : notPoints) {
+				assertRefused(context, "pointsExpression = " + describe(value), Refusal.EVALUATION,
+						() -> hostile.points(value));
+			}
+			assertRefused(context, "points parsed from text", Refusal.EVALUATION, () -> hostile.parsedPoints("abc"));
+			assertRefused(context, "points divided by zero", Refusal.EVALUATION, () -> hostile.dividedPoints(0));
+			assertRefused(context, "points of a null result", Refusal.EVALUATION, () -> {
+				assertThat(hostile.noPoints()).isNull();
+				return "done";
+			});
+			assertThat(output.getOut())
+				.containsOnlyOnce("further evaluation errors are logged at debug level and counted")
+				.contains("pointsExpression = \"#points\"")
+				.doesNotContain(TEN_KB);
+		});
+	}
+
+	@Test
+	void aRevokeDoesNotEvaluateThePointsExpression() {
+		this.runner.withUserConfiguration(HostileConfiguration.class).run((context) -> {
+			Hostile hostile = context.getBean(Hostile.class);
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
+			assertThat(hostile.undoablePoints(7, false)).isEqualTo("done");
+			awaitIdle(context);
+			assertThat(service.rankOf("u1", Period.DAY)).map(RankEntry::score).contains(7L);
+			// values that would be refused on an award: the revoke takes back the stored
+			// 7
+			assertThat(hostile.undoablePoints(null, true)).isEqualTo("done");
+			awaitIdle(context);
+			assertThat(service.rankOf("u1", Period.DAY)).isEmpty();
+			assertThat(hostile.undoablePoints(Double.NaN, true)).isEqualTo("done");
+			awaitIdle(context);
+			assertThat(counters.getEvaluationErrors()).isZero();
+			assertThat(context.getBean(ActivityRankCounters.class).count(Outcome.REVOKED)).isOne();
+			assertThat(context.getBean(ActivityRankCounters.class).count(Outcome.NOTHING_TO_REVOKE)).isOne();
+			tally.accepted();
+		});
+	}
+
+	@Test
+	void wholePointsOfEveryAcceptedTypeAreStoredExactly() {
+		List<Object> points = List.of(1, 2L, (short) 3, (byte) 4, BigInteger.valueOf(5), new BigDecimal("6.000"), 7.0,
+				8.0f, 1_000_000L, 1e6, new BigDecimal("1E+6"));
+		this.runner.withUserConfiguration(HostileConfiguration.class).run((context) -> {
+			Hostile hostile = context.getBean(Hostile.class);
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			for (int i = 0; i < points.size(); i++) {
+				String user = "points-" + i;
+				assertThat(hostile.pointsFor(user, points.get(i))).isEqualTo("done");
+				awaitIdle(context);
+				long expected = new BigDecimal(points.get(i).toString()).longValueExact();
+				assertThat(service.rankOf(user, Period.DAY)).as(describe(points.get(i)))
+					.map(RankEntry::score)
+					.contains(expected);
+				tally.accepted();
+			}
+			assertThat(context.getBean(AwardDispatchCounters.class).getEvaluationErrors()).isZero();
+		});
+	}
+
+	@Test
+	void misusedPointsExpressionsStopTheStartAndStoreNothing() {
+		record Case(Class<?> type, String message) {
+		}
+		for (Case c : List.of(new Case(PointsAndPointsExpression.class, "Both points (5) and pointsExpression"),
+				new Case(PointsExpressionSyntaxError.class, "SpEL syntax error"),
+				new Case(PointsExpressionUnknownVariable.class, "#pionts is not a parameter"),
+				new Case(PointsExpressionResultOnVoid.class, "#result is used but the method returns void"))) {
+			this.runner.withBean(c.type()).run((context) -> {
+				assertThat(context).as(c.type().getSimpleName()).hasFailed();
+				assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+					.as(c.type().getSimpleName())
+					.isInstanceOf(ActivityScoreValidationException.class)
+					.hasMessageContaining("pointsExpression")
+					.hasMessageContaining(c.message());
+			});
+			tally.rejected(!KeyspaceAudit.fingerprint(connections, this.prefix).isEmpty());
+		}
+		assertThat(KeyspaceAudit.fingerprint(connections, this.prefix)).isEmpty();
+	}
+
+	@Test
 	void annotationPointsTheServiceWouldRefuseStopTheStartAndStoreNothing() {
 		for (Class<?> type : List.of(NegativePoints.class, TooManyPoints.class, MinLongPoints.class,
 				MaxLongPoints.class)) {
@@ -243,6 +338,10 @@ class HostileAnnotationInputTests {
 		}
 	}
 
+	private static String describe(Object value) {
+		return (value != null) ? value.getClass().getSimpleName() + " " + LogText.of(String.valueOf(value)) : "null";
+	}
+
 	private static void assertRefusalsAreLoggedOnce(CapturedOutput output) {
 		assertThat(output.getOut()).containsOnlyOnce("further evaluation errors are logged at debug level and counted")
 			.containsOnlyOnce("further rejections are logged at debug level")
@@ -318,6 +417,37 @@ class HostileAnnotationInputTests {
 			return "done";
 		}
 
+		@ActivityScore(rule = "praise", user = "'u1'", field = "'f'", pointsExpression = "#points")
+		public String points(Object points) {
+			return "done";
+		}
+
+		@ActivityScore(rule = "praise", user = "#user", field = "'f'", pointsExpression = "#points")
+		public String pointsFor(String user, Object points) {
+			return "done";
+		}
+
+		@ActivityScore(rule = "praise", user = "'u1'", field = "'f'", pointsExpression = "#points", revoke = "#undo")
+		public String undoablePoints(Object points, boolean undo) {
+			return "done";
+		}
+
+		@ActivityScore(rule = "praise", user = "'u1'", field = "'f'",
+				pointsExpression = "T(java.lang.Long).parseLong(#text)")
+		public String parsedPoints(String text) {
+			return "done";
+		}
+
+		@ActivityScore(rule = "praise", user = "'u1'", field = "'f'", pointsExpression = "10 / #zero")
+		public String dividedPoints(int zero) {
+			return "done";
+		}
+
+		@ActivityScore(rule = "praise", user = "'u1'", field = "'f'", pointsExpression = "#result.id")
+		public Account noPoints() {
+			return null;
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -358,6 +488,38 @@ class HostileAnnotationInputTests {
 
 		@ActivityScore(points = Long.MAX_VALUE, user = "'u1'")
 		public void act() {
+		}
+
+	}
+
+	static class PointsAndPointsExpression {
+
+		@ActivityScore(points = 5, pointsExpression = "#points", user = "'u1'")
+		public void act(long points) {
+		}
+
+	}
+
+	static class PointsExpressionSyntaxError {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#points *", user = "'u1'")
+		public void act(long points) {
+		}
+
+	}
+
+	static class PointsExpressionUnknownVariable {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#pionts", user = "'u1'")
+		public void act(long points) {
+		}
+
+	}
+
+	static class PointsExpressionResultOnVoid {
+
+		@ActivityScore(rule = "praise", pointsExpression = "#result", user = "'u1'")
+		public void act(long points) {
 		}
 
 	}

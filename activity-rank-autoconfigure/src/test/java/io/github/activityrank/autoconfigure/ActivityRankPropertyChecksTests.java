@@ -1,5 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
 import io.github.activityrank.engine.ActivityRules;
@@ -209,6 +211,32 @@ class ActivityRankPropertyChecksTests {
 			assertThat(analysis(context.getStartupFailure()).getDescription()).contains("activity-rank.aspect.order")
 				.contains("first");
 		});
+	}
+
+	@Test
+	void rejectsAnUnknownTieBreakOrRankingThroughTheBinder() {
+		for (String property : new String[] { "activity-rank.tie-break=latest", "activity-rank.ranking=fancy",
+				"activity-rank.tie-break-epoch=last-year" }) {
+			this.runner.withPropertyValues(property).run((context) -> {
+				assertThat(context).as(property).hasFailed();
+				assertThat(analysis(context.getStartupFailure()).getDescription()).as(property)
+					.contains(property.substring(0, property.indexOf('=')))
+					.contains(property.substring(property.indexOf('=') + 1));
+			});
+		}
+	}
+
+	@Test
+	void rejectsATieBreakEpochInTheFutureOnlyForTheEarliestTieBreak() {
+		String nextYear = Instant.now().plus(365, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS).toString();
+		this.runner.withPropertyValues("activity-rank.tie-break=earliest", "activity-rank.tie-break-epoch=" + nextYear)
+			.run((context) -> assertThat(
+					failedWith(context.getStartupFailure(), "activity-rank.tie-break-epoch").getDescription())
+				.contains("Invalid value '" + nextYear + "'")
+				.contains("Set activity-rank.tie-break-epoch to a past instant before your first award"));
+		// without the earliest tie-break the epoch is not used
+		this.runner.withPropertyValues("activity-rank.tie-break-epoch=" + nextYear)
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test

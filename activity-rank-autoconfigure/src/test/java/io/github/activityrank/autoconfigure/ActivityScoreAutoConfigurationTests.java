@@ -13,8 +13,12 @@ import io.github.activityrank.aspect.ActivityScoreFailureAnalyzer;
 import io.github.activityrank.aspect.ActivityScoreOperationSource;
 import io.github.activityrank.aspect.ActivityScoreValidator;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.ActivityDispatcherLifecycle;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
+import io.github.activityrank.dispatch.TransientFailurePolicy;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.test.RecordingActivityRankService;
 import io.github.activityrank.web.PageViewInterceptor;
@@ -40,6 +44,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 class ActivityScoreAutoConfigurationTests {
 
@@ -73,9 +78,32 @@ class ActivityScoreAutoConfigurationTests {
 		});
 		this.runner
 			.withBean("myDispatcher", ActivityDispatcher.class,
-					() -> new ActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
+					() -> new SyncActivityDispatcher(new RecordingActivityRankService(), new AwardDispatchCounters()))
 			.run((context) -> assertThat(context).getBean(ActivityDispatcher.class)
 				.isSameAs(context.getBean("myDispatcher")));
+	}
+
+	@Test
+	void wiresTheRedisTransientFailurePolicyAndTheDispatchersOrderedStop() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ActivityDispatcherLifecycle.class);
+			assertThat(context).getBean(TransientFailurePolicy.class).isInstanceOf(RedisTransientFailurePolicy.class);
+		});
+	}
+
+	@Test
+	void keepsFailedAwardsForRetryAsTheUsersTransientFailurePolicySays() {
+		this.runner.withBean(TransientFailurePolicy.class, () -> (failure) -> failure instanceof IllegalStateException)
+			.withPropertyValues("activity-rank.retry.initial-backoff=10s", "activity-rank.retry.max-backoff=10s")
+			.run((context) -> {
+				context.getBean(RecordingActivityRankService.class)
+					.failWith(() -> new IllegalStateException("not transient for Redis, transient here"));
+				context.publishEvent(ActivityEvent.award("u2", "comment", "c1"));
+				AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
+				await("the award kept for retry").atMost(Duration.ofSeconds(5))
+					.until(() -> counters.getRetryBuffered() == 1);
+				assertThat(counters.getFailed()).isZero();
+			});
 	}
 
 	@Test

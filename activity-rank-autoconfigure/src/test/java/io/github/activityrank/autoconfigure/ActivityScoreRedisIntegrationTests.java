@@ -6,10 +6,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.ActivityUserResolver;
+import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -90,6 +92,49 @@ class ActivityScoreRedisIntegrationTests {
 			assertThat(counters.getFailed()).isZero();
 			assertThat(counters.getEvaluationErrors()).isZero();
 		});
+	}
+
+	@Test
+	void pointsExpressionReplacesTheRulesPointsAndKeepsItsOncePerWindowAndDailyCap() {
+		this.runner.withUserConfiguration(WalkConfiguration.class)
+			.withPropertyValues("activity-rank.rules.walk.points=1", "activity-rank.rules.walk.daily-cap=150")
+			.run((context) -> {
+				context.getBean(CurrentUser.class).id = "ivy";
+				Walks walks = context.getBean(Walks.class);
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				walks.walk(10_000, "d1", false); // 100, not the rule's 1
+				awaitIdle(context);
+				assertThat(score(service, "ivy")).isEqualTo(100);
+				walks.walk(20_000, "d1", false); // the same field: once per day
+				walks.walk(10_000, "d2", false); // capped: 50 of 100 left under the cap
+				walks.walk(10_000, "d3", false); // capped: nothing left
+				awaitIdle(context);
+				assertThat(score(service, "ivy")).isEqualTo(150);
+				ActivityRankCounters outcomes = context.getBean(ActivityRankCounters.class);
+				assertThat(outcomes.count(Outcome.AWARDED)).isEqualTo(2);
+				assertThat(outcomes.count(Outcome.ALREADY_AWARDED)).isOne();
+				assertThat(outcomes.count(Outcome.CAPPED)).isOne();
+				assertThat(context.getBean(AwardDispatchCounters.class).getEvaluationErrors()).isZero();
+			});
+	}
+
+	@Test
+	void revokeOfAPointsExpressionTakesBackWhatWasStored() {
+		this.runner.withUserConfiguration(WalkConfiguration.class)
+			.withPropertyValues("activity-rank.rules.walk.points=1")
+			.run((context) -> {
+				context.getBean(CurrentUser.class).id = "jo";
+				Walks walks = context.getBean(Walks.class);
+				walks.walk(1_234, "d1", false); // 12
+				walks.walk(500, "d2", false); // 5
+				// 0 steps would give 0 points, but a revoke does not evaluate the
+				// expression
+				walks.walk(0, "d1", true);
+				awaitIdle(context);
+				assertThat(score(context.getBean(ActivityRankService.class), "jo")).isEqualTo(5);
+				assertThat(context.getBean(ActivityRankCounters.class).count(Outcome.REVOKED)).isOne();
+				assertThat(context.getBean(AwardDispatchCounters.class).getEvaluationErrors()).isZero();
+			});
 	}
 
 	@Test
@@ -247,6 +292,24 @@ class ActivityScoreRedisIntegrationTests {
 		@ActivityScore(rule = "praise", field = "#articleId + '_praise'")
 		public void praiseAndFail(long articleId) {
 			throw new IllegalStateException("business failure");
+		}
+
+	}
+
+	static class Walks {
+
+		@ActivityScore(rule = "walk", pointsExpression = "#steps / 100", field = "#day", revoke = "#undo")
+		public void walk(int steps, String day, boolean undo) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class WalkConfiguration {
+
+		@Bean
+		Walks walks() {
+			return new Walks();
 		}
 
 	}

@@ -37,7 +37,8 @@ class ConfigurationMetadataTests {
 			.contains("activity-rank.enabled", "activity-rank.key-prefix", "activity-rank.time-zone",
 					"activity-rank.periods", "activity-rank.daily-cap", "activity-rank.rules",
 					"activity-rank.retention.day", "activity-rank.async.threads", "activity-rank.retry.capacity",
-					"activity-rank.aspect.order", "activity-rank.page-views.rule");
+					"activity-rank.aspect.order", "activity-rank.page-views.rule", "activity-rank.tie-break",
+					"activity-rank.ranking", "activity-rank.tie-break-epoch");
 	}
 
 	@Test

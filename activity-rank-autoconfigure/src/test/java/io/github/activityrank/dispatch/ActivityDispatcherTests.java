@@ -5,14 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class ActivityDispatcherTests {
 
@@ -26,12 +29,12 @@ class ActivityDispatcherTests {
 	void stop() {
 		this.service.release();
 		if (this.dispatcher != null) {
-			this.dispatcher.destroy();
+			this.dispatcher.close();
 		}
 	}
 
 	private ActivityDispatcher async(int threads, int capacity, QueueFullPolicy policy) {
-		this.dispatcher = new ActivityDispatcher(this.service, this.counters, threads, capacity, policy,
+		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, threads, capacity, policy,
 				Duration.ofSeconds(5));
 		return this.dispatcher;
 	}
@@ -54,7 +57,7 @@ class ActivityDispatcherTests {
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 		assertThat(this.service.applied()).hasSize(601);
 		assertThat(this.service.batchSizes()).hasSizeLessThan(10)
-			.allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(ActivityDispatcher.MAX_BATCH));
+			.allSatisfy((size) -> assertThat(size).isLessThanOrEqualTo(ActivityStore.MAX_BATCH));
 		assertThat(this.service.threads()).allSatisfy((name) -> assertThat(name).startsWith("activity-rank-"));
 		assertThat(this.counters.getQueued()).isEqualTo(601);
 		assertThat(this.counters.getApplied()).isEqualTo(601);
@@ -113,9 +116,12 @@ class ActivityDispatcherTests {
 																					// it
 																					// full
 		unpraise.start();
-		waitUntil(() -> this.counters.getCallerRuns() == 1);
+		await("the revoke finds the queue full").atMost(Duration.ofSeconds(5))
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> this.counters.getCallerRuns() == 1);
 		this.service.release();
 		unpraise.join(5_000);
+		assertThat(unpraise.isAlive()).as("the waiting caller went on within 5 s").isFalse();
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		List<ActivityEvent> applied = this.service.applied();
 		assertThat(applied.indexOf(award)).isNotNegative().isLessThan(applied.indexOf(revoke));
@@ -124,7 +130,7 @@ class ActivityDispatcherTests {
 	@Test
 	void serviceErrorsAreCountedAndGoToTheFailureHook() {
 		List<ActivityEvent> failed = new ArrayList<>();
-		this.dispatcher = new ActivityDispatcher(this.service, this.counters) {
+		this.dispatcher = new SyncActivityDispatcher(this.service, this.counters) {
 			@Override
 			protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
 				super.onApplyFailure(events, ex);
@@ -148,11 +154,13 @@ class ActivityDispatcherTests {
 		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
 		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
 		CountDownLatch cancelApplied = new CountDownLatch(1);
+		AtomicBoolean overtaken = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
 			@Override
 			public List<AwardResult> applyAll(List<ActivityEvent> events) {
 				if (events.contains(praise)) {
-					await(cancelApplied, Duration.ofMillis(500));
+					// held for 500 ms, or less if the cancel overtakes it
+					overtaken.set(awaitLatch(cancelApplied, Duration.ofMillis(500)));
 				}
 				List<AwardResult> results = super.applyAll(events);
 				if (events.contains(cancel)) {
@@ -161,50 +169,54 @@ class ActivityDispatcherTests {
 				return results;
 			}
 		};
-		this.dispatcher = new ActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
+		this.dispatcher = new AsyncActivityDispatcher(service, this.counters, 4, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(praise));
-		while (this.dispatcher.queueSize() > 0) {
-			Thread.onSpinWait(); // a worker has it
-		}
+		await("a worker took the praise").atMost(Duration.ofSeconds(5))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> this.dispatcher.queueSize() == 0);
 		this.dispatcher.dispatch(List.of(cancel));
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(service.applied()).containsExactly(praise, cancel);
+		assertThat(overtaken).as("the cancel was applied while its praise was held").isFalse();
 	}
 
 	@Test
 	void differentUsersStillGoThroughDifferentThreads() throws InterruptedException {
 		String alice = "alice";
 		String bob = "bob";
-		for (int i = 0; ActivityDispatcher.lane(bob, 2) == ActivityDispatcher.lane(alice, 2); i++) {
+		for (int i = 0; DispatchLane.indexOf(bob, 2) == DispatchLane.indexOf(alice, 2); i++) {
 			bob = "bob" + i;
 		}
 		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
 		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
 		CountDownLatch release = new CountDownLatch(1);
+		AtomicBoolean released = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
 			@Override
 			public List<AwardResult> applyAll(List<ActivityEvent> events) {
 				if (events.contains(held)) {
-					await(release, Duration.ofSeconds(10));
+					released.set(awaitLatch(release, Duration.ofSeconds(10)));
 				}
 				return super.applyAll(events);
 			}
 		};
-		this.dispatcher = new ActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
+		this.dispatcher = new AsyncActivityDispatcher(service, this.counters, 2, 10_000, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(5));
 		this.dispatcher.dispatch(List.of(held, other));
 		assertThat(service.awaitApplied(1, Duration.ofSeconds(5))).containsExactly(other);
 		release.countDown();
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(service.applied()).containsExactly(other, held);
+		assertThat(released).as("the held award was released by the test, not by its timeout").isTrue();
 	}
 
 	@Test
 	void shutdownDrainsWhatIsQueued() {
 		ActivityDispatcher dispatcher = async(2, 1000, QueueFullPolicy.CALLER_RUNS);
 		dispatcher.dispatch(events(500));
-		dispatcher.destroy();
+		dispatcher.close();
 		assertThat(this.service.applied()).hasSize(500);
 		assertThat(this.counters.getDropped()).isZero();
 	}
@@ -218,12 +230,18 @@ class ActivityDispatcherTests {
 		}
 	}
 
-	private static void await(CountDownLatch latch, Duration timeout) {
+	/**
+	 * Wait for a latch from inside the fake service, where a failed assertion would only
+	 * reach the dispatcher: the caller records the result for the test thread to assert.
+	 * @return {@code false} when the wait timed out
+	 */
+	private static boolean awaitLatch(CountDownLatch latch, Duration timeout) {
 		try {
-			latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			return false;
 		}
 	}
 
@@ -232,20 +250,7 @@ class ActivityDispatcherTests {
 	 * the service.
 	 */
 	private void awaitBlockedCall() {
-		try {
-			assertThat(this.service.awaitBlockedCall(Duration.ofSeconds(5))).isTrue();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static void waitUntil(java.util.function.BooleanSupplier condition) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("waited 5 s").isLessThan(deadline);
-			sleep(5);
-		}
+		this.service.awaitBlockedCall(Duration.ofSeconds(5));
 	}
 
 }

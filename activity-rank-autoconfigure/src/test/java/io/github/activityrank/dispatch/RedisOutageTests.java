@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -29,6 +28,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Redis goes away and comes back (empty, with no scripts cached) or answers slowly, under
@@ -93,7 +93,8 @@ class RedisOutageTests {
 				slowest = Math.max(slowest, System.nanoTime() - start);
 			}
 			assertThat(Duration.ofNanos(slowest)).isLessThan(Duration.ofMillis(50));
-			await(() -> counters.getRetryBuffered() >= events.size(), Duration.ofSeconds(10));
+			await("all awards in the retry buffer").atMost(Duration.ofSeconds(10))
+				.until(() -> counters.getRetryBuffered() >= events.size());
 			sleep(600); // a few failed retries with growing backoff
 			assertThat(counters.getRetried()).isEqualTo(retriedBefore);
 
@@ -132,8 +133,8 @@ class RedisOutageTests {
 				events.add(ActivityEvent.award("carol", "praise", "c" + i));
 			}
 			dispatcher.dispatch(events);
-			await(() -> counters.getRetryBuffered() + counters.getRetryDropped() == events.size(),
-					Duration.ofSeconds(10));
+			await("every award buffered or dropped").atMost(Duration.ofSeconds(10))
+				.until(() -> counters.getRetryBuffered() + counters.getRetryDropped() == events.size());
 			assertThat(dispatcher.retryBufferSize()).isEqualTo(10);
 
 			this.redis.startServer();
@@ -154,6 +155,7 @@ class RedisOutageTests {
 		this.runner.withPropertyValues("activity-rank.retry.shutdown-grace-period=" + grace.toMillis() + "ms")
 			.run((context) -> {
 				ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
+				ActivityDispatcherLifecycle lifecycle = context.getBean(ActivityDispatcherLifecycle.class);
 				AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
 				stopRedis();
 				List<ActivityEvent> events = new ArrayList<>();
@@ -165,7 +167,7 @@ class RedisOutageTests {
 				// closing the
 				// context (Lettuce's shutdown) is not ours to time
 				long start = System.nanoTime();
-				dispatcher.stop();
+				lifecycle.stop();
 				Duration closing = Duration.ofNanos(System.nanoTime() - start);
 				context.close();
 				assertThat(closing).isLessThan(grace.plusMillis(500));
@@ -211,14 +213,14 @@ class RedisOutageTests {
 	 */
 	private void stopRedis() {
 		this.redis.stop();
-		await(() -> {
+		await("the port refuses connections").atMost(Duration.ofSeconds(10)).until(() -> {
 			try (Socket socket = new Socket("127.0.0.1", this.redis.port())) {
 				return false;
 			}
 			catch (IOException ex) {
 				return true;
 			}
-		}, Duration.ofSeconds(10));
+		});
 	}
 
 	private static long score(ActivityRankService service, String user) {
@@ -244,14 +246,6 @@ class RedisOutageTests {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void await(BooleanSupplier condition, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime() - deadline).as("condition within " + timeout).isNegative();
-			sleep(10);
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Concurrent callers share store calls and each still gets exactly its own results. The
@@ -57,7 +59,9 @@ class CoalescingActivityStoreTests {
 			long points = 100 + i;
 			others.add(this.pool.submit(() -> coalescing.apply(List.of(command("u" + points, "f", points)))));
 		}
-		waitUntil(() -> coalescing.waitingCallers() == 20);
+		await("20 callers waiting").atMost(Duration.ofSeconds(5))
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> coalescing.waitingCallers() == 20);
 		store.releaseFirstCall.countDown();
 
 		assertThat(first.get(5, TimeUnit.SECONDS)).extracting(AwardResult::points).containsExactly(1L);
@@ -106,7 +110,9 @@ class CoalescingActivityStoreTests {
 		for (int i = 0; i < 5; i++) {
 			others.add(this.pool.submit(() -> coalescing.apply(List.of(command("u", "f", 1)))));
 		}
-		waitUntil(() -> coalescing.waitingCallers() == 5);
+		await("5 callers waiting").atMost(Duration.ofSeconds(5))
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> coalescing.waitingCallers() == 5);
 		store.releaseFirstCall.countDown();
 		assertThat(first.get(5, TimeUnit.SECONDS)).hasSize(1);
 		for (Future<List<AwardResult>> other : others) {
@@ -150,23 +156,6 @@ class CoalescingActivityStoreTests {
 		return new ScoreCommand(user, field, points, false, null, false, null, null);
 	}
 
-	private static void await(CountDownLatch latch) {
-		try {
-			latch.await(5, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("waited 5 s").isLessThan(deadline);
-			Thread.sleep(5);
-		}
-	}
-
 	/**
 	 * Answers every award with its own points, so each caller can tell its results apart.
 	 */
@@ -191,7 +180,7 @@ class CoalescingActivityStoreTests {
 			this.beforeCall.run();
 			if (this.calls.size() == 1 && this.holdFirstCall) {
 				this.firstCallEntered.countDown();
-				await(this.releaseFirstCall);
+				awaitRelease();
 			}
 			else if (this.calls.size() > 1 && this.laterCallsFail != null) {
 				throw this.laterCallsFail;
@@ -199,6 +188,20 @@ class CoalescingActivityStoreTests {
 			return commands.stream()
 				.map((command) -> new AwardResult(AwardResult.Outcome.AWARDED, command.points(), null))
 				.toList();
+		}
+
+		/**
+		 * Hold the first call until the test releases it; a test that never does fails
+		 * with the first caller, whose future it checks.
+		 */
+		private void awaitRelease() {
+			try {
+				assertThat(this.releaseFirstCall.await(5, TimeUnit.SECONDS)).as("first call released within 5 s")
+					.isTrue();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 
 		@Override
@@ -214,6 +217,21 @@ class CoalescingActivityStoreTests {
 		@Override
 		public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
 			return List.of();
+		}
+
+		@Override
+		public long size(Period period, LocalDate day) {
+			return 0;
+		}
+
+		@Override
+		public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+			return List.of();
+		}
+
+		@Override
+		public long removeUser(String userId) {
+			return 0;
 		}
 
 		@Override

@@ -46,7 +46,15 @@ final class EngineFixture implements AutoCloseable {
 
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup) {
-		this(start, periods, rules, dailyCap, lookup, 0, RedisTestServer.uniquePrefix("engine"));
+		this(start, periods, rules, dailyCap, lookup, BoardOrder.DEFAULT);
+	}
+
+	/**
+	 * A fixture whose boards order and number their members as {@code order} says.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, BoardOrder order) {
+		this(start, periods, rules, dailyCap, lookup, 0, RedisTestServer.uniquePrefix("engine"), order);
 	}
 
 	/**
@@ -54,6 +62,15 @@ final class EngineFixture implements AutoCloseable {
 	 */
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup, int database, String prefix) {
+		this(start, periods, rules, dailyCap, lookup, database, prefix, BoardOrder.DEFAULT);
+	}
+
+	/**
+	 * A fixture under a key prefix of the caller's choice, so that two fixtures can share
+	 * boards.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, int database, String prefix, BoardOrder order) {
 		this.clock = new MutableClock(start, ZONE);
 		this.connections = factory(database);
 		this.keys = new RankKeys(prefix);
@@ -61,8 +78,8 @@ final class EngineFixture implements AutoCloseable {
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		ActivityStore store = new CoalescingActivityStore(
-				new RedisActivityStore(this.connections, this.keys, this.calendar, periods),
-				RedisActivityStore.MAX_BATCH, 2);
+				new RedisActivityStore(this.connections, this.keys, this.calendar, periods, order),
+				ActivityStore.MAX_BATCH, 2);
 		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
 				lookup, this.counters);
 	}
@@ -102,6 +119,31 @@ final class EngineFixture implements AutoCloseable {
 		try (RedisConnection connection = this.connections.getConnection()) {
 			return connection.zSetCommands()
 				.zScore(board.getBytes(StandardCharsets.UTF_8), member.getBytes(StandardCharsets.UTF_8));
+		}
+	}
+
+	/** Write a raw score, as a board from before or a hand-made fixture would hold it. */
+	void zadd(String board, String member, double score) {
+		try (RedisConnection connection = this.connections.getConnection()) {
+			connection.zSetCommands()
+				.zAdd(board.getBytes(StandardCharsets.UTF_8), score, member.getBytes(StandardCharsets.UTF_8));
+		}
+	}
+
+	boolean exists(String key) {
+		try (RedisConnection connection = this.connections.getConnection()) {
+			return Boolean.TRUE.equals(connection.keyCommands().exists(key.getBytes(StandardCharsets.UTF_8)));
+		}
+	}
+
+	/** The members of a sorted set, lowest score first. */
+	List<String> members(String key) {
+		try (RedisConnection connection = this.connections.getConnection()) {
+			return connection.zSetCommands()
+				.zRange(key.getBytes(StandardCharsets.UTF_8), 0, -1)
+				.stream()
+				.map((member) -> new String(member, StandardCharsets.UTF_8))
+				.toList();
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
@@ -73,8 +74,12 @@ class WeeklyAndMonthlyCapTests {
 	}
 
 	private String field(Period period, LocalDate day, String field) {
-		String key = this.engine.keys.tallies(period, day, "u1");
-		try (RedisConnection connection = this.engine.connections.getConnection()) {
+		return field(this.engine, period, day, field);
+	}
+
+	private static String field(EngineFixture engine, Period period, LocalDate day, String field) {
+		String key = engine.keys.tallies(period, day, "u1");
+		try (RedisConnection connection = engine.connections.getConnection()) {
 			byte[] value = connection.hashCommands()
 				.hGet(key.getBytes(StandardCharsets.UTF_8), field.getBytes(StandardCharsets.UTF_8));
 			return (value != null) ? new String(value, StandardCharsets.UTF_8) : null;
@@ -276,6 +281,31 @@ class WeeklyAndMonthlyCapTests {
 
 		assertThat(service.award("u1", "s1", "spam").outcome()).isEqualTo(Outcome.AWARDED);
 		assertThat(service.award("u1", "s2", "spam").outcome()).isEqualTo(Outcome.AWARDED);
+	}
+
+	@Test
+	void anAwardRejectedForPassingTheLargestScoreUsesNoAllowanceAndIsNotTallied() {
+		EngineFixture earliest = new EngineFixture(LocalDateTime.of(2026, 11, 25, 10, 0), PERIODS, RULES, null, null,
+				new BoardOrder(TieBreak.EARLIEST, Ranking.ORDINAL, BoardOrder.DEFAULT_EPOCH));
+		try {
+			for (int i = 0; i < 16; i++) {
+				earliest.service.award("u1", "big-" + i, ActivityLimits.MAX_POINTS);
+			}
+			earliest.service.award("u1", "last",
+					ActivityLimits.MAX_BOARD_SCORE_EARLIEST - 16 * ActivityLimits.MAX_POINTS);
+			RuleTally before = earliest.service.summary("u1", Period.WEEK).tally("");
+
+			assertThat(earliest.service.award("u1", "a1", "answer").outcome()).isEqualTo(Outcome.REJECTED);
+			assertThat(earliest.service.award("u1", "one-more", 1).outcome()).isEqualTo(Outcome.REJECTED);
+
+			assertThat(before).isEqualTo(new RuleTally(17, ActivityLimits.MAX_BOARD_SCORE_EARLIEST));
+			assertThat(earliest.service.summary("u1", Period.WEEK).byRule()).containsOnlyKeys("");
+			assertThat(earliest.service.summary("u1", Period.DAY).tally("")).isEqualTo(before);
+			assertThat(field(earliest, Period.WEEK, SUNDAY, RankKeys.ruleCapField("answer"))).isNull();
+		}
+		finally {
+			earliest.close();
+		}
 	}
 
 	@Test

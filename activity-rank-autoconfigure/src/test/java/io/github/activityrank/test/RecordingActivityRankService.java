@@ -2,6 +2,7 @@ package io.github.activityrank.test;
 
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
@@ -21,6 +23,8 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A fake {@link ActivityRankService} that records what it is asked to apply. It can be
@@ -39,7 +43,7 @@ public class RecordingActivityRankService implements ActivityRankService {
 
 	private volatile CountDownLatch gate;
 
-	private final java.util.concurrent.atomic.AtomicInteger blockedCalls = new java.util.concurrent.atomic.AtomicInteger();
+	private final AtomicInteger blockedCalls = new AtomicInteger();
 
 	/** Events applied so far, in order. */
 	public List<ActivityEvent> applied() {
@@ -69,15 +73,13 @@ public class RecordingActivityRankService implements ActivityRankService {
 	/**
 	 * Wait until a call is blocked by {@link #block()}: its caller has taken its awards
 	 * from wherever they waited and is inside the service.
-	 * @param timeout how long to wait at most
-	 * @return whether a call is blocked
+	 * @param timeout how long to wait at most; the wait fails the test when it ends
+	 * without a blocked call
 	 */
-	public boolean awaitBlockedCall(Duration timeout) throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (this.blockedCalls.get() == 0 && System.nanoTime() < deadline) {
-			Thread.sleep(1);
-		}
-		return this.blockedCalls.get() > 0;
+	public void awaitBlockedCall(Duration timeout) {
+		await("a call blocked in the service").atMost(timeout)
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> this.blockedCalls.get() > 0);
 	}
 
 	/** Let blocked calls go on. */
@@ -89,12 +91,14 @@ public class RecordingActivityRankService implements ActivityRankService {
 		}
 	}
 
-	/** Wait until {@code n} events were applied. */
-	public List<ActivityEvent> awaitApplied(int n, Duration timeout) throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (this.applied.size() < n && System.nanoTime() < deadline) {
-			Thread.sleep(5);
-		}
+	/**
+	 * Wait until {@code n} events were applied; the wait fails the test when it ends
+	 * before.
+	 */
+	public List<ActivityEvent> awaitApplied(int n, Duration timeout) {
+		await(n + " award(s) applied").atMost(timeout)
+			.pollInterval(Duration.ofMillis(5))
+			.until(() -> this.applied.size() >= n);
 		return this.applied;
 	}
 
@@ -104,7 +108,11 @@ public class RecordingActivityRankService implements ActivityRankService {
 		if (latch != null) {
 			this.blockedCalls.incrementAndGet();
 			try {
-				latch.await(30, TimeUnit.SECONDS);
+				if (!latch.await(30, TimeUnit.SECONDS)) {
+					// fails the caller, or, on a worker thread, loses the batch the test
+					// expects
+					throw new AssertionError("a call blocked by block() was not released within 30 s");
+				}
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -184,6 +192,38 @@ public class RecordingActivityRankService implements ActivityRankService {
 	@Override
 	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
 		throw new UnsupportedOperationException();
+	}
+
+	/** Boards are not kept: every board is empty. */
+	@Override
+	public long size(Period period) {
+		return 0;
+	}
+
+	@Override
+	public long size(Period period, LocalDate day) {
+		return 0;
+	}
+
+	/** Boards are not kept: nobody has points. */
+	@Override
+	public List<RankEntry> among(Period period, Collection<String> userIds) {
+		return List.of();
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
+		return List.of();
+	}
+
+	/** Forgets the events recorded for the user and returns how many there were. */
+	@Override
+	public long removeUser(String userId) {
+		List<ActivityEvent> ofUser = this.applied.stream()
+			.filter((event) -> event.userId() != null && event.userId().equals(userId))
+			.toList();
+		this.applied.removeAll(ofUser);
+		return ofUser.size();
 	}
 
 	@Override

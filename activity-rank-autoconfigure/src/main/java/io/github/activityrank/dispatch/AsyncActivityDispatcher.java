@@ -1,0 +1,349 @@
+package io.github.activityrank.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.LogText;
+import io.github.activityrank.engine.WarnOnce;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Queues awards for daemon threads named {@code activity-rank-N}, which apply them in
+ * batches of up to {@link ActivityStore#MAX_BATCH} awards, each batch one
+ * {@link ActivityRankService#applyAll(List)} call.
+ * <p>
+ * The queue is split into one {@link DispatchLane} per thread, and all awards of a user
+ * go to the same lane, so they are applied in the order they were made, however many
+ * threads there are: a revoke never overtakes the award it revokes. When the queue is
+ * full the {@link QueueFullPolicy} decides: {@code CALLER_RUNS} makes the caller pay, it
+ * joins its user's lane beyond the capacity and waits until its award has been handled,
+ * so it cannot overtake that user's queued awards (a worker, which must never wait on the
+ * lanes it drains, applies the award on its own thread instead); {@code DROP} discards
+ * it. Both are counted, and the first occurrence is logged as a warning.
+ * <p>
+ * With a positive retry capacity, a batch that fails with a transient failure goes to a
+ * bounded retry buffer that the daemon thread {@code activity-rank-retry} sends again in
+ * order, with exponential backoff; re-sending is safe because awards and revokes are
+ * idempotent. While awards wait there, workers append new batches behind them instead of
+ * calling the service, so a later revoke never overtakes an earlier award. Other failures
+ * are counted as failed and go to {@link #onApplyFailure(List, RuntimeException)}.
+ * <p>
+ * Worker threads start with the constructor; {@link #close()} drains them.
+ */
+public class AsyncActivityDispatcher implements ActivityDispatcher {
+
+	/** One log category for the whole dispatch path. */
+	private static final Log logger = LogFactory.getLog(ActivityDispatcher.class);
+
+	private static final AtomicInteger instances = new AtomicInteger();
+
+	private final AwardDispatchCounters counters;
+
+	private final AwardApplier applier;
+
+	private final QueueFullPolicy queueFullPolicy;
+
+	private final TransientFailurePolicy transientFailures;
+
+	private final Duration shutdownGracePeriod;
+
+	/** A user's awards always take the same lane. */
+	private final List<DispatchLane> lanes;
+
+	/**
+	 * Room left in the queue, over all lanes together
+	 * ({@code activity-rank.async.queue-capacity}).
+	 */
+	private final Semaphore room;
+
+	/** Null with a retry capacity of 0. */
+	private final RetryBuffer retry;
+
+	private final PendingAwards pending = new PendingAwards();
+
+	private final WarnOnce queueFullLog = new WarnOnce(logger,
+			"further occurrences are logged at debug level and counted");
+
+	private final AtomicBoolean closed = new AtomicBoolean();
+
+	private volatile boolean running = true;
+
+	/**
+	 * Create a dispatcher without a retry buffer and start its worker threads.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads, one lane each; at least 1
+	 * @param queueCapacity most awards waiting over all lanes; at least 1
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param shutdownGracePeriod how long {@link #close()} waits for queued awards
+	 */
+	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, Duration shutdownGracePeriod) {
+		this(service, counters, threads, queueCapacity, queueFullPolicy, null, shutdownGracePeriod);
+	}
+
+	/**
+	 * Create a dispatcher and start its worker threads, and its retry thread when
+	 * {@code retry} has a positive capacity.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads, one lane each; at least 1
+	 * @param queueCapacity most awards waiting over all lanes; at least 1
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param retry how failed batches are kept and sent again, {@code null} for not at
+	 * all
+	 * @param shutdownGracePeriod how long {@link #close()} waits for queued and buffered
+	 * awards
+	 */
+	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod) {
+		Objects.requireNonNull(service, "service must not be null");
+		this.counters = Objects.requireNonNull(counters, "counters must not be null");
+		this.applier = new AwardApplier(service, counters);
+		this.queueFullPolicy = queueFullPolicy;
+		this.shutdownGracePeriod = shutdownGracePeriod;
+		this.room = new Semaphore(queueCapacity);
+		int instance = instances.incrementAndGet();
+		// "activity-rank-N" as documented; a second dispatcher in the same JVM (another
+		// context) gets its own infix
+		String prefix = (instance == 1) ? "activity-rank-" : "activity-rank-" + instance + "-";
+		boolean retrying = retry != null && retry.capacity() > 0;
+		this.transientFailures = retrying
+				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null")
+				: (failure) -> false;
+		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
+				this::resend, counters, "activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
+		List<DispatchLane> lanes = new ArrayList<>(threads);
+		for (int i = 1; i <= threads; i++) {
+			lanes.add(new DispatchLane(prefix + i, this::handle));
+		}
+		this.lanes = List.copyOf(lanes);
+		this.lanes.forEach(DispatchLane::start);
+	}
+
+	@Override
+	public boolean isAsync() {
+		return true;
+	}
+
+	@Override
+	public int queueSize() {
+		int size = 0;
+		for (DispatchLane lane : this.lanes) {
+			size += lane.size();
+		}
+		return size;
+	}
+
+	@Override
+	public int retryBufferSize() {
+		return (this.retry != null) ? this.retry.size() : 0;
+	}
+
+	@Override
+	public AwardDispatchCounters getCounters() {
+		return this.counters;
+	}
+
+	/**
+	 * Queue the awards, each in its user's lane; after {@link #close()}, apply them on
+	 * this thread. Never throws.
+	 * @param events the awards
+	 */
+	@Override
+	public void dispatch(List<ActivityEvent> events) {
+		if (events.isEmpty()) {
+			return;
+		}
+		if (!this.running) {
+			applyHere(events);
+			return;
+		}
+		for (ActivityEvent event : events) {
+			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(event.userId(), this.lanes.size()));
+			if (this.room.tryAcquire()) {
+				this.pending.add(1);
+				lane.add(QueuedAward.withinCapacity(event));
+				this.counters.add(DispatchCounter.QUEUED, 1);
+			}
+			else {
+				queueFull(event, lane);
+			}
+		}
+	}
+
+	private void queueFull(ActivityEvent event, DispatchLane lane) {
+		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
+			this.counters.add(DispatchCounter.DROPPED, 1);
+			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
+					+ LogText.of(event) + " as activity-rank.async.on-queue-full=drop says", null);
+		}
+		else if (isWorkerThread()) {
+			// a worker never waits on the lanes it drains
+			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
+			applyHere(List.of(event));
+		}
+		else {
+			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
+			this.queueFullLog.log(
+					"activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
+							+ LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
+					null);
+			waitBehind(event, lane);
+		}
+	}
+
+	private boolean isWorkerThread() {
+		Thread current = Thread.currentThread();
+		for (DispatchLane lane : this.lanes) {
+			if (lane.isWorker(current)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Queue the award beyond the capacity, behind the user's queued awards, and wait
+	 * until a worker has handled it: applying it here at once could overtake them (a
+	 * revoke before its award).
+	 */
+	private void waitBehind(ActivityEvent event, DispatchLane lane) {
+		QueuedAward queued = QueuedAward.awaited(event);
+		this.pending.add(1);
+		lane.add(queued);
+		this.counters.add(DispatchCounter.QUEUED, 1);
+		try {
+			queued.awaitHandled();
+		}
+		catch (InterruptedException ex) {
+			// stop waiting; the award stays queued and is still applied
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void applyHere(List<ActivityEvent> events) {
+		this.pending.add(events.size());
+		try {
+			deliver(events);
+		}
+		finally {
+			this.pending.remove(events.size());
+		}
+	}
+
+	/** What a worker does with the awards it took from its lane. */
+	private void handle(List<QueuedAward> taken) {
+		List<ActivityEvent> batch = QueuedAward.events(taken);
+		this.room.release(QueuedAward.withinCapacity(taken));
+		try {
+			deliver(batch);
+		}
+		finally {
+			this.pending.remove(batch.size());
+			QueuedAward.release(taken);
+		}
+	}
+
+	/** Apply, unless older awards wait in the retry buffer: then queue up behind them. */
+	private void deliver(List<ActivityEvent> events) {
+		if (this.retry != null && this.retry.addIfWaiting(events)) {
+			return;
+		}
+		List<ActivityEvent> copy = List.copyOf(events);
+		try {
+			this.applier.apply(copy);
+		}
+		catch (RuntimeException ex) {
+			onApplyFailure(copy, ex);
+		}
+	}
+
+	/** For the retry thread: {@code false} when the service threw. */
+	private boolean resend(List<ActivityEvent> events) {
+		try {
+			this.applier.apply(events);
+			return true;
+		}
+		catch (RuntimeException ex) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("activity-rank retry failed: " + ex);
+			}
+			return false;
+		}
+	}
+
+	/**
+	 * Called when the service threw while applying a batch, typically because Redis did
+	 * not answer. Logs (warn once, then debug), then keeps the awards in the retry buffer
+	 * when there is one and the failure is transient, or counts them as failed.
+	 * @param events the awards of the batch, none of which is known to have been applied
+	 * @param ex what the service threw
+	 */
+	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
+		if (this.retry != null && this.transientFailures.isTransient(ex) && this.retry.add(events)) {
+			this.applier.keptForRetry(events, ex);
+			return;
+		}
+		this.applier.failed(events, ex);
+	}
+
+	@Override
+	public boolean awaitIdle(Duration timeout) {
+		return this.pending.awaitNone(timeout, () -> retryBufferSize() == 0);
+	}
+
+	/**
+	 * Stop accepting queued awards (later ones run on the caller's thread), let the
+	 * workers drain the queue and the retry thread the retry buffer for up to the
+	 * shutdown grace period, then count what is left as dropped and log its count.
+	 */
+	@Override
+	public void close() {
+		if (!this.closed.compareAndSet(false, true)) {
+			return;
+		}
+		this.running = false;
+		long deadline = System.nanoTime() + this.shutdownGracePeriod.toNanos();
+		this.lanes.forEach(DispatchLane::stopWhenEmpty);
+		for (DispatchLane lane : this.lanes) {
+			lane.awaitWorker(deadline);
+		}
+		if (this.retry != null) {
+			this.retry.awaitEmpty(deadline);
+		}
+		this.lanes.forEach(DispatchLane::interruptWorker);
+		int left = (this.retry != null) ? this.retry.close() : 0;
+		List<QueuedAward> queued = new ArrayList<>();
+		for (DispatchLane lane : this.lanes) {
+			lane.drainTo(queued);
+		}
+		this.room.release(QueuedAward.withinCapacity(queued));
+		QueuedAward.release(queued);
+		if (!queued.isEmpty()) {
+			this.pending.remove(queued.size());
+			this.counters.add(DispatchCounter.DROPPED, queued.size());
+			logger.warn("activity-rank shut down with " + queued.size()
+					+ " award(s) still queued after activity-rank.retry.shutdown-grace-period; they were dropped");
+		}
+		// what is still pending is with a worker blocked on Redis: its batch fails later
+		// and counts as failed
+		long inFlight = Math.max(0, this.pending.count());
+		if (left > 0 || (this.retry != null && inFlight > 0)) {
+			logger.warn("activity-rank shut down with " + left + " award(s) still waiting for retry and " + inFlight
+					+ " still in flight to Redis after activity-rank.retry.shutdown-grace-period ("
+					+ this.shutdownGracePeriod.toMillis() + " ms); those waiting were dropped, those in flight"
+					+ " count as failed unless Redis answers");
+		}
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.github.activityrank.dispatch;
+
+import java.util.List;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.LogText;
+import io.github.activityrank.engine.WarnOnce;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Sends a batch of awards to the service and counts the answers; counts and logs batches
+ * the service could not take. Shared by every path an award takes to the service: the
+ * caller's thread, a worker and the retry thread.
+ */
+final class AwardApplier {
+
+	/** One log category for the whole dispatch path. */
+	private static final Log logger = LogFactory.getLog(ActivityDispatcher.class);
+
+	private final ActivityRankService service;
+
+	private final AwardDispatchCounters counters;
+
+	private final WarnOnce failureLog = new WarnOnce(logger,
+			"further occurrences are logged at debug level and counted");
+
+	AwardApplier(ActivityRankService service, AwardDispatchCounters counters) {
+		this.service = service;
+		this.counters = counters;
+	}
+
+	/**
+	 * Apply the awards in one service call and count the answers: rejected ones as
+	 * rejected (each logged at debug level), the others as applied. Nothing is counted
+	 * when the service throws.
+	 * @param events the awards
+	 * @throws RuntimeException what the service threw
+	 */
+	void apply(List<ActivityEvent> events) {
+		List<AwardResult> results = this.service.applyAll(events);
+		long rejected = 0;
+		for (int i = 0; i < results.size(); i++) {
+			AwardResult result = results.get(i);
+			if (result != null && result.outcome() == AwardResult.Outcome.REJECTED) {
+				rejected++;
+				if (logger.isDebugEnabled()) {
+					logger.debug("activity-rank rejected " + LogText.of(events.get(i)) + ": " + result.reason());
+				}
+			}
+		}
+		this.counters.add(DispatchCounter.REJECTED, rejected);
+		this.counters.add(DispatchCounter.APPLIED, results.size() - rejected);
+	}
+
+	/**
+	 * Count the awards of a batch the service threw on as failed, and log it (warn once,
+	 * then debug).
+	 * @param events the awards, none of which is known to have been applied
+	 * @param ex what the service threw
+	 */
+	void failed(List<ActivityEvent> events, RuntimeException ex) {
+		this.counters.add(DispatchCounter.FAILED, events.size());
+		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
+	}
+
+	/**
+	 * Log a batch the service threw on that was kept for retry; it shares its warning
+	 * with {@link #failed}, as both mean the same outage.
+	 * @param events the awards
+	 * @param ex what the service threw
+	 */
+	void keptForRetry(List<ActivityEvent> events, RuntimeException ex) {
+		this.failureLog
+			.log("activity-rank could not apply " + events.size() + " award(s), keeping them for retry: " + ex, ex);
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.github.activityrank.dispatch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import io.github.activityrank.ActivityEvent;
+
+/**
+ * An award in a {@link DispatchLane}. One within the queue's capacity holds a permit of
+ * the dispatcher's room; one queued beyond it by a caller who waits for it (policy
+ * {@code caller-runs}) carries the latch that caller waits on instead.
+ */
+final class QueuedAward {
+
+	private final ActivityEvent event;
+
+	/** Null within the capacity. */
+	private final CountDownLatch handled;
+
+	private QueuedAward(ActivityEvent event, CountDownLatch handled) {
+		this.event = event;
+		this.handled = handled;
+	}
+
+	/** An award that took a permit of the queue's room. */
+	static QueuedAward withinCapacity(ActivityEvent event) {
+		return new QueuedAward(event, null);
+	}
+
+	/** An award queued beyond the capacity, whose caller waits until it is handled. */
+	static QueuedAward awaited(ActivityEvent event) {
+		return new QueuedAward(event, new CountDownLatch(1));
+	}
+
+	ActivityEvent event() {
+		return this.event;
+	}
+
+	/**
+	 * Wait until the award was applied, kept for retry or dropped.
+	 * @throws InterruptedException when the caller is interrupted; the award stays queued
+	 */
+	void awaitHandled() throws InterruptedException {
+		this.handled.await();
+	}
+
+	static List<ActivityEvent> events(List<QueuedAward> queued) {
+		List<ActivityEvent> events = new ArrayList<>(queued.size());
+		for (QueuedAward q : queued) {
+			events.add(q.event);
+		}
+		return events;
+	}
+
+	/** How many of these awards hold a permit of the room. */
+	static int withinCapacity(List<QueuedAward> queued) {
+		int n = 0;
+		for (QueuedAward q : queued) {
+			if (q.handled == null) {
+				n++;
+			}
+		}
+		return n;
+	}
+
+	/**
+	 * Let the waiting callers of these awards go: applied, kept for retry, or dropped.
+	 */
+	static void release(List<QueuedAward> queued) {
+		for (QueuedAward q : queued) {
+			if (q.handled != null) {
+				q.handled.countDown();
+			}
+		}
+	}
+
+}

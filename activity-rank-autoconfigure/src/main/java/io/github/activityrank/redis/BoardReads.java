@@ -1,0 +1,212 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Ranking;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The leaderboard queries, each one round trip that reads the board at one instant, and
+ * the numbering of their ranks.
+ * <p>
+ * Commands per query, N members on the board: a page costs ZREVRANGE plus, for its first
+ * rank, one ZCOUNT on the board (competition) or on the dense companion (dense) or none
+ * (ordinal); rankOf costs ZSCORE plus ZCOUNT (competition, dense) or ZREVRANK (ordinal);
+ * around costs ZREVRANK, ZCARD and ZREVRANGE plus the page's ZCOUNT; all O(log N) plus
+ * the entries returned. size is ZCARD, among one ZMSCORE.
+ */
+final class BoardReads {
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RankKeys keys;
+
+	private final BoardLayout layout;
+
+	private final Ranking ranking;
+
+	/** The ranking as the read scripts name it. */
+	private final String rankingArg;
+
+	private final LuaScript range = LuaScript.load("range.lua");
+
+	private final LuaScript rank = LuaScript.load("rank.lua");
+
+	private final LuaScript around = LuaScript.load("around.lua");
+
+	private final LuaScript dense = LuaScript.load("dense.lua");
+
+	BoardReads(RedisConnectionFactory connectionFactory, RankKeys keys, BoardLayout layout, BoardOrder order) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+		this.layout = layout;
+		this.ranking = order.effectiveRanking();
+		this.rankingArg = this.ranking.name().toLowerCase();
+	}
+
+	List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
+		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
+		ScriptArgs call = board(period, day);
+		call.arg(offset).arg(stop).arg(this.rankingArg);
+		List<Object> reply = read(this.range, call, period, day);
+		if (reply.isEmpty()) {
+			return List.of();
+		}
+		return entries(RedisReplies.asLong(reply.get(0)), offset, reply.subList(1, reply.size()));
+	}
+
+	Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
+		ScriptArgs call = board(period, day);
+		call.arg(RankKeys.encode(userId)).arg(this.rankingArg);
+		List<Object> reply = read(this.rank, call, period, day);
+		if (reply.isEmpty()) {
+			return Optional.empty();
+		}
+		long points = this.layout.points(RedisReplies.asDouble(reply.get(1)));
+		return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
+	}
+
+	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
+		ScriptArgs call = board(period, day);
+		call.arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
+		List<Object> reply = read(this.around, call, period, day);
+		if (reply.isEmpty()) {
+			return List.of();
+		}
+		return entries(RedisReplies.asLong(reply.get(0)), RedisReplies.asLong(reply.get(1)),
+				reply.subList(2, reply.size()));
+	}
+
+	long size(Period period, LocalDate day) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			Long size = connection.zSetCommands().zCard(bytes(this.keys.board(period, day)));
+			return (size != null) ? size : 0;
+		}
+	}
+
+	/**
+	 * One ZMSCORE, then the users present are put in board order (score, then member,
+	 * both descending, as ZREVRANGE orders them) and numbered from 1.
+	 */
+	List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+		byte[][] members = new byte[userIds.size()][];
+		for (int i = 0; i < members.length; i++) {
+			members[i] = bytes(RankKeys.encode(userIds.get(i)));
+		}
+		List<Double> scores;
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			scores = connection.zSetCommands().zMScore(bytes(this.keys.board(period, day)), members);
+		}
+		List<Scored> present = new ArrayList<>();
+		for (int i = 0; scores != null && i < scores.size(); i++) {
+			if (scores.get(i) != null) {
+				present.add(new Scored(userIds.get(i), RankKeys.encode(userIds.get(i)), scores.get(i)));
+			}
+		}
+		present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
+		Numbering numbering = new Numbering(0, 0);
+		List<RankEntry> entries = new ArrayList<>(present.size());
+		for (Scored scored : present) {
+			long points = this.layout.points(scored.score());
+			entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	/** A user present in an among query; member is the encoded id Redis orders by. */
+	private record Scored(String userId, String member, double score) {
+	}
+
+	/** KEYS of every read script: the board and its dense companion. */
+	private ScriptArgs board(Period period, LocalDate day) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(this.keys.board(period, day));
+		call.key(this.keys.dense(period, day));
+		return call;
+	}
+
+	/**
+	 * Run a read script; when it finds no dense companion, build one from the board (once
+	 * per board, see dense.lua) and read again.
+	 */
+	private List<Object> read(LuaScript script, ScriptArgs call, Period period, LocalDate day) {
+		List<Object> reply = script.run(this.connectionFactory, call);
+		if (!needsCompanion(reply)) {
+			return reply;
+		}
+		this.dense.run(this.connectionFactory, board(period, day));
+		reply = script.run(this.connectionFactory, call);
+		if (needsCompanion(reply)) {
+			throw new IllegalStateException(
+					"The dense companion of " + this.keys.board(period, day) + " is missing after it was built");
+		}
+		return reply;
+	}
+
+	private static boolean needsCompanion(List<Object> reply) {
+		return reply.size() == 1 && RedisReplies.asLong(reply.get(0)) == -1;
+	}
+
+	/** Turn member, score, ... in board order into entries. */
+	private List<RankEntry> entries(long before, long firstPosition, List<Object> membersAndScores) {
+		List<RankEntry> entries = new ArrayList<>(membersAndScores.size() / 2);
+		Numbering numbering = new Numbering(before, firstPosition);
+		for (int i = 0; i + 1 < membersAndScores.size(); i += 2) {
+			String userId = RankKeys.decode(RedisReplies.asString(membersAndScores.get(i)));
+			long points = this.layout.points(RedisReplies.asDouble(membersAndScores.get(i + 1)));
+			entries.add(new RankEntry(userId, numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Numbers consecutive entries in board order. The first ranks after the
+	 * {@code before} ranks ahead of it; each later one, if it has the previous one's
+	 * points, shares its rank (competition, dense), and otherwise ranks by position
+	 * (competition: everyone before it scores higher) or right after the previous rank
+	 * (dense, ordinal).
+	 */
+	private final class Numbering {
+
+		private final long before;
+
+		private long position;
+
+		private long rank;
+
+		private long points;
+
+		Numbering(long before, long firstPosition) {
+			this.before = before;
+			this.position = firstPosition;
+		}
+
+		long next(long points) {
+			if (this.rank == 0) {
+				this.rank = this.before + 1;
+			}
+			else if (BoardReads.this.ranking == Ranking.ORDINAL || points != this.points) {
+				this.rank = (BoardReads.this.ranking == Ranking.COMPETITION) ? this.position + 1 : this.rank + 1;
+			}
+			this.points = points;
+			this.position++;
+			return this.rank;
+		}
+
+	}
+
+}

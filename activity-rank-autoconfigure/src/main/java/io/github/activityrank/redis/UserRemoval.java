@@ -1,0 +1,79 @@
+package io.github.activityrank.redis;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * Deletes everything stored about one user in one atomic script call. Every key is named
+ * from the calendar and the retention settings, never searched for: SCAN would cost a
+ * pass over the whole keyspace and KEYS would block the server.
+ */
+final class UserRemoval {
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RankKeys keys;
+
+	private final ActivityCalendar calendar;
+
+	private final BoardLayout layout;
+
+	private final LuaScript remove = LuaScript.load("remove.lua");
+
+	UserRemoval(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			BoardLayout layout) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+		this.calendar = calendar;
+		this.layout = layout;
+	}
+
+	long remove(String userId) {
+		String member = RankKeys.encode(userId);
+		ScriptArgs call = new ScriptArgs();
+		List<String> owned = ownedKeys(member);
+		owned.forEach(call::key);
+		// every period, configured or not: boards of a period dropped from the
+		// configuration live on until they expire
+		for (Period period : Period.values()) {
+			for (LocalDate start : this.calendar.retainedPeriods(period)) {
+				call.key(this.keys.board(period, start));
+				call.key(this.keys.dense(period, start));
+			}
+		}
+		call.arg(member).arg(owned.size()).arg(this.layout.timed() ? "0" : "1");
+		List<Object> reply = this.remove.run(this.connectionFactory, call);
+		return reply.isEmpty() ? 0 : RedisReplies.asLong(reply.get(0));
+	}
+
+	/**
+	 * The keys that belong to the user alone and are deleted whole: the record hashes of
+	 * today and every retained day before it, then the user's week and month hashes
+	 * (tallies and weekly and monthly cap counters) of the weeks and months those days
+	 * fall in. A week or month hash expires {@code retention.record} after its period
+	 * ends, so none outlives the periods of the retained days.
+	 */
+	private List<String> ownedKeys(String member) {
+		LocalDate today = this.calendar.today();
+		int days = this.calendar.retainedRecordDays();
+		List<String> owned = new ArrayList<>(days + 1);
+		Set<String> periods = new LinkedHashSet<>();
+		for (int d = 0; d <= days; d++) {
+			LocalDate day = today.minusDays(d);
+			owned.add(this.keys.record(day, member));
+			periods.add(this.keys.tallies(Period.WEEK, day, member));
+			periods.add(this.keys.tallies(Period.MONTH, day, member));
+		}
+		owned.addAll(periods);
+		return owned;
+	}
+
+}

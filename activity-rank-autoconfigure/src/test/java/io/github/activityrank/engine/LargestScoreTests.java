@@ -1,0 +1,80 @@
+package io.github.activityrank.engine;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Plain-points boards hold every integer up to 2^53 - 1 exactly, and refuse to go past
+ * it. (The earliest tie-break's bound is in {@link TieBreakTests}.)
+ */
+class LargestScoreTests {
+
+	private static final long LARGEST = ActivityLimits.MAX_BOARD_SCORE;
+
+	private final List<EngineFixture> fixtures = new ArrayList<>();
+
+	@AfterEach
+	void cleanUp() {
+		this.fixtures.forEach(EngineFixture::close);
+	}
+
+	/**
+	 * An engine whose DAY and TOTAL boards already hold "a" one point below the largest
+	 * score (no number of awards gets there in a test).
+	 */
+	private EngineFixture engineNearTheTop(Ranking ranking) {
+		EngineFixture engine = new EngineFixture(LocalDateTime.of(2026, 11, 18, 10, 0),
+				EnumSet.of(Period.DAY, Period.TOTAL), Map.of("spam", new ScoringRule("spam", -5, false, null)), null,
+				null, new BoardOrder(TieBreak.NONE, ranking, BoardOrder.DEFAULT_EPOCH));
+		this.fixtures.add(engine);
+		engine.service.award("b", "seed", 1); // creates the boards with their TTLs
+		for (Period period : List.of(Period.DAY, Period.TOTAL)) {
+			engine.zadd(engine.keys.board(period, engine.calendar.today()), "a", LARGEST - 1);
+			if (ranking == Ranking.DENSE) {
+				engine.zadd(engine.keys.dense(period, engine.calendar.today()), Long.toString(LARGEST - 1),
+						LARGEST - 1);
+			}
+		}
+		return engine;
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Ranking.class, names = { "COMPETITION", "DENSE" })
+	void theLargestScoreIsHeldExactlyAndOnePointMoreIsRejected(Ranking ranking) {
+		EngineFixture engine = engineNearTheTop(ranking);
+		String day = engine.keys.board(Period.DAY, engine.calendar.today());
+
+		assertThat(engine.service.award("a", "last", 1).outcome()).isEqualTo(Outcome.AWARDED);
+		assertThat(engine.service.rankOf("a", Period.TOTAL)).contains(new RankEntry("a", 1, LARGEST, null));
+		List<String> companion = engine.members(engine.keys.dense(Period.DAY, engine.calendar.today()));
+
+		AwardResult onePointMore = engine.service.award("a", "one-more", 1);
+
+		assertThat(onePointMore.outcome()).isEqualTo(Outcome.REJECTED);
+		assertThat(onePointMore.reason()).contains("largest score of 9007199254740991 points");
+		assertThat(engine.rawScore(day, "a")).isEqualTo((double) LARGEST);
+		assertThat(engine.service.rankOf("a", Period.DAY).map(RankEntry::score)).contains(LARGEST);
+		assertThat(engine.members(engine.keys.dense(Period.DAY, engine.calendar.today()))).isEqualTo(companion);
+		assertThat(engine.service.history("a", engine.calendar.today(), engine.calendar.today()).get(0).awards())
+			.containsOnlyKeys("last");
+		// a penalty still applies, and then there is room again
+		assertThat(engine.service.award("a", "report", "spam").outcome()).isEqualTo(Outcome.AWARDED);
+		assertThat(engine.service.award("a", "one-more", 1).outcome()).isEqualTo(Outcome.AWARDED);
+		assertThat(engine.service.rankOf("a", Period.TOTAL).map(RankEntry::score)).contains(LARGEST - 4);
+	}
+
+}

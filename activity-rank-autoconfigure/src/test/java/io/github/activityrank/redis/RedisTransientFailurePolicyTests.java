@@ -1,0 +1,87 @@
+package io.github.activityrank.redis;
+
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisLoadingException;
+import io.lettuce.core.RedisReadOnlyException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.RedisSystemException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Only failures that waiting can cure are kept for retry.
+ */
+class RedisTransientFailurePolicyTests {
+
+	private final RedisTransientFailurePolicy policy = new RedisTransientFailurePolicy();
+
+	@Test
+	void unreachableOrSlowRedisIsTransient() {
+		assertThat(this.policy.isTransient(new RedisConnectionFailureException("refused"))).isTrue();
+		assertThat(this.policy.isTransient(new QueryTimeoutException("timeout"))).isTrue();
+		assertThat(this.policy.isTransient(new IllegalStateException("wrapped", new IOException("reset")))).isTrue();
+	}
+
+	@Test
+	void aConnectionTheServerClosedOrAServerStillLoadingIsTransient() {
+		// what Lettuce reports for commands in flight when the server goes away, as
+		// Spring translates it
+		assertThat(this.policy
+			.isTransient(new RedisSystemException("Connection closed", new RedisException("Connection closed"))))
+			.isTrue();
+		assertThat(this.policy.isTransient(new RedisSystemException("LOADING",
+				new RedisLoadingException("LOADING Redis is loading the dataset in memory"))))
+			.isTrue();
+	}
+
+	@Test
+	void errorsThatWouldRepeatAreNot() {
+		assertThat(this.policy.isTransient(new RedisSystemException("ERR script", new IllegalStateException())))
+			.isFalse();
+		assertThat(this.policy.isTransient(new IllegalArgumentException("bug"))).isFalse();
+		assertThat(this.policy
+			.isTransient(new RedisSystemException("ERR", new RedisException("ERR Error running script")))).isFalse();
+	}
+
+	@Test
+	void lettucesConnectionTimeoutBusyAndReadOnlyErrorsAreTransientHoweverDeeplyWrapped() {
+		assertThat(this.policy.isTransient(new RedisConnectionException("Unable to connect"))).isTrue();
+		assertThat(this.policy.isTransient(new RedisCommandTimeoutException("Command timed out after 200 ms")))
+			.isTrue();
+		assertThat(this.policy.isTransient(
+				new RedisSystemException("BUSY", new RedisBusyException("BUSY Redis is busy running a script"))))
+			.isTrue();
+		assertThat(
+				this.policy.isTransient(new IllegalStateException("outer",
+						new RedisSystemException("READONLY",
+								new RedisReadOnlyException("READONLY You can't write against a read only replica")))))
+			.isTrue();
+		assertThat(this.policy.isTransient(new IllegalStateException(new TimeoutException("no answer")))).isTrue();
+	}
+
+	@Test
+	void aConnectionTheServerResetIsTransientButOtherLettuceErrorsAreNot() {
+		assertThat(this.policy.isTransient(new RedisException("Connection reset by peer"))).isTrue();
+		assertThat(this.policy.isTransient(new RedisException("WRONGTYPE Operation against a key"))).isFalse();
+		assertThat(this.policy.isTransient(new RedisException((String) null))).isFalse();
+	}
+
+	@Test
+	void aCauseChainThatLoopsEnds() {
+		IllegalStateException first = new IllegalStateException("first");
+		IllegalArgumentException second = new IllegalArgumentException("second", first);
+		first.initCause(second);
+		assertThat(this.policy.isTransient(first)).isFalse();
+		assertThat(this.policy.isTransient(null)).isFalse();
+	}
+
+}

@@ -1,0 +1,93 @@
+package io.github.activityrank.test;
+
+import java.time.Duration;
+import java.util.function.Function;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+
+/**
+ * Commands sent to one cluster node by itself, not through a cluster client: forming a
+ * cluster, asking a node what it sees, counting a master's keys. One short-lived
+ * connection a call, with short timeouts, so a dead node fails a call quickly.
+ */
+final class RedisNodeAdmin {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+	private RedisNodeAdmin() {
+	}
+
+	/**
+	 * Run commands on one node.
+	 * @param <R> what the commands give
+	 * @param address the node, {@code host:port}
+	 * @param commands what to run
+	 * @return what the commands gave
+	 */
+	static <R> R on(String address, Function<RedisCommands<String, String>, R> commands) {
+		int colon = address.lastIndexOf(':');
+		RedisURI uri = RedisURI.builder()
+			.withHost(address.substring(0, colon))
+			.withPort(Integer.parseInt(address.substring(colon + 1)))
+			.withTimeout(TIMEOUT)
+			.build();
+		try (StatefulRedisConnection<String, String> connection = Client.INSTANCE.connect(uri)) {
+			return commands.apply(connection.sync());
+		}
+	}
+
+	/**
+	 * What a node says about the cluster.
+	 * @param address the node
+	 * @return its view
+	 */
+	static ClusterView view(String address) {
+		return ClusterView.parse(on(address, RedisCommands::clusterNodes));
+	}
+
+	/**
+	 * A field of a node's {@code CLUSTER INFO}, such as {@code cluster_state}.
+	 * @param address the node
+	 * @param field the field name
+	 * @return its value, or an empty string when the reply has no such field
+	 */
+	static String clusterInfo(String address, String field) {
+		return field(on(address, RedisCommands::clusterInfo), field);
+	}
+
+	/**
+	 * A field of an {@code INFO} or {@code CLUSTER INFO} reply.
+	 */
+	static String field(String info, String field) {
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith(field + ":")) {
+				return line.substring(field.length() + 1).trim();
+			}
+		}
+		return "";
+	}
+
+	/**
+	 * One client for all admin connections, made on first use.
+	 */
+	private static final class Client {
+
+		static final RedisClient INSTANCE = create();
+
+		private static RedisClient create() {
+			RedisClient client = RedisClient.create();
+			client.setOptions(ClientOptions.builder()
+				.socketOptions(SocketOptions.builder().connectTimeout(TIMEOUT).build())
+				.autoReconnect(false)
+				.build());
+			return client;
+		}
+
+	}
+
+}
