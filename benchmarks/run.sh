@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the project and runs every benchmark against the Redis at $REDIS_URL (default
 # redis://127.0.0.1:6379), database $BENCH_DB (default 9). Prints a table and writes BENCHMARKS.md
-# at the repository root. Extra arguments go to the harness (--help lists them).
+# at the repository root; about ten minutes on 2 cores. Every comparison runs interleaved rounds of
+# baseline and subject (--rounds N, default 5). Extra arguments go to the harness (--help lists them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q -B -ntp -pl benchmarks -am install -DskipTests

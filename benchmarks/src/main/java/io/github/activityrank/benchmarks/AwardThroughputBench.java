@@ -1,5 +1,8 @@
 package io.github.activityrank.benchmarks;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.activityrank.ActivityRankService;
@@ -7,9 +10,11 @@ import io.github.activityrank.ActivityRankService;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Issue 5, figure 1: synchronous award throughput through {@link ActivityRankService} at
- * 1, 8 and 32 threads, 90% awards and 10% revokes over users x fields, against the
- * reference algorithm and the raw ZINCRBY figure of the same run.
+ * Section 1 of the report, synchronous award throughput: {@link ActivityRankService}
+ * calls at 1, 8 and 32 threads, 90% awards and 10% revokes over users x fields, against
+ * the reference algorithm, a minimal script call and {@code redis-benchmark}'s raw
+ * ZINCRBY. At each thread count the four run in interleaved rounds ({@link Interleaved}),
+ * so every ratio is the median of per-round ratios.
  */
 final class AwardThroughputBench {
 
@@ -24,11 +29,22 @@ final class AwardThroughputBench {
 
 	}
 
-	private static final java.util.List<String> REFERENCE_COMMANDS = java.util.List.of("hget", "hset", "hdel", "expire",
-			"zincrby", "ttl");
+	private static final List<String> REFERENCE_COMMANDS = List.of("hget", "hset", "hdel", "expire", "zincrby", "ttl");
+
+	private static final String REFERENCE = "reference";
+
+	private static final String RAW = "raw ZINCRBY";
+
+	private static final String MINIMAL = "minimal EVALSHA";
+
+	private static final String OURS = "ours";
+
+	private static final String SERVER_US = "server us/award";
+
+	private static final String PER_SCRIPT_CALL = "awards/script call";
 
 	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
-			ReferenceActivityRank reference, RawZincrby.Figure raw) {
+			ReferenceActivityRank reference) {
 		ActivityRankService service = engine.service();
 		Awarder ours = (user, field, revoke) -> {
 			if (revoke) {
@@ -43,10 +59,6 @@ final class AwardThroughputBench {
 		MinimalScriptClient minimal = new MinimalScriptClient(engine.bean(RedisConnectionFactory.class),
 				engine.prefix + "_minimal");
 		Awarder calibration = (user, field, revoke) -> minimal.award(user, field, EngineContext.RULE_POINTS);
-		// warm both paths up (JIT, connections, script cache) before any measured point
-		mixed(options, 8, options.warmupSeconds, theirs);
-		mixed(options, 8, options.warmupSeconds, ours);
-		mixed(options, 8, options.warmupSeconds, calibration);
 
 		Report.Section section = new Report.Section(
 				"1. Award throughput, synchronous ActivityRankService calls (90% award / 10% revoke, " + options.users
@@ -54,32 +66,54 @@ final class AwardThroughputBench {
 				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
 				"minimal EVALSHA calls/s", "ours / minimal", "reference server us/award", "ours server us/award",
 				"ours awards / script call");
-		double oursAtMax = Double.NaN;
-		double referenceAtMax = Double.NaN;
+		Interleaved.Spread oursToReference = null;
+		Interleaved.Spread oursToRaw = null;
+		double rawMedian = Double.NaN;
 		for (int threads : options.threadCounts) {
-			long refBefore = serverUsec(bench, REFERENCE_COMMANDS);
-			Latencies.Summary refRun = Latencies.throughput(threads, options.awardSeconds, workload(options, theirs));
-			double refServer = (serverUsec(bench, REFERENCE_COMMANDS) - refBefore) / (double) refRun.calls();
-			long[] ourBefore = bench.commandStats("evalsha");
-			Latencies.Summary ourRun = Latencies.throughput(threads, options.awardSeconds, workload(options, ours));
-			long[] ourAfter = bench.commandStats("evalsha");
-			double ourServer = (ourAfter[1] - ourBefore[1]) / (double) ourRun.calls();
-			double perCall = ourRun.calls() / (double) Math.max(1, ourAfter[0] - ourBefore[0]);
-			double calibrated = Latencies.throughput(threads, options.awardSeconds, workload(options, calibration))
-				.perSecond();
-			double ref = refRun.perSecond();
-			double our = ourRun.perSecond();
-			section.row(threads, ref, our, Report.ratio(our / ref), Report.ratio(our / raw.perSecond()), calibrated,
-					Report.ratio(our / calibrated), refServer, ourServer, perCall);
-			oursAtMax = our;
-			referenceAtMax = ref;
+			Interleaved.Results results = Interleaved.plan()
+				// one cycle of each first: JIT, connections, script cache
+				.warmup(1)
+				.baseline(REFERENCE, () -> {
+					long before = serverUsec(bench, REFERENCE_COMMANDS);
+					Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds,
+							workload(options, theirs));
+					return figures(run, (serverUsec(bench, REFERENCE_COMMANDS) - before) / (double) run.calls());
+				})
+				.baseline(RAW, RawZincrby.arm(options, engine.prefix + ":raw", options.awardSeconds))
+				.baseline(MINIMAL,
+						() -> Latencies.throughput(threads, options.awardSeconds, workload(options, calibration))
+							.figures())
+				.subject(OURS, () -> {
+					long[] before = bench.commandStats("evalsha");
+					Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds,
+							workload(options, ours));
+					long[] after = bench.commandStats("evalsha");
+					Map<String, Double> figures = figures(run, (after[1] - before[1]) / (double) run.calls());
+					figures.put(PER_SCRIPT_CALL, run.calls() / (double) Math.max(1, after[0] - before[0]));
+					return figures;
+				})
+				.run(options.rounds);
+			oursToReference = results.ratio(OURS, REFERENCE, Latencies.PER_SECOND);
+			oursToRaw = results.ratio(OURS, RAW, Latencies.PER_SECOND);
+			rawMedian = results.median(RAW, Latencies.PER_SECOND);
+			section.row(threads, results.median(REFERENCE, Latencies.PER_SECOND),
+					results.median(OURS, Latencies.PER_SECOND), oursToReference.ratio(), oursToRaw.ratio(),
+					results.median(MINIMAL, Latencies.PER_SECOND),
+					results.ratio(OURS, MINIMAL, Latencies.PER_SECOND).ratio(), results.median(REFERENCE, SERVER_US),
+					results.median(OURS, SERVER_US), results.median(OURS, PER_SCRIPT_CALL));
 		}
 		int maxThreads = options.threadCounts[options.threadCounts.length - 1];
-		section.note(String.format(java.util.Locale.ROOT,
-				"raw ZINCRBY (redis-benchmark, 50 clients) in this run: %,.0f/s", raw.perSecond()));
+		section.note(String.format(Locale.ROOT,
+				"raw ZINCRBY (redis-benchmark, 50 clients, about %.1f s of requests per round): median %,.0f/s in the "
+						+ "rounds at %d threads",
+				options.awardSeconds, rawMedian, maxThreads));
 		section.note("reference = the naive multi-call algorithm (HGET, HSET, EXPIRE, ZINCRBY x2, TTL/EXPIRE) "
 				+ "rebuilt in ReferenceActivityRank over the same Spring Data Redis client");
-		section.note(options.awardSeconds + " s per point after " + options.warmupSeconds + " s warm-up of each");
+		section.note(String.format(Locale.ROOT,
+				"at each thread count: one warm-up cycle, then %d interleaved rounds of reference, raw ZINCRBY, "
+						+ "minimal EVALSHA and ours (%.1f s each) and a closing round of the three baselines; a ratio "
+						+ "cell is the median of the per-round ratios (min-max), awards/s and server us are medians",
+				options.rounds, options.awardSeconds));
 		section.note("minimal EVALSHA = a calibration (MinimalScriptClient): the least an idempotent award can do "
 				+ "(HSETNX + 2 ZINCRBY, no TTL, caps or revokes) as one blocking EVALSHA per call from the same threads "
 				+ "and client; it measures how many blocking calls those threads can make on this machine at all");
@@ -87,16 +121,17 @@ final class AwardThroughputBench {
 				+ "(CoalescingActivityStore); a lone caller is sent at once");
 		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
 				+ "deltas, server-wide): on 2 shared cores the server's CPU is the ceiling");
-		section.target("award at " + maxThreads + " threads >= 4x reference", oursAtMax >= 4 * referenceAtMax,
-				Report.ratio(oursAtMax / referenceAtMax) + " of the reference");
-		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursAtMax >= 0.6 * raw.perSecond(),
-				Report.ratio(oursAtMax / raw.perSecond()) + " of raw ZINCRBY");
+		section.target("award at " + maxThreads + " threads >= 4x reference", oursToReference.median() >= 4,
+				oursToReference.ratioWithIqr() + " of the reference");
+		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursToRaw.median() >= 0.6,
+				oursToRaw.ratioWithIqr() + " of raw ZINCRBY");
 		report.add(section);
 	}
 
-	/** Awards per second of the mixed workload. */
-	static double mixed(BenchOptions options, int threads, double seconds, Awarder awarder) {
-		return Latencies.throughput(threads, seconds, workload(options, awarder)).perSecond();
+	private static Map<String, Double> figures(Latencies.Summary run, double serverUs) {
+		Map<String, Double> figures = run.figures();
+		figures.put(SERVER_US, serverUs);
+		return figures;
 	}
 
 	private static Latencies.Call workload(BenchOptions options, Awarder awarder) {
@@ -110,7 +145,7 @@ final class AwardThroughputBench {
 		};
 	}
 
-	private static long serverUsec(BenchRedis bench, java.util.List<String> commands) {
+	private static long serverUsec(BenchRedis bench, List<String> commands) {
 		long usec = 0;
 		for (String command : commands) {
 			usec += bench.commandStats(command)[1];

@@ -31,8 +31,8 @@ public class BenchApplication {
 	}
 
 	/**
-	 * Replaces the engine (it backs off) when the JMH aspect benchmark measures the
-	 * aspect alone.
+	 * Replaces the engine (it backs off) when section 3 of the report (aspect overhead)
+	 * measures the aspect alone.
 	 */
 	@Bean
 	@ConditionalOnProperty("bench.in-memory-service")

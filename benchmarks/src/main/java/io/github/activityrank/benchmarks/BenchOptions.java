@@ -2,13 +2,15 @@ package io.github.activityrank.benchmarks;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * What to run and how big: the full sizes of issue 5, or tiny ones for the smoke test
- * ({@code --quick}).
+ * What to run and how big: the full sizes (about ten minutes on two cores), or tiny ones
+ * for the smoke test ({@code --quick}). Every comparison runs {@link #rounds} interleaved
+ * rounds ({@link Interleaved}); the durations below are those of one round of one arm.
  */
 final class BenchOptions {
 
@@ -26,50 +28,53 @@ final class BenchOptions {
 
 	Set<String> sections = new LinkedHashSet<>(SECTIONS);
 
-	// award throughput (1)
+	/** The arguments that change the figures, to show in the report. */
+	private final List<String> shownArguments = new ArrayList<>();
+
+	/** Measured rounds of every subject; its baselines run one round more. */
+	int rounds = 5;
+
+	// section 1, synchronous award throughput
 	int users = 100_000;
 
 	int fieldsPerUser = 20;
 
 	int[] threadCounts = { 1, 8, 32 };
 
-	double awardSeconds = 10;
+	double awardSeconds = 2;
 
-	double warmupSeconds = 3;
+	// the raw ZINCRBY baseline of sections 1 and 2: requests of its first round; later
+	// rounds send as many as last took the subject's round length
+	int rawRequests = 100_000;
 
-	// raw ZINCRBY baseline
-	int rawRequests = 200_000;
-
-	// async through the annotation (2)
-	double asyncSeconds = 30;
+	// section 2, async annotation throughput
+	double asyncSeconds = 5;
 
 	int asyncThreads = 32;
 
-	// JMH (3)
-	int jmhWarmupIterations = 3;
+	// section 3, aspect overhead
+	double aspectSeconds = 1;
 
-	int jmhIterations = 5;
+	int aspectWarmupCycles = 2;
 
-	int jmhForks = 1;
-
-	// queries (4)
+	// section 4, query latency
 	int queryBoardSize = 1_000_000;
 
-	double querySeconds = 5;
+	double querySeconds = 1;
 
 	int queryThreads = 8;
 
 	long deepPageOffset = 900_000;
 
-	// memory (5)
+	// section 5, memory
 	int memoryRecords = 1_000_000;
 
 	int memoryUsers = 100_000;
 
-	// growth (6)
+	// section 6, growth
 	int[] growthSizes = { 10_000, 100_000, 1_000_000, 5_000_000 };
 
-	double growthSeconds = 3;
+	double growthSeconds = 0.5;
 
 	static BenchOptions parse(String... args) {
 		BenchOptions options = new BenchOptions();
@@ -84,13 +89,21 @@ final class BenchOptions {
 		for (int i = 0; i < args.length; i++) {
 			String arg = args[i];
 			switch (arg) {
-				case "--quick" -> options.quick();
+				case "--quick" -> {
+					options.quick();
+					options.shownArguments.add(arg);
+				}
 				case "--redis" -> options.redis(args[++i]);
 				case "--db" -> options.database = Integer.parseInt(args[++i]);
+				case "--rounds" -> {
+					options.rounds = rounds(args[++i]);
+					options.shownArguments.addAll(List.of(arg, args[i]));
+				}
 				case "--out" -> options.out = Path.of(args[++i]);
 				case "--no-out" -> options.out = null;
 				case "--only" -> {
 					options.sections = new LinkedHashSet<>(List.of(args[++i].split(",")));
+					options.shownArguments.addAll(List.of(arg, args[i]));
 					if (!SECTIONS.containsAll(options.sections)) {
 						throw new IllegalArgumentException(
 								"--only takes some of " + SECTIONS + ", got '" + args[i] + "'");
@@ -108,12 +121,28 @@ final class BenchOptions {
 
 	static String usage() {
 		return """
-				Usage: BenchmarkMain [--quick] [--redis redis://host:port] [--db N] [--out FILE | --no-out] [--only %s]
-				  --quick   tiny sizes, about one second per benchmark (the smoke test uses it)
+				Usage: BenchmarkMain [--quick] [--rounds N] [--redis redis://host:port] [--db N] [--out FILE | --no-out] [--only %s]
+				  --quick   tiny sizes, a few seconds per benchmark (the smoke test uses it)
+				  --rounds  measured rounds of every comparison, baseline and subject interleaved (default 5, quick 2)
 				  --redis   the server (default $REDIS_URL, else redis://127.0.0.1:6379)
 				  --db      logical database for every key the run writes (default $BENCH_DB, else 9; never 0)
 				  --out     Markdown report to write (run.sh passes BENCHMARKS.md)
-				""".formatted(String.join(",", SECTIONS));
+				"""
+			.formatted(String.join(",", SECTIONS));
+	}
+
+	private static int rounds(String value) {
+		int rounds;
+		try {
+			rounds = Integer.parseInt(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			rounds = 0;
+		}
+		if (rounds < 1) {
+			throw new IllegalArgumentException("--rounds takes a whole number of at least 1, got '" + value + "'");
+		}
+		return rounds;
 	}
 
 	private void redis(String url) {
@@ -122,31 +151,39 @@ final class BenchOptions {
 		this.port = (uri.getPort() > 0) ? uri.getPort() : 6379;
 	}
 
+	/** Tiny sizes; a later {@code --rounds} still wins. */
 	private void quick() {
 		this.quick = true;
+		this.rounds = 2;
 		this.users = 2_000;
 		this.fieldsPerUser = 20;
 		this.threadCounts = new int[] { 1, 4 };
-		this.awardSeconds = 1;
-		this.warmupSeconds = 0.3;
+		this.awardSeconds = 0.1;
 		this.rawRequests = 5_000;
-		this.asyncSeconds = 1;
+		this.asyncSeconds = 0.3;
 		this.asyncThreads = 4;
-		this.jmhWarmupIterations = 0;
-		this.jmhIterations = 1;
-		this.jmhForks = 0;
+		this.aspectSeconds = 0.2;
+		this.aspectWarmupCycles = 1;
 		this.queryBoardSize = 20_000;
-		this.querySeconds = 0.5;
+		this.querySeconds = 0.2;
 		this.queryThreads = 4;
 		this.deepPageOffset = 18_000;
 		this.memoryRecords = 20_000;
 		this.memoryUsers = 2_000;
 		this.growthSizes = new int[] { 1_000, 10_000 };
-		this.growthSeconds = 0.3;
+		this.growthSeconds = 0.1;
+	}
+
+	/** The command that produced the report, as the report shows it. */
+	String command() {
+		StringBuilder command = new StringBuilder("benchmarks/run.sh");
+		this.shownArguments.forEach(argument -> command.append(' ').append(argument));
+		return command.toString();
 	}
 
 	String describeSizes() {
-		return this.quick ? "quick (smoke-test sizes)" : "full (issue 5 sizes)";
+		return (this.quick ? "quick (smoke-test sizes)" : "full") + ", " + this.rounds
+				+ " interleaved rounds per comparison";
 	}
 
 }

@@ -25,6 +25,8 @@ import io.lettuce.core.api.sync.RedisCommands;
  */
 final class BenchRedis implements AutoCloseable {
 
+	private static final long QUIET_POLL_MILLIS = 10;
+
 	private final RedisClient client;
 
 	private final StatefulRedisConnection<String, String> connection;
@@ -97,6 +99,45 @@ final class BenchRedis implements AutoCloseable {
 		long[] now = commandStats(command);
 		long calls = now[0] - before[0];
 		return (calls > 0) ? (double) (now[1] - before[1]) / calls : Double.NaN;
+	}
+
+	/**
+	 * Wait until the server has run no command but these polls for {@code quietMillis}:
+	 * the engine's workers have drained their queue. It counts every command ({@code INFO
+	 * stats total_commands_processed}), so it does not depend on which commands the
+	 * engine sends.
+	 * @param quietMillis how long nothing else must happen
+	 * @param maxMillis how long to wait at most; then a warning is printed, for other
+	 * clients of the server are adding their load to the figures
+	 * @return {@link System#nanoTime()} of the last poll that saw other commands (when
+	 * the drain ended, within one poll), or of the call when the server was quiet already
+	 */
+	long awaitQuiet(long quietMillis, long maxMillis) {
+		long started = System.nanoTime();
+		long lastActive = started;
+		long previous = totalCommands();
+		while (true) {
+			sleep(QUIET_POLL_MILLIS);
+			long now = System.nanoTime();
+			long total = totalCommands();
+			// the previous poll's INFO is the one command that is ours
+			if (total - previous > 1) {
+				lastActive = now;
+			}
+			previous = total;
+			if (now - lastActive >= quietMillis * 1_000_000) {
+				return lastActive;
+			}
+			if (now - started >= maxMillis * 1_000_000) {
+				System.out.println("WARNING: Redis never went quiet for " + quietMillis + " ms within " + maxMillis
+						+ " ms: other clients are using the server, and their load is in the figures");
+				return lastActive;
+			}
+		}
+	}
+
+	private long totalCommands() {
+		return field(sync().info("stats"), "total_commands_processed");
 	}
 
 	String serverVersion() {

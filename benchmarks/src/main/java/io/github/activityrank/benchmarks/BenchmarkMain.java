@@ -7,14 +7,19 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 import java.util.UUID;
 
 /**
- * Runs the benchmarks of issue 5 against one Redis server, prints a table and writes a
- * Markdown report. Every figure is a ratio to a baseline measured in the same run. Start
- * it with {@code benchmarks/run.sh}.
+ * Runs the six sections of the report against one Redis server (1, synchronous award
+ * throughput; 2, async annotation throughput; 3, aspect overhead; 4, query latency; 5,
+ * memory; 6, growth), prints a table and writes a Markdown report. Every ratio comes from
+ * rounds of the baseline and the subject interleaved in the same run
+ * ({@link Interleaved}). Start it with {@code benchmarks/run.sh}.
  */
 public final class BenchmarkMain {
 
@@ -46,13 +51,14 @@ public final class BenchmarkMain {
 		String runId = UUID.randomUUID().toString().substring(0, 8);
 		Report report = new Report();
 		long started = System.nanoTime();
+		Map<String, Double> minutesPerSection = new LinkedHashMap<>();
 		List<String> header = new ArrayList<>();
 		try (BenchRedis bench = new BenchRedis(options.host, options.port, options.database)) {
 			header.addAll(preamble(options, bench));
 			header.forEach(report::preamble);
 			header.forEach(System.out::println);
 			try {
-				sections(options, report, bench, runId);
+				sections(options, report, bench, runId, minutesPerSection);
 			}
 			finally {
 				long removed = bench.unlinkMatching("*" + runId + "*");
@@ -61,7 +67,9 @@ public final class BenchmarkMain {
 			}
 		}
 		double minutes = (System.nanoTime() - started) / 60e9;
-		header.add(String.format(Locale.ROOT, "- Duration of the run: %.1f min", minutes));
+		StringJoiner perSection = new StringJoiner(", ", " (", ")").setEmptyValue("");
+		minutesPerSection.forEach((name, took) -> perSection.add(String.format(Locale.ROOT, "%s %.1f", name, took)));
+		header.add(String.format(Locale.ROOT, "- Duration of the run: %.1f min%s", minutes, perSection));
 		if (options.out != null) {
 			report.write(options.out, header);
 			System.out.println("Wrote " + options.out.toAbsolutePath());
@@ -69,54 +77,67 @@ public final class BenchmarkMain {
 		return report;
 	}
 
-	private static void sections(BenchOptions options, Report report, BenchRedis bench, String runId) {
+	private static void sections(BenchOptions options, Report report, BenchRedis bench, String runId,
+			Map<String, Double> minutes) {
 		boolean aspectPresent;
 		try (EngineContext engine = EngineContext.start(options, "bench_" + runId)) {
 			aspectPresent = AsyncAnnotationBench.aspectPresent(engine);
 			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId,
 					engine.zone);
-			if (options.sections.contains("award")) {
-				RawZincrby.Figure raw = RawZincrby.measure(options, "bench_" + runId + ":raw");
-				AwardThroughputBench.run(options, report, bench, engine, reference, raw);
-			}
+			timed(options, "award", minutes, () -> AwardThroughputBench.run(options, report, bench, engine, reference));
 		}
-		if (options.sections.contains("async")) {
+		timed(options, "async", minutes, () -> {
 			// a context of its own: its boards must hold the async awards only
 			try (EngineContext engine = EngineContext.start(options, "async_" + runId)) {
-				RawZincrby.Figure raw = RawZincrby.measure(options, "async_" + runId + ":raw");
-				AsyncAnnotationBench.run(options, report, bench, engine, raw);
+				AsyncAnnotationBench.run(options, report, bench, engine);
 			}
-		}
-		if (options.sections.contains("aspect")) {
-			AspectOverheadBench.run(options, report, "jmh_" + runId, aspectPresent);
-		}
-		if (options.sections.contains("query")) {
+		});
+		timed(options, "aspect", minutes,
+				() -> AspectOverheadBench.run(options, report, bench, "aspect_" + runId, aspectPresent));
+		timed(options, "query", minutes, () -> {
 			try (EngineContext engine = EngineContext.start(options, "query_" + runId)) {
 				QueryLatencyBench.run(options, report, bench, engine);
 			}
-		}
-		if (options.sections.contains("memory")) {
+		});
+		timed(options, "memory", minutes, () -> {
 			try (EngineContext engine = EngineContext.start(options, "mem_" + runId)) {
 				ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refmem_" + runId,
 						engine.zone);
 				MemoryBench.run(options, report, bench, engine, reference);
 			}
-		}
-		if (options.sections.contains("growth")) {
-			try (EngineContext engine = EngineContext.start(options, "grow_" + runId)) {
-				GrowthBench.run(options, report, bench, engine);
+		});
+		timed(options, "growth", minutes, () -> {
+			// two contexts: the board that grows, and one that stays at the first size
+			try (EngineContext engine = EngineContext.start(options, "grow_" + runId);
+					EngineContext firstSize = EngineContext.start(options, "growfirst_" + runId)) {
+				GrowthBench.run(options, report, bench, engine, firstSize);
 			}
+		});
+	}
+
+	/** Run one section when it was chosen, and note how many minutes it took. */
+	private static void timed(BenchOptions options, String section, Map<String, Double> minutes, Runnable run) {
+		if (!options.sections.contains(section)) {
+			return;
 		}
+		long started = System.nanoTime();
+		run.run();
+		double took = (System.nanoTime() - started) / 60e9;
+		minutes.put(section, took);
+		System.out.printf(Locale.ROOT, "(section %s took %.1f s)%n", section, took * 60);
 	}
 
 	private static List<String> preamble(BenchOptions options, BenchRedis bench) {
 		List<String> lines = new ArrayList<>();
 		lines.add("# Benchmarks");
 		lines.add("");
-		lines.add("Every figure is a ratio to a baseline measured in the same run (the machine is shared and noisy).");
+		lines.add("The machine is shared and noisy, so every ratio comes from interleaved rounds: baseline, subject, "
+				+ "baseline, subject, ..., baseline. Per round, the subject's figure is divided by the mean of the "
+				+ "baseline rounds just before and just after it. A ratio reads \"median (min-max)\" over those "
+				+ "per-round ratios; other figures are medians over the rounds; every verdict is judged on the median.");
 		lines.add("");
 		lines.add("- Date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-		lines.add("- Command: `benchmarks/run.sh" + (options.quick ? " --quick" : "") + "`");
+		lines.add("- Command: `" + options.command() + "`");
 		lines.add("- Sizes: " + options.describeSizes());
 		lines.add("- Machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + cpuModel() + ", "
 				+ System.getProperty("os.name") + " " + System.getProperty("os.version"));

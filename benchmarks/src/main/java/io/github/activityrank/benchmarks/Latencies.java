@@ -2,7 +2,9 @@ package io.github.activityrank.benchmarks;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,27 +21,32 @@ final class Latencies {
 
 	}
 
-	/** Percentiles in microseconds, and calls per second. */
-	record Summary(long calls, long errors, double seconds, double p50, double p99, double p999, long[] sorted) {
+	/** Figure names of {@link Summary#figures()}. */
+	static final String PER_SECOND = "per second";
+
+	static final String P50 = "p50 us";
+
+	static final String P99 = "p99 us";
+
+	/**
+	 * Percentiles in microseconds (NaN when calls were only counted), and calls per
+	 * second.
+	 */
+	record Summary(long calls, long errors, double seconds, double p50, double p99, double p999) {
 
 		double perSecond() {
 			return this.calls / this.seconds;
 		}
 
-		/** The samples of several runs of the same call, as one. */
-		static Summary merge(List<Summary> runs) {
-			long calls = 0;
-			long errors = 0;
-			double seconds = 0;
-			for (Summary run : runs) {
-				calls += run.calls();
-				errors += run.errors();
-				seconds += run.seconds();
+		/** As one round's figures: calls per second and, when timed, p50 and p99. */
+		Map<String, Double> figures() {
+			Map<String, Double> figures = new HashMap<>();
+			figures.put(PER_SECOND, perSecond());
+			if (!Double.isNaN(this.p50)) {
+				figures.put(P50, this.p50);
+				figures.put(P99, this.p99);
 			}
-			long[] all = runs.stream().flatMapToLong(run -> Arrays.stream(run.sorted())).toArray();
-			Arrays.sort(all);
-			return new Summary(calls, errors, seconds, percentile(all, 0.50), percentile(all, 0.99),
-					percentile(all, 0.999), all);
+			return figures;
 		}
 
 	}
@@ -135,12 +142,12 @@ final class Latencies {
 			throw new IllegalStateException(errors.get() + " of " + calls + " calls failed", failures.get(0));
 		}
 		if (!timed) {
-			return new Summary(calls, errors.get(), elapsed, Double.NaN, Double.NaN, Double.NaN, new long[0]);
+			return new Summary(calls, errors.get(), elapsed, Double.NaN, Double.NaN, Double.NaN);
 		}
 		long[] all = Arrays.stream(samples).flatMapToLong(Arrays::stream).toArray();
 		Arrays.sort(all);
 		return new Summary(calls, errors.get(), elapsed, percentile(all, 0.50), percentile(all, 0.99),
-				percentile(all, 0.999), all);
+				percentile(all, 0.999));
 	}
 
 	private static double percentile(long[] sorted, double q) {

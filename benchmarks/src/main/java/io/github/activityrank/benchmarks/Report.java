@@ -11,7 +11,8 @@ import java.util.Locale;
 
 /**
  * The figures of one run: sections of tables, each with its targets, printed as text and
- * written as Markdown.
+ * written as Markdown. A target's detail states the median over the rounds and its spread
+ * ({@link Interleaved.Spread}).
  */
 final class Report {
 
@@ -168,7 +169,7 @@ final class Report {
 	}
 
 	private String targetsText() {
-		StringBuilder out = new StringBuilder("== Targets\n");
+		StringBuilder out = new StringBuilder("== Targets (judged on the median over the rounds; spread min-max)\n");
 		for (Section section : this.sections) {
 			for (Target target : section.targets) {
 				out.append(String.format(Locale.ROOT, "%-13s %s: %s%n", "[" + target.verdict() + "]", target.what(),
@@ -181,7 +182,7 @@ final class Report {
 	String markdown(List<String> header) {
 		StringBuilder out = new StringBuilder();
 		header.forEach(line -> out.append(line).append('\n'));
-		out.append("\n## Targets\n\n| target | verdict | this run |\n|---|---|---|\n");
+		out.append("\n## Targets\n\n| target | verdict | median ratio (spread) |\n|---|---|---|\n");
 		for (Section section : this.sections) {
 			for (Target target : section.targets) {
 				out.append("| ")

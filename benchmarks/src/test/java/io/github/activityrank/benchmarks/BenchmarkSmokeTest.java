@@ -13,8 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs every benchmark for about a second at tiny sizes against the test Redis, so that
- * the module keeps working; the figures themselves mean nothing at these sizes.
+ * Runs every section of the report at tiny sizes, two interleaved rounds each, against
+ * the test Redis, so that the module keeps working; the figures themselves mean nothing
+ * at these sizes.
  */
 class BenchmarkSmokeTest {
 
@@ -49,9 +50,11 @@ class BenchmarkSmokeTest {
 					.allSatisfy(row -> assertThat(String.join(" ", row)).doesNotContain("NaN"));
 			}
 		}
-		assertThat(output).contains("== 1. Award throughput", "== 4. Queries", "== 5. Memory", "== 6. Growth",
-				"== Targets", "ours / reference");
-		assertThat(Files.readString(markdown)).contains("# Benchmarks", "## Targets", "| threads |");
+		assertThat(output).contains("== 1. Award throughput", "== 2. Award throughput through @ActivityScore",
+				"== 3. Overhead of @ActivityScore", "== 4. Queries", "== 5. Memory", "== 6. Growth", "== Targets",
+				"ours / reference", "added by the aspect");
+		assertThat(Files.readString(markdown)).contains("# Benchmarks", "interleaved rounds",
+				"| target | verdict | median ratio (spread) |", "| threads |");
 	}
 
 }

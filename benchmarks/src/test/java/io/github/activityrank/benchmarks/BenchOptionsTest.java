@@ -1,0 +1,32 @@
+package io.github.activityrank.benchmarks;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class BenchOptionsTest {
+
+	@Test
+	void runsFiveRoundsByDefaultAndTwoInQuickMode() {
+		assertThat(BenchOptions.parse().rounds).isEqualTo(5);
+		assertThat(BenchOptions.parse("--quick").rounds).isEqualTo(2);
+	}
+
+	@Test
+	void roundsGivenOnTheCommandLineWinAndShowInTheReportedCommand() {
+		BenchOptions options = BenchOptions.parse("--quick", "--rounds", "7", "--only", "aspect");
+
+		assertThat(options.rounds).isEqualTo(7);
+		assertThat(options.command()).isEqualTo("benchmarks/run.sh --quick --rounds 7 --only aspect");
+	}
+
+	@Test
+	void refusesFewerThanOneRoundNamingTheValue() {
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse("--rounds", "0"))
+			.withMessage("--rounds takes a whole number of at least 1, got '0'");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse("--rounds", "five"))
+			.withMessage("--rounds takes a whole number of at least 1, got 'five'");
+	}
+
+}
