@@ -28,7 +28,8 @@ public interface ActivityRankService {
 
 	/**
 	 * Award explicit points with no rule: once per user and field per day, no caps but
-	 * the global {@code activity-rank.daily-cap}.
+	 * the global {@code activity-rank.daily-cap}, {@code weekly-cap} and
+	 * {@code monthly-cap}.
 	 * @param userId the user who earns the points
 	 * @param field the idempotency field
 	 * @param points the points, from 1 to {@value ActivityLimits#MAX_POINTS}
@@ -38,7 +39,8 @@ public interface ActivityRankService {
 
 	/**
 	 * Take back the latest award of a field under a rule, from the boards it was given
-	 * to, and restore the daily allowance it used.
+	 * to, and restore the daily, weekly and monthly allowances it used in the day, week
+	 * and month it was made.
 	 * @param userId the user
 	 * @param field the idempotency field of the award
 	 * @param rule the rule the award was made under
@@ -204,5 +206,32 @@ public interface ActivityRankService {
 	 * @return one entry per day with records, newest first
 	 */
 	List<DayActivity> history(String userId, LocalDate from, LocalDate to);
+
+	/**
+	 * What a user did in the current day, week or month: per rule, how many awards still
+	 * stand and the points they gave. Like {@link #summary(String, Period, LocalDate)}
+	 * for today.
+	 * @param userId the user
+	 * @param period {@link Period#DAY}, {@link Period#WEEK} or {@link Period#MONTH}
+	 * @return the summary, empty for a user with no standing award in the period
+	 * @throws IllegalArgumentException for {@link Period#TOTAL} or a {@code null} period
+	 */
+	ActivitySummary summary(String userId, Period period);
+
+	/**
+	 * What a user did in the day, week or month that contains {@code day}: per rule, how
+	 * many awards still stand (revoked awards are not counted) and the points they gave,
+	 * read in one round trip. Works whether or not the period has a board. A period's
+	 * tallies are kept for {@code activity-rank.retention.record} after it ends; an older
+	 * period answers an empty summary.
+	 * @param userId the user
+	 * @param period {@link Period#DAY}, {@link Period#WEEK} or {@link Period#MONTH}
+	 * @param day any day of the wanted period
+	 * @return the summary, empty for a user with no standing award in the period
+	 * @throws IllegalArgumentException for {@link Period#TOTAL} (use
+	 * {@link #rankOf(String, Period)} for the total score) or a {@code null} period or
+	 * day
+	 */
+	ActivitySummary summary(String userId, Period period, LocalDate day);
 
 }

@@ -22,7 +22,7 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 		 */
 		ALREADY_AWARDED,
 
-		/** A daily cap left no allowance; nothing changed. */
+		/** A daily, weekly or monthly cap left no allowance; nothing changed. */
 		CAPPED,
 
 		/** The points the record says were given have been taken back. */

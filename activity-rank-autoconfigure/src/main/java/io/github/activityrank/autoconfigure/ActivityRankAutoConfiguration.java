@@ -55,9 +55,10 @@ public class ActivityRankAutoConfiguration {
 	ActivityRules activityRules(ActivityRankProperties properties) {
 		Map<String, ScoringRule> rules = new LinkedHashMap<>();
 		properties.getRules()
-			.forEach((name, rule) -> rules.put(name,
-					new ScoringRule(name, rule.getPoints(), rule.getOncePer() == OncePer.EVER, rule.getDailyCap())));
-		return new ActivityRules(rules, properties.getDailyCap());
+			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
+					rule.getOncePer() == OncePer.EVER, rule.getDailyCap(), rule.getWeeklyCap(), rule.getMonthlyCap())));
+		return new ActivityRules(rules, properties.getDailyCap(), properties.getWeeklyCap(),
+				properties.getMonthlyCap());
 	}
 
 	@Bean

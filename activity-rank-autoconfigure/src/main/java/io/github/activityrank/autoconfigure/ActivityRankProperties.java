@@ -54,6 +54,18 @@ public class ActivityRankProperties implements InitializingBean {
 	private Long dailyCap;
 
 	/**
+	 * Most points one user can earn per ISO week (Monday to Sunday in time-zone) from all
+	 * rules together. Unset means no cap.
+	 */
+	private Long weeklyCap;
+
+	/**
+	 * Most points one user can earn per calendar month (in time-zone) from all rules
+	 * together. Unset means no cap.
+	 */
+	private Long monthlyCap;
+
+	/**
 	 * How users with equal points are ordered: "none" (they are equal, and "ranking"
 	 * numbers them) or "earliest" (whoever reached the score first ranks higher, and
 	 * every rank is distinct). With "earliest" a board holds at most 16,777,215 points
@@ -142,6 +154,22 @@ public class ActivityRankProperties implements InitializingBean {
 		this.dailyCap = dailyCap;
 	}
 
+	public Long getWeeklyCap() {
+		return this.weeklyCap;
+	}
+
+	public void setWeeklyCap(Long weeklyCap) {
+		this.weeklyCap = weeklyCap;
+	}
+
+	public Long getMonthlyCap() {
+		return this.monthlyCap;
+	}
+
+	public void setMonthlyCap(Long monthlyCap) {
+		this.monthlyCap = monthlyCap;
+	}
+
 	public TieBreak getTieBreak() {
 		return this.tieBreak;
 	}
@@ -212,6 +240,18 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private Long dailyCap;
 
+		/**
+		 * Most points one user can earn from this rule in one ISO week (Monday to Sunday
+		 * in time-zone). Unset means no cap.
+		 */
+		private Long weeklyCap;
+
+		/**
+		 * Most points one user can earn from this rule in one calendar month (in
+		 * time-zone). Unset means no cap.
+		 */
+		private Long monthlyCap;
+
 		public long getPoints() {
 			return this.points;
 		}
@@ -234,6 +274,22 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public void setDailyCap(Long dailyCap) {
 			this.dailyCap = dailyCap;
+		}
+
+		public Long getWeeklyCap() {
+			return this.weeklyCap;
+		}
+
+		public void setWeeklyCap(Long weeklyCap) {
+			this.weeklyCap = weeklyCap;
+		}
+
+		public Long getMonthlyCap() {
+			return this.monthlyCap;
+		}
+
+		public void setMonthlyCap(Long monthlyCap) {
+			this.monthlyCap = monthlyCap;
 		}
 
 	}

@@ -83,6 +83,8 @@ final class ActivityRankPropertyChecks {
 				"activity-rank.periods is empty, so awards would go nowhere. List at least one of day, week, "
 						+ "month, total in activity-rank.periods (default: day, month).");
 		positiveOrUnset("activity-rank.daily-cap", properties.getDailyCap());
+		positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());
+		positiveOrUnset("activity-rank.monthly-cap", properties.getMonthlyCap());
 		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
 
 		ActivityRankProperties.Retention retention = properties.getRetention();
@@ -140,6 +142,8 @@ final class ActivityRankPropertyChecks {
 						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
 						+ ActivityLimits.MAX_POINTS + ".");
 		positiveOrUnset(property + ".daily-cap", rule.getDailyCap());
+		positiveOrUnset(property + ".weekly-cap", rule.getWeeklyCap());
+		positiveOrUnset(property + ".monthly-cap", rule.getMonthlyCap());
 	}
 
 	/**

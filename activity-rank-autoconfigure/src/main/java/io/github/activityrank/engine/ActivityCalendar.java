@@ -149,6 +149,18 @@ public final class ActivityCalendar {
 	}
 
 	/**
+	 * Milliseconds from now until a user's tallies and cap counters of the week or month
+	 * containing {@code day} may expire: as long after the period's end as the records,
+	 * so a revoke that finds an award of that period still finds its counters.
+	 * @param period WEEK or MONTH
+	 * @param day any day of it
+	 * @return the time to live, at least 1
+	 */
+	public long tallyTtlMillis(Period period, LocalDate day) {
+		return ttlAfter(end(period, day), this.recordRetention);
+	}
+
+	/**
 	 * How many days before today still have records: today minus this many days is the
 	 * oldest.
 	 * @return the number of earlier days whose records are retained

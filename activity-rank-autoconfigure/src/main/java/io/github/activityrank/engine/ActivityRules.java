@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * The scoring rules and the global daily cap. The auto-configuration checks the
- * properties they come from before it builds them; the guards here only catch
+ * The scoring rules and the global daily, weekly and monthly caps. The auto-configuration
+ * checks the properties they come from before it builds them; the guards here only catch
  * programmatic misuse.
  */
 public final class ActivityRules {
@@ -21,19 +21,38 @@ public final class ActivityRules {
 
 	private final Long dailyCap;
 
+	private final Long weeklyCap;
+
+	private final Long monthlyCap;
+
 	/**
-	 * Hold the rules.
+	 * Hold the rules, with no weekly or monthly cap over all rules.
 	 * @param rules rules by name
 	 * @param dailyCap most points per user per day over all rules, or {@code null}
 	 * @throws IllegalArgumentException when a rule or the cap is invalid
 	 */
 	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap) {
+		this(rules, dailyCap, null, null);
+	}
+
+	/**
+	 * Hold the rules.
+	 * @param rules rules by name
+	 * @param dailyCap most points per user per day over all rules, or {@code null}
+	 * @param weeklyCap most points per user per ISO week over all rules, or {@code null}
+	 * @param monthlyCap most points per user per calendar month over all rules, or
+	 * {@code null}
+	 * @throws IllegalArgumentException when a rule or a cap is invalid
+	 */
+	public ActivityRules(Map<String, ScoringRule> rules, Long dailyCap, Long weeklyCap, Long monthlyCap) {
 		rules.forEach(ActivityRules::check);
-		if (dailyCap != null && dailyCap <= 0) {
-			throw new IllegalArgumentException("dailyCap must be positive or null, was " + dailyCap);
-		}
+		checkCap("dailyCap", dailyCap);
+		checkCap("weeklyCap", weeklyCap);
+		checkCap("monthlyCap", monthlyCap);
 		this.rules = Collections.unmodifiableMap(new LinkedHashMap<>(rules));
 		this.dailyCap = dailyCap;
+		this.weeklyCap = weeklyCap;
+		this.monthlyCap = monthlyCap;
 	}
 
 	/**
@@ -57,9 +76,21 @@ public final class ActivityRules {
 			throw new IllegalArgumentException("Rule '" + name + "' must have non-zero points between -"
 					+ ActivityLimits.MAX_POINTS + " and " + ActivityLimits.MAX_POINTS + ", was " + rule.points());
 		}
-		if (rule.dailyCap() != null && rule.dailyCap() <= 0) {
+		checkRuleCap(name, "daily", rule.dailyCap());
+		checkRuleCap(name, "weekly", rule.weeklyCap());
+		checkRuleCap(name, "monthly", rule.monthlyCap());
+	}
+
+	private static void checkRuleCap(String name, String period, Long cap) {
+		if (cap != null && cap <= 0) {
 			throw new IllegalArgumentException(
-					"Rule '" + name + "' must have a positive daily cap or none, was " + rule.dailyCap());
+					"Rule '" + name + "' must have a positive " + period + " cap or none, was " + cap);
+		}
+	}
+
+	private static void checkCap(String what, Long cap) {
+		if (cap != null && cap <= 0) {
+			throw new IllegalArgumentException(what + " must be positive or null, was " + cap);
 		}
 	}
 
@@ -95,6 +126,22 @@ public final class ActivityRules {
 	 */
 	public Long dailyCap() {
 		return this.dailyCap;
+	}
+
+	/**
+	 * Most points per user per ISO week over all rules.
+	 * @return the cap, or {@code null} for none
+	 */
+	public Long weeklyCap() {
+		return this.weeklyCap;
+	}
+
+	/**
+	 * Most points per user per calendar month over all rules.
+	 * @return the cap, or {@code null} for none
+	 */
+	public Long monthlyCap() {
+		return this.monthlyCap;
 	}
 
 }

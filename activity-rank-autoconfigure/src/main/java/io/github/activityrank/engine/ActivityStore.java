@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
@@ -90,5 +91,14 @@ public interface ActivityStore {
 	 * @return days with records, newest first
 	 */
 	List<DayActivity> history(String userId, LocalDate from, LocalDate to);
+
+	/**
+	 * The standing awards of one user in one day, week or month, per rule.
+	 * @param userId the user
+	 * @param period DAY, WEEK or MONTH
+	 * @param day a day of the period
+	 * @return the summary
+	 */
+	ActivitySummary summary(String userId, Period period, LocalDate day);
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
@@ -186,6 +187,11 @@ public class CoalescingActivityStore implements ActivityStore {
 	@Override
 	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 		return this.delegate.history(userId, from, to);
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		return this.delegate.summary(userId, period, day);
 	}
 
 	/** One caller's commands and, once sent, their outcome. */

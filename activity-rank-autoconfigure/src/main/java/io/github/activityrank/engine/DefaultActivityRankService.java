@@ -7,12 +7,14 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
@@ -148,8 +150,13 @@ public class DefaultActivityRankService implements ActivityRankService {
 			return reject(problem, event);
 		}
 		long effective = (points != null) ? points : (rule != null) ? rule.points() : 0;
-		return new ScoreCommand(event.userId(), field, effective, event.revoke(), (rule != null) ? rule.name() : null,
-				rule != null && rule.oncePerEver(), (rule != null) ? rule.dailyCap() : null, this.rules.dailyCap());
+		if (rule == null) {
+			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
+					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap());
+		}
+		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
+				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
+				this.rules.monthlyCap());
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
@@ -270,6 +277,30 @@ public class DefaultActivityRankService implements ActivityRankService {
 			return List.of();
 		}
 		return this.store.history(userId, from, to);
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period) {
+		return summary(userId, period, this.calendar.today());
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		if (period == null) {
+			throw new IllegalArgumentException("period is required");
+		}
+		if (period == Period.TOTAL) {
+			throw new IllegalArgumentException(
+					"A summary covers a DAY, WEEK or MONTH; TOTAL keeps no tallies per rule. "
+							+ "Use rankOf(userId, TOTAL) for the total score.");
+		}
+		if (day == null) {
+			throw new IllegalArgumentException("day is required");
+		}
+		if (InputCheck.userIdProblem(userId) != null) {
+			return new ActivitySummary(userId, period, ActivityCalendar.start(period, day), 0, Map.of());
+		}
+		return this.store.summary(userId, period, day);
 	}
 
 	private void checkBoard(Period period, LocalDate day) {

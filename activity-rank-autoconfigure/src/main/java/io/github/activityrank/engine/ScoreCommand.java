@@ -12,7 +12,29 @@ package io.github.activityrank.engine;
  * @param oncePerEver whether an existing record of any retained day blocks the award
  * @param ruleCap the rule's daily cap, or {@code null}
  * @param globalCap the daily cap over all rules, or {@code null}
+ * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+ * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+ * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+ * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
  */
 public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
-		Long ruleCap, Long globalCap) {
+		Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
+		Long globalMonthlyCap) {
+
+	/**
+	 * A command with at most daily caps.
+	 * @param userId the user, validated
+	 * @param field the idempotency field, validated
+	 * @param points the points to award
+	 * @param revoke whether to take back the latest award instead of awarding
+	 * @param rule the rule's name, or {@code null} for explicit points
+	 * @param oncePerEver whether an existing record of any retained day blocks the award
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 */
+	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+			Long ruleCap, Long globalCap) {
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, null, null, null, null);
+	}
+
 }

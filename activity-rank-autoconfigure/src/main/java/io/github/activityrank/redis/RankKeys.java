@@ -20,24 +20,37 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <li>{@code {prefix}:dense:day:20261121}, ...: with dense ranking, the distinct points
  * of a board (sorted set, member and score = a points value), expiring with it;</li>
  * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
- * field → points given);</li>
+ * field → points given). Reserved fields start with {@code #}: {@code #cap} and
+ * {@code #cap:<rule>} count the day's points under the daily caps, {@code #n:<rule>} and
+ * {@code #p:<rule>} tally the day's standing awards of a rule (how many, their points;
+ * {@code #n:} and {@code #p:} for explicit points), {@code #ch:<field>} names the
+ * challenge boards the award of that field reached. Kept for {@code retention.record}
+ * after the day.</li>
+ * <li>{@code {prefix}:wsum:2026-W47:<user>} and {@code {prefix}:msum:2026-11:<user>}: the
+ * user's ISO week and calendar month (hash): the same {@code #cap}, {@code #cap:<rule>},
+ * {@code #n:<rule>} and {@code #p:<rule>} fields for the week and month. Created by the
+ * user's first award of the period, with a TTL of {@code retention.record} after the
+ * period ends, so a revoke that still finds an award's record also finds its week and
+ * month.</li>
  * <li>{@code {prefix}:challenge:<id>}: a challenge board, laid out like the period
  * boards, and {@code {prefix}:dense:challenge:<id>} its dense companion;</li>
- * <li>{@code {prefix}:challenge-def:<id>}: a challenge's definition (hash);</li>
+ * <li>{@code {prefix}:challenge-def:<id>}: a challenge's definition (string, see
+ * {@code StoredChallenge});</li>
  * <li>{@code {prefix}:challenges}: every retained challenge (sorted set, member = id,
  * score = end in epoch milliseconds);</li>
  * <li>{@code {prefix}:challenges-open}: the open-to-all challenges that have not ended
  * (hash, id → {@link #challengeEntry entry});</li>
  * <li>{@code {prefix}:challenges-of:<user>}: the challenges a user joined that have not
- * ended (hash, id → {@link #challengeEntry entry});</li>
+ * ended (hash, id → {@link #challengeEntry entry}, and {@code #token});</li>
  * <li>{@code {prefix}:ended:day:20261121}, ..., {@code {prefix}:ended:challenge:<id>}:
  * the marker that the board's end was published (string).</li>
  * </ul>
- * Challenge ids are 1 to 64 letters, digits, {@code . _ -}, so they need no encoding.
- * User ids and fields are percent-encoded: letters, digits and {@code - . _ ~ / @} stay
- * as they are, every other character becomes {@code %XX} per UTF-8 byte. So no value can
- * add a key segment, a hash tag, a glob character or a reserved record field (those start
- * with {@code #}).
+ * A revoke gives back to the day, week and month the award was made in; a summary reads
+ * one of these hashes. Challenge ids are 1 to 64 letters, digits, {@code . _ -}, so they
+ * need no encoding. User ids and fields are percent-encoded: letters, digits and
+ * {@code - . _ ~ / @} stay as they are, every other character becomes {@code %XX} per
+ * UTF-8 byte. So no value can add a key segment, a hash tag, a glob character or a
+ * reserved record field (those start with {@code #}).
  */
 public final class RankKeys {
 
@@ -57,6 +70,12 @@ public final class RankKeys {
 	}
 
 	private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+	/** Start of every field that counts a rule's standing awards. */
+	static final String TALLY_COUNT = "#n:";
+
+	/** Start of every field that sums the points of a rule's standing awards. */
+	static final String TALLY_POINTS = "#p:";
 
 	private final String tag;
 
@@ -231,7 +250,45 @@ public final class RankKeys {
 	}
 
 	/**
-	 * The record field that counts a rule's points under its daily cap.
+	 * The hash that holds one user's tallies of a day, week or month: the day's record,
+	 * or the user's week or month hash.
+	 * @param period DAY, WEEK or MONTH
+	 * @param day a day of the period
+	 * @param encodedUserId the user id as {@link #encode} returns it
+	 * @return the key
+	 * @throws IllegalArgumentException for TOTAL, which keeps no tallies
+	 */
+	public String tallies(Period period, LocalDate day, String encodedUserId) {
+		return switch (period) {
+			case DAY -> record(day, encodedUserId);
+			case WEEK -> this.tag + ":wsum:" + ActivityCalendar.periodId(period, day) + ":" + encodedUserId;
+			case MONTH -> this.tag + ":msum:" + ActivityCalendar.periodId(period, day) + ":" + encodedUserId;
+			case TOTAL -> throw new IllegalArgumentException("TOTAL keeps no tallies");
+		};
+	}
+
+	/**
+	 * The field that counts a rule's standing awards in a record, week or month hash.
+	 * @param rule the rule name, or {@code null} for explicit points
+	 * @return {@code #n:<rule>}, or {@code #n:}
+	 */
+	public static String tallyCountField(String rule) {
+		return TALLY_COUNT + ((rule != null) ? rule : "");
+	}
+
+	/**
+	 * The field that sums the points of a rule's standing awards in a record, week or
+	 * month hash.
+	 * @param rule the rule name, or {@code null} for explicit points
+	 * @return {@code #p:<rule>}, or {@code #p:}
+	 */
+	public static String tallyPointsField(String rule) {
+		return TALLY_POINTS + ((rule != null) ? rule : "");
+	}
+
+	/**
+	 * The field that counts a rule's points under its cap, in a record (daily cap) or in
+	 * a week or month hash (weekly or monthly cap).
 	 * @param rule the rule name (letters, digits, {@code . _ -} only)
 	 * @return the field
 	 */

@@ -12,13 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
@@ -64,6 +67,8 @@ public class RedisActivityStore implements ActivityStore {
 	private final LuaScript score = LuaScript.load("score.lua");
 
 	private final LuaScript history = LuaScript.load("history.lua");
+
+	private final LuaScript summary = LuaScript.load("summary.lua");
 
 	private volatile DayKeys dayKeys;
 
@@ -146,8 +151,18 @@ public class RedisActivityStore implements ActivityStore {
 				.arg(spec.ruleCapField())
 				.arg(capOrBlank(spec.ruleCap()))
 				.arg(capOrBlank(spec.globalCap()))
-				.arg(spec.olderDays());
+				.arg(spec.olderDays())
+				.arg(capOrBlank(spec.ruleWeeklyCap()))
+				.arg(capOrBlank(spec.globalWeeklyCap()))
+				.arg(capOrBlank(spec.ruleMonthlyCap()))
+				.arg(capOrBlank(spec.globalMonthlyCap()))
+				.arg(spec.countField())
+				.arg(spec.pointsField());
 		}
+		call.arg(anyAward ? this.calendar.tallyTtlMillis(Period.WEEK, today) : 0)
+			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
+			.arg(anyRevoke ? dayKeys.weekOf : "")
+			.arg(anyRevoke ? dayKeys.monthOf : "");
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
@@ -156,6 +171,16 @@ public class RedisActivityStore implements ActivityStore {
 			int first = call.key(dayKeys.recordPrefixes[0] + member);
 			for (int d = 1; d < days; d++) {
 				call.key(dayKeys.recordPrefixes[d] + member);
+			}
+			// then the week and month hashes: today's for an award, those of every day
+			// searched for a revoke
+			int weeks = command.revoke() ? dayKeys.weekPrefixes.length : 1;
+			for (int w = 0; w < weeks; w++) {
+				call.key(dayKeys.weekPrefixes[w] + member);
+			}
+			int months = command.revoke() ? dayKeys.monthPrefixes.length : 1;
+			for (int m = 0; m < months; m++) {
+				call.key(dayKeys.monthPrefixes[m] + member);
 			}
 			int spec = specs.get(specOf[c]);
 			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
@@ -180,16 +205,28 @@ public class RedisActivityStore implements ActivityStore {
 	 * @param ruleCap the rule's daily cap, or {@code null}
 	 * @param globalCap the daily cap over all rules, or {@code null}
 	 * @param olderDays days before today an award checks for an earlier record
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 * @param countField the field that counts the rule's standing awards
+	 * @param pointsField the field that sums their points
 	 */
-	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays) {
+	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays,
+			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String countField,
+			String pointsField) {
 
 		static Spec of(ScoreCommand command, int retainedDays) {
-			String capField = (command.rule() != null) ? RankKeys.ruleCapField(command.rule()) : "";
+			String rule = command.rule();
+			String capField = (rule != null) ? RankKeys.ruleCapField(rule) : "";
+			String countField = RankKeys.tallyCountField(rule);
+			String pointsField = RankKeys.tallyPointsField(rule);
 			if (command.revoke()) {
-				return new Spec(0, capField, null, null, 0);
+				return new Spec(0, capField, null, null, 0, null, null, null, null, countField, pointsField);
 			}
 			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
-					command.oncePerEver() ? retainedDays : 0);
+					command.oncePerEver() ? retainedDays : 0, command.ruleWeeklyCap(), command.globalWeeklyCap(),
+					command.ruleMonthlyCap(), command.globalMonthlyCap(), countField, pointsField);
 		}
 
 	}
@@ -301,12 +338,33 @@ public class RedisActivityStore implements ActivityStore {
 		 */
 		final long[][] origins;
 
+		/**
+		 * The start of the week hash keys of the weeks these days fall in, newest first.
+		 */
+		final String[] weekPrefixes;
+
+		/**
+		 * The start of the month hash keys of the months these days fall in, newest
+		 * first.
+		 */
+		final String[] monthPrefixes;
+
+		/** Per day back from today, the 1-based position of its week: "1,1,2,...". */
+		final String weekOf;
+
+		/** Per day back from today, the 1-based position of its month. */
+		final String monthOf;
+
 		DayKeys(RankKeys keys, BoardLayout layout, List<Period> periods, LocalDate today, int days) {
 			this.today = today;
 			this.recordPrefixes = new String[days];
 			this.boards = new String[days][periods.size()];
 			this.dense = new String[days][periods.size()];
 			this.origins = new long[days][periods.size()];
+			List<String> weeks = new ArrayList<>();
+			List<String> months = new ArrayList<>();
+			StringBuilder weekOf = new StringBuilder();
+			StringBuilder monthOf = new StringBuilder();
 			for (int d = 0; d < days; d++) {
 				LocalDate day = today.minusDays(d);
 				this.recordPrefixes[d] = keys.record(day, "");
@@ -315,7 +373,24 @@ public class RedisActivityStore implements ActivityStore {
 					this.dense[d][p] = keys.dense(periods.get(p), day);
 					this.origins[d][p] = layout.originSecond(periods.get(p), day);
 				}
+				// days run backwards, so a new week or month is never one seen before
+				appendPosition(weekOf, weeks, keys.tallies(Period.WEEK, day, ""));
+				appendPosition(monthOf, months, keys.tallies(Period.MONTH, day, ""));
 			}
+			this.weekPrefixes = weeks.toArray(String[]::new);
+			this.monthPrefixes = months.toArray(String[]::new);
+			this.weekOf = weekOf.toString();
+			this.monthOf = monthOf.toString();
+		}
+
+		private static void appendPosition(StringBuilder positions, List<String> prefixes, String prefix) {
+			if (prefixes.isEmpty() || !prefixes.get(prefixes.size() - 1).equals(prefix)) {
+				prefixes.add(prefix);
+			}
+			if (positions.length() > 0) {
+				positions.append(',');
+			}
+			positions.append(prefixes.size());
 		}
 
 	}
@@ -379,6 +454,32 @@ public class RedisActivityStore implements ActivityStore {
 			}
 		}
 		return activity;
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(this.keys.tallies(period, day, RankKeys.encode(userId)));
+		call.arg(RankKeys.TALLY_COUNT).arg(RankKeys.TALLY_POINTS);
+		List<Object> reply = run(this.summary, call);
+		Map<String, long[]> tallies = new TreeMap<>();
+		for (int i = 0; i + 1 < reply.size(); i += 2) {
+			String field = asString(reply.get(i));
+			long value = Long.parseLong(asString(reply.get(i + 1)));
+			boolean count = field.startsWith(RankKeys.TALLY_COUNT);
+			String rule = field.substring(count ? RankKeys.TALLY_COUNT.length() : RankKeys.TALLY_POINTS.length());
+			tallies.computeIfAbsent(rule, (name) -> new long[2])[count ? 0 : 1] = value;
+		}
+		Map<String, RuleTally> byRule = new LinkedHashMap<>();
+		long points = 0;
+		for (Map.Entry<String, long[]> tally : tallies.entrySet()) {
+			long[] value = tally.getValue();
+			if (value[0] > 0) {
+				byRule.put(tally.getKey(), new RuleTally(value[0], value[1]));
+				points += value[1];
+			}
+		}
+		return new ActivitySummary(userId, period, ActivityCalendar.start(period, day), points, byRule);
 	}
 
 	private List<Object> run(LuaScript script, ScriptArgs call) {

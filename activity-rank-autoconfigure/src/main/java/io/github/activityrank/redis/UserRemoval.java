@@ -2,7 +2,9 @@ package io.github.activityrank.redis;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
@@ -54,17 +56,23 @@ final class UserRemoval {
 
 	/**
 	 * The keys that belong to the user alone and are deleted whole: the record hashes of
-	 * today and every retained day before it.
+	 * today and every retained day before it, then the user's week and month hashes
+	 * (tallies and weekly and monthly cap counters) of the weeks and months those days
+	 * fall in. A week or month hash expires {@code retention.record} after its period
+	 * ends, so none outlives the periods of the retained days.
 	 */
 	private List<String> ownedKeys(String member) {
 		LocalDate today = this.calendar.today();
 		int days = this.calendar.retainedRecordDays();
 		List<String> owned = new ArrayList<>(days + 1);
+		Set<String> periods = new LinkedHashSet<>();
 		for (int d = 0; d <= days; d++) {
-			owned.add(this.keys.record(today.minusDays(d), member));
+			LocalDate day = today.minusDays(d);
+			owned.add(this.keys.record(day, member));
+			periods.add(this.keys.tallies(Period.WEEK, day, member));
+			periods.add(this.keys.tallies(Period.MONTH, day, member));
 		}
-		// Per-user week and month hashes (weekly caps and summaries, branch rank-records)
-		// are added here, so that they are deleted with the records.
+		owned.addAll(periods);
 		return owned;
 	}
 

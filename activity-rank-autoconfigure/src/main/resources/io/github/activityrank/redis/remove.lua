@@ -1,5 +1,6 @@
 -- activity-rank: delete everything stored about one user, atomically.
--- KEYS     first the user's own keys (ARGV[2] of them: record hashes), deleted whole; then pairs of
+-- KEYS     first the user's own keys (ARGV[2] of them: record hashes, week and month hashes), deleted
+--          whole; then pairs of
 --          a board and its dense companion
 -- ARGV[1]  the member; ARGV[2] how many of the user's own keys lead KEYS
 -- ARGV[3]  '1' when the boards hold plain points, so a companion's values are scores; else '0'

@@ -12,20 +12,37 @@
 --                  the key of its dense companion (0: none). See "Boards" below.
 --   ARGV[4]        D, the days a revoke searches (today and the retained days before it); 0 if unused
 --   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx:largest:time:denseIdx,..."
---   ARGV[5+D]      S, the number of specs; then five arguments per spec, what commands share:
+--   ARGV[5+D]      S, the number of specs; then eleven arguments per spec, what commands share:
 --                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
---                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0)
+--                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
+--                    ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for none),
+--                    countField ("#n:<rule>", "#n:" for explicit points), pointsField ("#p:<rule>", "#p:")
+--   then four arguments about the week and month hashes:
+--     weekTtl        TTL in ms of a week hash created today
+--     monthTtl       TTL in ms of a month hash created today
+--     weekOf         for each of the D days a revoke searches, newest first, the ordinal of its week
+--                    among the distinct weeks of those days, "1,1,1,2,2,..."; '' if D is 0
+--     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
 --   then four arguments per command: spec, member, field, recordIdx
 --     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
---               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before)
---     spec < 0  revoke, using spec number -spec's ruleCapField; the record hashes of the D days,
---               newest first, are KEYS[recordIdx .. recordIdx+D-1]
+--               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before);
+--               then KEYS[recordIdx+olderCount+1] today's week hash, KEYS[recordIdx+olderCount+2]
+--               today's month hash
+--     spec < 0  revoke, using spec number -spec's ruleCapField and tally fields; the record hashes of
+--               the D days, newest first, are KEYS[recordIdx .. recordIdx+D-1]; then the week hashes
+--               of the W distinct weeks (W = the last entry of weekOf), newest first, then the month
+--               hashes of the M distinct months, newest first
 -- Returns  one integer per command: points * 8 + status, where status is
 --          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
 --          5 rejected: a board would pass its largest score (nothing was stored)
 --
 -- A record hash belongs to one user and one day: field -> points given that day. Its fields
--- '#cap' and '#cap:<rule>' count the day's points under caps ('#' never starts an encoded field).
+-- '#cap' and '#cap:<rule>' count the day's points under daily caps, '#n:<rule>' and '#p:<rule>' tally
+-- the day's standing awards of a rule (count and points; '#n:' and '#p:' for explicit points). '#'
+-- never starts an encoded field. A week or month hash belongs to one user and one week or month and
+-- holds the same four kinds of fields for the period. An award adds to the hashes of today; a revoke
+-- gives back to the hashes of the day it finds the award on, only to fields that exist, so it never
+-- recreates an expired hash. Cap counters change only while a cap applies; tallies always change.
 -- A key's TTL is set only by the command that creates it, never pushed forward later.
 -- No score goes below zero: a member whose score would reach zero leaves the board.
 --
@@ -39,6 +56,7 @@
 --
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
+-- A week or month hash is asked for its TTL only by the first award of a rule in the period.
 
 local GLOBAL_CAP = '#cap'
 
@@ -188,14 +206,59 @@ local function take_from_board(board, member, points)
   end
 end
 
-local function release_cap(record, cap_field, points)
-  local used = tonumber(redis.call('HGET', record, cap_field))
+-- give back what an award used of a cap, given the counter's value (nil when absent)
+local function release_cap(hash, cap_field, used, points)
+  used = tonumber(used)
   if used then
     if used <= points then
-      redis.call('HDEL', record, cap_field)
+      redis.call('HDEL', hash, cap_field)
     else
-      redis.call('HINCRBY', record, cap_field, -points)
+      redis.call('HINCRBY', hash, cap_field, -points)
     end
+  end
+end
+
+-- take a revoked award out of its record, week or month hash: its tally and, for positive points,
+-- what it used of the caps. Only fields that exist are written, so an expired hash stays gone.
+local function give_back(hash, spec, points)
+  local held = redis.call('HMGET', hash, spec.count_field, GLOBAL_CAP, spec.rule_cap_field)
+  local count = tonumber(held[1])
+  if count then
+    if count <= 1 then
+      redis.call('HDEL', hash, spec.count_field, spec.points_field)
+    else
+      redis.call('HINCRBY', hash, spec.count_field, -1)
+      redis.call('HINCRBY', hash, spec.points_field, -points)
+    end
+  end
+  if points > 0 then
+    release_cap(hash, GLOBAL_CAP, held[2], points)
+    if spec.rule_cap_field ~= '' then release_cap(hash, spec.rule_cap_field, held[3], points) end
+  end
+end
+
+-- what is left of points under one cap counted in a hash's field; points when there is no cap
+local function clip(points, hash, cap_field, cap)
+  if cap then
+    local left = cap - (tonumber(redis.call('HGET', hash, cap_field)) or 0)
+    if left < points then return left end
+  end
+  return points
+end
+
+-- count points under a cap, when the cap applies
+local function use_cap(hash, cap_field, cap, points)
+  if cap then redis.call('HINCRBY', hash, cap_field, points) end
+end
+
+-- add an award to the tally of its rule in a record, week or month hash. Week and month hashes
+-- are created only by awards, and an award into a new hash always starts a tally at count 1: so
+-- only then can the hash lack its TTL, and only then is it asked (ttl nil: the caller sets it).
+local function tally(hash, spec, points, ttl)
+  local count = redis.call('HINCRBY', hash, spec.count_field, 1)
+  redis.call('HINCRBY', hash, spec.points_field, points)
+  if ttl and count == 1 and redis.call('PTTL', hash) == -1 then
+    redis.call('PEXPIRE', hash, ttl)
   end
 end
 
@@ -244,33 +307,54 @@ local specs = {}
 local i = 6 + days
 for n = 1, tonumber(ARGV[5 + days]) do
   specs[n] = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
-               global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]) }
-  i = i + 5
+               global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
+               rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
+               rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
+               count_field = ARGV[i + 9], points_field = ARGV[i + 10] }
+  local spec = specs[n]
+  spec.capped = spec.points > 0 and (spec.rule_cap or spec.global_cap or spec.rule_week_cap
+    or spec.global_week_cap or spec.rule_month_cap or spec.global_month_cap) ~= nil
+  i = i + 11
+end
+
+-- the week and month hashes
+local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+i = i + 4
+local week_of, month_of
+
+-- the week and month hashes of the d-th day a revoke searches, its keys starting at KEYS[first];
+-- the day-to-period map is parsed only when a revoke finds an award
+local function sums_of_day(first, d)
+  if not week_of then
+    week_of, month_of = {}, {}
+    for n in string.gmatch(week_of_arg, '%d+') do week_of[#week_of + 1] = tonumber(n) end
+    for n in string.gmatch(month_of_arg, '%d+') do month_of[#month_of + 1] = tonumber(n) end
+  end
+  local weeks = first + days - 1
+  return KEYS[weeks + week_of[d]], KEYS[weeks + week_of[days] + month_of[d]]
 end
 
 local function award(spec, member, field, first)
   local record = KEYS[first]
-  local points, rule_cap_field, rule_cap, global_cap = spec.points, spec.rule_cap_field, spec.rule_cap, spec.global_cap
+  local points = spec.points
 
   if spec.older_count > 0 and find_in_records(first + 1, spec.older_count, field) then
     return 1, 0
   end
+  local week, month = KEYS[first + spec.older_count + 1], KEYS[first + spec.older_count + 2]
 
-  local capped = points > 0 and (rule_cap or global_cap)
   local created = redis.call('EXISTS', record) == 0
-  if capped then
-    -- the points depend on what the day's caps leave, so look before writing
+  if spec.capped then
+    -- the points depend on what the caps of the day, week and month leave, so look before writing
     if not created and redis.call('HEXISTS', record, field) == 1 then
       return 1, 0
     end
-    if rule_cap then
-      local left = rule_cap - (tonumber(redis.call('HGET', record, rule_cap_field)) or 0)
-      if left < points then points = left end
-    end
-    if global_cap then
-      local left = global_cap - (tonumber(redis.call('HGET', record, GLOBAL_CAP)) or 0)
-      if left < points then points = left end
-    end
+    points = clip(points, record, spec.rule_cap_field, spec.rule_cap)
+    points = clip(points, record, GLOBAL_CAP, spec.global_cap)
+    points = clip(points, week, spec.rule_cap_field, spec.rule_week_cap)
+    points = clip(points, week, GLOBAL_CAP, spec.global_week_cap)
+    points = clip(points, month, spec.rule_cap_field, spec.rule_month_cap)
+    points = clip(points, month, GLOBAL_CAP, spec.global_month_cap)
     if points <= 0 then
       return 2, 0
     end
@@ -278,14 +362,23 @@ local function award(spec, member, field, first)
       return 5, 0
     end
     redis.call('HSET', record, field, points)
-    if rule_cap then redis.call('HINCRBY', record, rule_cap_field, points) end
-    if global_cap then redis.call('HINCRBY', record, GLOBAL_CAP, points) end
   elseif redis.call('HSETNX', record, field, points) == 0 then
     return 1, 0
   elseif points > 0 and not fits(todays_boards, member, points) then
     redis.call('HDEL', record, field) -- the field was all this award wrote
     return 5, 0
   end
+  if spec.capped then
+    use_cap(record, spec.rule_cap_field, spec.rule_cap, points)
+    use_cap(record, GLOBAL_CAP, spec.global_cap, points)
+    use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points)
+    use_cap(week, GLOBAL_CAP, spec.global_week_cap, points)
+    use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points)
+    use_cap(month, GLOBAL_CAP, spec.global_month_cap, points)
+  end
+  tally(record, spec, points, nil)
+  tally(week, spec, points, week_ttl)
+  tally(month, spec, points, month_ttl)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
@@ -312,10 +405,10 @@ local function revoke(spec, member, field, first)
     return 5, 0
   end
   redis.call('HDEL', record, field)
-  if points > 0 then
-    release_cap(record, GLOBAL_CAP, points)
-    if spec.rule_cap_field ~= '' then release_cap(record, spec.rule_cap_field, points) end
-  end
+  local week, month = sums_of_day(first, found - first + 1)
+  give_back(record, spec, points)
+  give_back(week, spec, points)
+  give_back(month, spec, points)
   for _, board in ipairs(boards) do
     take_from_board(board, member, points)
   end

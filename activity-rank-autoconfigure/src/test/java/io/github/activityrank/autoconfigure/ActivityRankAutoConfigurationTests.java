@@ -90,6 +90,28 @@ class ActivityRankAutoConfigurationTests {
 	}
 
 	@Test
+	void bindsWeeklyAndMonthlyCaps() {
+		this.runner
+			.withPropertyValues("activity-rank.rules.answer.points=4", "activity-rank.rules.answer.weekly-cap=10",
+					"activity-rank.rules.answer.monthly-cap=30", "activity-rank.weekly-cap=50",
+					"activity-rank.monthly-cap=150")
+			.run((context) -> {
+				ActivityRules rules = context.getBean(ActivityRules.class);
+				assertThat(rules.get("answer").weeklyCap()).isEqualTo(10);
+				assertThat(rules.get("answer").monthlyCap()).isEqualTo(30);
+				assertThat(rules.weeklyCap()).isEqualTo(50);
+				assertThat(rules.monthlyCap()).isEqualTo(150);
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("u1", "a1", "answer");
+				service.award("u1", "a2", "answer");
+				assertThat(service.award("u1", "a3", "answer").points()).isEqualTo(2);
+				assertThat(service.award("u1", "a4", "answer").outcome()).isEqualTo(Outcome.CAPPED);
+				assertThat(service.summary("u1", Period.WEEK).tally("answer").points()).isEqualTo(10);
+				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+			});
+	}
+
+	@Test
 	void backsOffForTheUsersOwnService() {
 		this.runner.withUserConfiguration(OwnService.class).run((context) -> {
 			assertThat(context).hasSingleBean(ActivityRankService.class);

@@ -86,6 +86,14 @@ class ActivityRankPropertyChecksTests {
 				"Set activity-rank.daily-cap to a positive number of points, or remove it for no cap.");
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "weekly-cap", "monthly-cap" })
+	void rejectsAWeeklyOrMonthlyCapThatIsNotPositive(String cap) {
+		String property = "activity-rank." + cap;
+		assertRejected(property, "0", "Set " + property + " to a positive number of points, or remove it for no cap.");
+		assertRejected(property, "-5", "A cap must be positive.");
+	}
+
 	@Test
 	void rejectsARuleNameWithOtherCharacters() {
 		this.runner.withPropertyValues("activity-rank.rules[a/b].points=2").run((context) -> {
@@ -133,6 +141,13 @@ class ActivityRankPropertyChecksTests {
 	void rejectsARuleDailyCapOfZero() {
 		assertRejected("activity-rank.rules.praise.daily-cap", "0",
 				"Set activity-rank.rules.praise.daily-cap to a positive number of points, or remove it for no cap.");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "weekly-cap", "monthly-cap" })
+	void rejectsARuleWeeklyOrMonthlyCapThatIsNotPositive(String cap) {
+		String property = "activity-rank.rules.praise." + cap;
+		assertRejected(property, "0", "Set " + property + " to a positive number of points, or remove it for no cap.");
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
@@ -235,6 +237,11 @@ class CoalescingActivityStoreTests {
 		@Override
 		public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 			return List.of();
+		}
+
+		@Override
+		public ActivitySummary summary(String userId, Period period, LocalDate day) {
+			return new ActivitySummary(userId, period, day, 0, Map.of());
 		}
 
 	}

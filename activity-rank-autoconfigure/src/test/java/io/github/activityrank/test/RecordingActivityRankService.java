@@ -3,8 +3,11 @@ package io.github.activityrank.test;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,10 +16,13 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.RuleTally;
+import io.github.activityrank.engine.ActivityCalendar;
 
 import static org.awaitility.Awaitility.await;
 
@@ -223,6 +229,36 @@ public class RecordingActivityRankService implements ActivityRankService {
 	@Override
 	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 		throw new UnsupportedOperationException();
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period) {
+		return summary(userId, period, LocalDate.now());
+	}
+
+	/**
+	 * A summary of the events applied so far for the user, whatever their day: each award
+	 * counts once with the 1 point this service answers, each revoke takes one back.
+	 */
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		if (period == Period.TOTAL) {
+			throw new IllegalArgumentException("A summary covers a DAY, WEEK or MONTH");
+		}
+		Map<String, Long> counts = new TreeMap<>();
+		for (ActivityEvent event : this.applied) {
+			if (event.userId() != null && event.userId().equals(userId)) {
+				counts.merge((event.rule() != null) ? event.rule() : "", event.revoke() ? -1L : 1L, Long::sum);
+			}
+		}
+		Map<String, RuleTally> byRule = new LinkedHashMap<>();
+		counts.forEach((rule, count) -> {
+			if (count > 0) {
+				byRule.put(rule, new RuleTally(count, count));
+			}
+		});
+		long points = byRule.values().stream().mapToLong(RuleTally::points).sum();
+		return new ActivitySummary(userId, period, ActivityCalendar.start(period, day), points, byRule);
 	}
 
 }

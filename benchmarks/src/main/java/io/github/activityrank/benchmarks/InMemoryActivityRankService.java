@@ -3,13 +3,18 @@ package io.github.activityrank.benchmarks;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.time.LocalDate;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
 
 /**
  * An {@link ActivityRankService} that answers every award at once without Redis, for
@@ -65,6 +70,9 @@ final class InMemoryActivityRankService implements InvocationHandler {
 			this.applied.increment();
 			return AWARDED;
 		}
+		if (type == ActivitySummary.class) {
+			return emptySummary(args);
+		}
 		if (type == List.class && args != null && args.length == 1 && args[0] instanceof List<?> events) {
 			this.applied.add(events.size());
 			return Collections.nCopies(events.size(), AWARDED);
@@ -80,6 +88,16 @@ final class InMemoryActivityRankService implements InvocationHandler {
 						// nothing
 		}
 		return null;
+	}
+
+	/** Nothing is stored, so every user's summary of a day, week or month is empty. */
+	private static ActivitySummary emptySummary(Object[] args) {
+		Period period = (Period) args[1];
+		if (period == null || period == Period.TOTAL) {
+			throw new IllegalArgumentException("A summary covers a DAY, WEEK or MONTH, not " + period);
+		}
+		LocalDate day = (args.length > 2) ? (LocalDate) args[2] : LocalDate.now();
+		return new ActivitySummary((String) args[0], period, ActivityCalendar.start(period, day), 0, Map.of());
 	}
 
 }

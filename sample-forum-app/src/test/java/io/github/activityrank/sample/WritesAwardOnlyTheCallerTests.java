@@ -126,11 +126,11 @@ class WritesAwardOnlyTheCallerTests {
 		try {
 			KeyspaceAudit.Result keyspace = KeyspaceAudit.audit(connections, PREFIX);
 			assertThat(keyspace.outside()).isEmpty();
-			// boards, and records of the users who acted: Grace, Barbara (her own
-			// comment), user 7
+			// boards, and the records and week and month tallies of the users who acted:
+			// Grace, Barbara (her own comment), user 7
 			assertThat(keyspace.ours()).isNotEmpty()
 				.allSatisfy((key) -> assertThat(key).matches("\\{" + PREFIX + "\\}:(day|week|month):[0-9W-]+|" + "\\{"
-						+ PREFIX + "\\}:rec:[0-9]{8}:(3|5|7)"));
+						+ PREFIX + "\\}:(rec:[0-9]{8}|wsum:[0-9]{4}-W[0-9]{2}|msum:[0-9]{4}-[0-9]{2}):(3|5|7)"));
 			System.out.println("[hostile] caller-only: redirectAttempts=" + redirectAttempts + " pointsToOthers="
 					+ pointsToOthers + " keysOutsidePrefix=" + keyspace.outside().size());
 		}
