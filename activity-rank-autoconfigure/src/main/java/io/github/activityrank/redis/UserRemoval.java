@@ -1,5 +1,6 @@
 package io.github.activityrank.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -9,12 +10,19 @@ import java.util.Set;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Deletes everything stored about one user in one atomic script call. Every key is named
- * from the calendar and the retention settings, never searched for: SCAN would cost a
- * pass over the whole keyspace and KEYS would block the server.
+ * from the calendar and the retention settings, or read from the registry of challenges,
+ * never searched for: SCAN would cost a pass over the whole keyspace and KEYS would block
+ * the server.
+ * <p>
+ * The challenge boards are those of the registry, read just before the script: every
+ * retained challenge, joined or open to all. A challenge created between that read and
+ * the script cannot hold the user yet unless an award lands in between, which is no
+ * different from an award still queued for the user landing after the removal.
  */
 final class UserRemoval {
 
@@ -49,6 +57,10 @@ final class UserRemoval {
 				call.key(this.keys.dense(period, start));
 			}
 		}
+		for (String challengeId : challengeIds()) {
+			call.key(this.keys.challengeBoard(challengeId));
+			call.key(this.keys.challengeDense(challengeId));
+		}
 		call.arg(member).arg(owned.size()).arg(this.layout.timed() ? "0" : "1");
 		List<Object> reply = this.remove.run(this.connectionFactory, call);
 		return reply.isEmpty() ? 0 : RedisReplies.asLong(reply.get(0));
@@ -59,7 +71,8 @@ final class UserRemoval {
 	 * today and every retained day before it, then the user's week and month hashes
 	 * (tallies and weekly and monthly cap counters) of the weeks and months those days
 	 * fall in. A week or month hash expires {@code retention.record} after its period
-	 * ends, so none outlives the periods of the retained days.
+	 * ends, so none outlives the periods of the retained days. Last, the user's
+	 * joined-challenges hash.
 	 */
 	private List<String> ownedKeys(String member) {
 		LocalDate today = this.calendar.today();
@@ -73,7 +86,23 @@ final class UserRemoval {
 			periods.add(this.keys.tallies(Period.MONTH, day, member));
 		}
 		owned.addAll(periods);
+		owned.add(this.keys.joinedChallenges(member));
 		return owned;
+	}
+
+	/** Every challenge in the registry: running, still to start or ended but retained. */
+	private List<String> challengeIds() {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			Set<byte[]> ids = connection.zSetCommands().zRange(bytes(this.keys.challenges()), 0, -1);
+			if (ids == null) {
+				return List.of();
+			}
+			return ids.stream().map((id) -> new String(id, StandardCharsets.UTF_8)).toList();
+		}
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 }
