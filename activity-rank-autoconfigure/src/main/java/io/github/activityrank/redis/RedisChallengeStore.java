@@ -1,13 +1,9 @@
 package io.github.activityrank.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.RankEntry;
@@ -15,7 +11,6 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -28,9 +23,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 public class RedisChallengeStore implements ChallengeStore {
 
-	/** Most ended registry entries one create looks at to drop those that are gone. */
-	private static final int PRUNED_PER_CREATE = 1000;
-
 	private final RedisConnectionFactory connectionFactory;
 
 	private final RankKeys keys;
@@ -40,6 +32,8 @@ public class RedisChallengeStore implements ChallengeStore {
 	private final BoardOrder order;
 
 	private final BoardReads reads;
+
+	private final ChallengeRegistry registry;
 
 	private final LuaScript create = LuaScript.load("challenge-create.lua");
 
@@ -62,74 +56,41 @@ public class RedisChallengeStore implements ChallengeStore {
 		this.retention = retention;
 		this.order = order;
 		this.reads = new BoardReads(connectionFactory, keys, new BoardLayout(order, calendar.zone()), order);
+		this.registry = new ChallengeRegistry(connectionFactory, keys);
 	}
 
 	@Override
 	public ChallengeDefinition createIfAbsent(ChallengeDefinition definition, Instant now) {
+		// creating is rare, so it also clears what ended challenges left
+		this.registry.prune(now);
 		long end = definition.end().toEpochMilli();
 		StoredChallenge challenge = new StoredChallenge(definition, end + this.retention.toMillis(),
 				now.toEpochMilli());
-		List<String> ended = withConnection((connection) -> strings(connection.zSetCommands()
-			.zRangeByScore(bytes(this.keys.challenges()), Double.NEGATIVE_INFINITY, now.toEpochMilli(), 0,
-					PRUNED_PER_CREATE)));
 		ScriptArgs call = new ScriptArgs();
 		call.key(this.keys.challengeDefinition(definition.id()));
 		call.key(this.keys.challenges());
 		call.key(this.keys.openChallenges());
-		ended.forEach((id) -> call.key(this.keys.challengeDefinition(id)));
 		call.arg(definition.id())
 			.arg(challenge.encode())
 			.arg(end)
 			.arg(challenge.expireAt())
 			.arg(definition.openToAll() ? "1" : "0")
-			.arg(challenge.openEntry())
-			.arg(now.toEpochMilli());
-		ended.forEach(call::arg);
+			.arg(challenge.openEntry());
 		List<Object> reply = this.create.run(this.connectionFactory, call);
 		return StoredChallenge.parse(definition.id(), RedisReplies.asString(reply.get(0))).definition();
 	}
 
 	@Override
 	public Optional<ChallengeDefinition> find(String id) {
-		byte[] text = withConnection(
-				(connection) -> connection.stringCommands().get(bytes(this.keys.challengeDefinition(id))));
-		return Optional.ofNullable(text)
-			.map((value) -> StoredChallenge.parse(id, RedisReplies.asString(value)).definition());
+		return this.registry.find(id).map(StoredChallenge::definition);
 	}
 
 	@Override
 	public List<ChallengeDefinition> endingAfter(Instant instant) {
-		return stored(instant.toEpochMilli() + 1, Double.POSITIVE_INFINITY).stream()
+		return this.registry.endingIn(instant.toEpochMilli() + 1, Double.POSITIVE_INFINITY)
+			.stream()
 			.map(StoredChallenge::definition)
 			.toList();
-	}
-
-	/**
-	 * The retained challenges whose end lies in a range, with what their keys hold; those
-	 * whose definition is gone are left out.
-	 * @param minEnd the earliest end, inclusive, in epoch milliseconds
-	 * @param maxEnd the latest end, inclusive
-	 * @return the challenges, by end
-	 */
-	List<StoredChallenge> stored(double minEnd, double maxEnd) {
-		return withConnection((connection) -> {
-			List<String> ids = strings(
-					connection.zSetCommands().zRangeByScore(bytes(this.keys.challenges()), minEnd, maxEnd));
-			if (ids.isEmpty()) {
-				return List.of();
-			}
-			byte[][] definitions = ids.stream()
-				.map((id) -> bytes(this.keys.challengeDefinition(id)))
-				.toArray(byte[][]::new);
-			List<byte[]> texts = connection.stringCommands().mGet(definitions);
-			List<StoredChallenge> challenges = new ArrayList<>(ids.size());
-			for (int i = 0; texts != null && i < ids.size(); i++) {
-				if (texts.get(i) != null) {
-					challenges.add(StoredChallenge.parse(ids.get(i), RedisReplies.asString(texts.get(i))));
-				}
-			}
-			return challenges;
-		});
 	}
 
 	@Override
@@ -175,23 +136,6 @@ public class RedisChallengeStore implements ChallengeStore {
 
 	private BoardKeys board(String id) {
 		return new BoardKeys(this.keys.challengeBoard(id), this.keys.challengeDense(id));
-	}
-
-	private <T> T withConnection(Function<RedisConnection, T> action) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			return action.apply(connection);
-		}
-	}
-
-	private static List<String> strings(Set<byte[]> values) {
-		if (values == null) {
-			return List.of();
-		}
-		return values.stream().map((value) -> new String(value, StandardCharsets.UTF_8)).toList();
-	}
-
-	private static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.activityrank.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,7 +9,6 @@ import java.util.Set;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -34,6 +32,8 @@ final class UserRemoval {
 
 	private final BoardLayout layout;
 
+	private final ChallengeRegistry challenges;
+
 	private final LuaScript remove = LuaScript.load("remove.lua");
 
 	UserRemoval(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
@@ -42,6 +42,7 @@ final class UserRemoval {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.layout = layout;
+		this.challenges = new ChallengeRegistry(connectionFactory, keys);
 	}
 
 	long remove(String userId) {
@@ -57,7 +58,7 @@ final class UserRemoval {
 				call.key(this.keys.dense(period, start));
 			}
 		}
-		for (String challengeId : challengeIds()) {
+		for (String challengeId : this.challenges.ids()) {
 			call.key(this.keys.challengeBoard(challengeId));
 			call.key(this.keys.challengeDense(challengeId));
 		}
@@ -88,21 +89,6 @@ final class UserRemoval {
 		owned.addAll(periods);
 		owned.add(this.keys.joinedChallenges(member));
 		return owned;
-	}
-
-	/** Every challenge in the registry: running, still to start or ended but retained. */
-	private List<String> challengeIds() {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			Set<byte[]> ids = connection.zSetCommands().zRange(bytes(this.keys.challenges()), 0, -1);
-			if (ids == null) {
-				return List.of();
-			}
-			return ids.stream().map((id) -> new String(id, StandardCharsets.UTF_8)).toList();
-		}
-	}
-
-	private static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 }
