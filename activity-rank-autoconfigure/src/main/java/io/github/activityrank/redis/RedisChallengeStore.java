@@ -75,7 +75,8 @@ public class RedisChallengeStore implements ChallengeStore {
 			.arg(end)
 			.arg(challenge.expireAt())
 			.arg(definition.openToAll() ? "1" : "0")
-			.arg(challenge.openEntry());
+			.arg(challenge.openEntry())
+			.arg(now.toEpochMilli());
 		List<Object> reply = this.create.run(this.connectionFactory, call);
 		return StoredChallenge.parse(definition.id(), RedisReplies.asString(reply.get(0))).definition();
 	}

@@ -47,5 +47,5 @@ local token = math.max(now, last_token + 1)
 redis.call('HSET', KEYS[2], ARGV[1], start .. ':' .. stop .. ':' .. expire_at .. ':' .. string.format('%.0f', token)
   .. ':' .. rules, '#token', string.format('%.0f', token))
 -- entries matter only until their challenge ends: the hash lives until the last one does
-redis.call('PEXPIREAT', KEYS[2], string.format('%.0f', latest_end))
+redis.call('PEXPIRE', KEYS[2], string.format('%.0f', latest_end - now))
 return {1}
