@@ -39,11 +39,9 @@ final class BoardReads {
 	/** The ranking as the read scripts name it. */
 	private final String rankingArg;
 
-	private final LuaScript range = LuaScript.load("range.lua");
+	private final LuaScript slice = LuaScript.load("slice.lua");
 
 	private final LuaScript rank = LuaScript.load("rank.lua");
-
-	private final LuaScript around = LuaScript.load("around.lua");
 
 	private final LuaScript dense = LuaScript.load("dense.lua");
 
@@ -62,12 +60,8 @@ final class BoardReads {
 	List<RankEntry> range(BoardKeys board, long offset, int limit) {
 		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
 		ScriptArgs call = board.call();
-		call.arg(offset).arg(stop).arg(this.rankingArg);
-		List<Object> reply = read(this.range, call, board);
-		if (reply.isEmpty()) {
-			return List.of();
-		}
-		return entries(RedisReplies.asLong(reply.get(0)), offset, reply.subList(1, reply.size()));
+		call.arg("page").arg(offset).arg(stop).arg(this.rankingArg);
+		return slice(call, board);
 	}
 
 	Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
@@ -91,8 +85,13 @@ final class BoardReads {
 
 	List<RankEntry> around(BoardKeys board, String userId, int radius) {
 		ScriptArgs call = board.call();
-		call.arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
-		List<Object> reply = read(this.around, call, board);
+		call.arg("around").arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
+		return slice(call, board);
+	}
+
+	/** Run slice.lua: {before, start, member, score, ...}. */
+	private List<RankEntry> slice(ScriptArgs call, BoardKeys board) {
+		List<Object> reply = read(this.slice, call, board);
 		if (reply.isEmpty()) {
 			return List.of();
 		}
