@@ -59,6 +59,14 @@ public interface ChallengeService {
 	List<ChallengeDefinition> active();
 
 	/**
+	 * The challenges a user has joined that have not ended, running or still to start.
+	 * Open challenges, which need no joining, are not among them.
+	 * @param userId the user
+	 * @return the joined challenges, by start, then id; empty for an invalid user id
+	 */
+	List<ChallengeDefinition> joined(String userId);
+
+	/**
 	 * Take part in a challenge that is not open to all. Awards made from now on count,
 	 * earlier ones do not.
 	 * @param challengeId the challenge

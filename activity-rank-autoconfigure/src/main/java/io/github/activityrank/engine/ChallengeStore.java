@@ -39,6 +39,14 @@ public interface ChallengeStore {
 	List<ChallengeDefinition> endingAfter(Instant instant);
 
 	/**
+	 * The challenges a user joined that end after an instant.
+	 * @param userId a valid user id
+	 * @param now the instant
+	 * @return those challenges, in no particular order
+	 */
+	List<ChallengeDefinition> joined(String userId, Instant now);
+
+	/**
 	 * Join a challenge that is not open to all and has not ended.
 	 * @param id a valid id
 	 * @param userId a valid user id

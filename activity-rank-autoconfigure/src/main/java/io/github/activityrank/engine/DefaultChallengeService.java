@@ -107,6 +107,14 @@ public class DefaultChallengeService implements ChallengeService {
 	}
 
 	@Override
+	public List<ChallengeDefinition> joined(String userId) {
+		if (InputCheck.userIdProblem(userId) != null) {
+			return List.of();
+		}
+		return this.store.joined(userId, this.calendar.now()).stream().sorted(BY_START).toList();
+	}
+
+	@Override
 	public boolean join(String challengeId, String userId) {
 		checkId(challengeId);
 		checkUser(userId);

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -49,20 +50,50 @@ final class ChallengeRegistry {
 		return withConnection((connection) -> {
 			List<String> ids = strings(
 					connection.zSetCommands().zRangeByScore(bytes(this.keys.challenges()), minEnd, maxEnd));
-			if (ids.isEmpty()) {
-				return List.of();
+			return definitions(connection, ids);
+		});
+	}
+
+	/** The definitions of some ids, in one MGET; those that are gone are left out. */
+	private List<StoredChallenge> definitions(RedisConnection connection, List<String> ids) {
+		if (ids.isEmpty()) {
+			return List.of();
+		}
+		byte[][] definitions = ids.stream()
+			.map((id) -> bytes(this.keys.challengeDefinition(id)))
+			.toArray(byte[][]::new);
+		List<byte[]> texts = connection.stringCommands().mGet(definitions);
+		List<StoredChallenge> challenges = new ArrayList<>(ids.size());
+		for (int i = 0; texts != null && i < ids.size(); i++) {
+			if (texts.get(i) != null) {
+				challenges.add(StoredChallenge.parse(ids.get(i), RedisReplies.asString(texts.get(i))));
 			}
-			byte[][] definitions = ids.stream()
-				.map((id) -> bytes(this.keys.challengeDefinition(id)))
-				.toArray(byte[][]::new);
-			List<byte[]> texts = connection.stringCommands().mGet(definitions);
-			List<StoredChallenge> challenges = new ArrayList<>(ids.size());
-			for (int i = 0; texts != null && i < ids.size(); i++) {
-				if (texts.get(i) != null) {
-					challenges.add(StoredChallenge.parse(ids.get(i), RedisReplies.asString(texts.get(i))));
-				}
+		}
+		return challenges;
+	}
+
+	/**
+	 * The challenges a user joined that end after an instant, in two commands (HGETALL of
+	 * the user's hash, MGET of the definitions).
+	 * @param member the encoded user id
+	 * @param now the instant, in epoch milliseconds
+	 * @return those challenges, in no particular order
+	 */
+	List<StoredChallenge> joined(String member, long now) {
+		return withConnection((connection) -> {
+			Map<byte[], byte[]> entries = connection.hashCommands().hGetAll(bytes(this.keys.joinedChallenges(member)));
+			List<String> ids = new ArrayList<>();
+			if (entries != null) {
+				entries.forEach((field, entry) -> {
+					String id = new String(field, StandardCharsets.UTF_8);
+					// "start:end:...", and reserved fields start with '#'
+					String[] parts = new String(entry, StandardCharsets.UTF_8).split(":", 3);
+					if (!id.startsWith("#") && parts.length == 3 && Long.parseLong(parts[1]) > now) {
+						ids.add(id);
+					}
+				});
 			}
-			return challenges;
+			return definitions(connection, ids);
 		});
 	}
 

@@ -95,6 +95,14 @@ public class RedisChallengeStore implements ChallengeStore {
 	}
 
 	@Override
+	public List<ChallengeDefinition> joined(String userId, Instant now) {
+		return this.registry.joined(RankKeys.encode(userId), now.toEpochMilli())
+			.stream()
+			.map(StoredChallenge::definition)
+			.toList();
+	}
+
+	@Override
 	public JoinOutcome join(String id, String userId, Instant now, int maxJoined) {
 		ScriptArgs call = new ScriptArgs();
 		call.key(this.keys.challengeDefinition(id));

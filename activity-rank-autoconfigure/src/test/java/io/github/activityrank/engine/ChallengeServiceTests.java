@@ -158,6 +158,23 @@ class ChallengeServiceTests {
 	}
 
 	@Test
+	void listsTheChallengesAUserJoinedUntilTheyEnd() {
+		ChallengeDefinition sprint = this.challenges.create(sprint("sprint"));
+		ChallengeDefinition later = this.challenges
+			.create(new ChallengeDefinition("later", START, END.plus(Duration.ofDays(1)), Set.of(), false));
+		this.challenges.create(new ChallengeDefinition("open", START, END, Set.of(), true));
+		this.challenges.join("later", "u");
+		this.challenges.join("sprint", "u");
+		this.challenges.join("open", "u");
+
+		assertThat(this.challenges.joined("u")).containsExactly(later, sprint);
+		assertThat(this.challenges.joined("v")).isEmpty();
+		assertThat(this.challenges.joined(" ")).isEmpty();
+		this.engine.clock.set(MONDAY.plusDays(2).withHour(12));
+		assertThat(this.challenges.joined("u")).containsExactly(later);
+	}
+
+	@Test
 	void joinsAtMostAHundredChallengesThatHaveNotEnded() {
 		for (int c = 0; c < ChallengeService.MAX_JOINED; c++) {
 			this.challenges.create(sprint("c" + c));
