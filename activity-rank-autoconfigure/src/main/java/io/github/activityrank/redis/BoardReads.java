@@ -38,11 +38,9 @@ final class BoardReads {
 	/** The ranking as the read scripts name it. */
 	private final String rankingArg;
 
-	private final LuaScript range = LuaScript.load("range.lua");
+	private final LuaScript slice = LuaScript.load("slice.lua");
 
 	private final LuaScript rank = LuaScript.load("rank.lua");
-
-	private final LuaScript around = LuaScript.load("around.lua");
 
 	private final LuaScript dense = LuaScript.load("dense.lua");
 
@@ -57,12 +55,8 @@ final class BoardReads {
 	List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
 		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
 		ScriptArgs call = board(period, day);
-		call.arg(offset).arg(stop).arg(this.rankingArg);
-		List<Object> reply = read(this.range, call, period, day);
-		if (reply.isEmpty()) {
-			return List.of();
-		}
-		return entries(RedisReplies.asLong(reply.get(0)), offset, reply.subList(1, reply.size()));
+		call.arg("page").arg(offset).arg(stop).arg(this.rankingArg);
+		return slice(call, period, day);
 	}
 
 	Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
@@ -78,8 +72,13 @@ final class BoardReads {
 
 	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
 		ScriptArgs call = board(period, day);
-		call.arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
-		List<Object> reply = read(this.around, call, period, day);
+		call.arg("around").arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
+		return slice(call, period, day);
+	}
+
+	/** Run slice.lua: {before, start, member, score, ...}. */
+	private List<RankEntry> slice(ScriptArgs call, Period period, LocalDate day) {
+		List<Object> reply = read(this.slice, call, period, day);
 		if (reply.isEmpty()) {
 			return List.of();
 		}
