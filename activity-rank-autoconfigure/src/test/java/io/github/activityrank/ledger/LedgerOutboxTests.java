@@ -95,6 +95,24 @@ class LedgerOutboxTests {
 
 	@ParameterizedTest
 	@MethodSource("engines")
+	void oneCallWithTwoAnnotationsCostsTheCallerOneInsert(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			CountingDataSource counting = new CountingDataSource(database.dataSource(),
+					"INSERT INTO activity_rank_ledger");
+			LedgerFixture.runner(counting, this.prefix).run((context) -> {
+				context.getBean(TransactionTemplate.class)
+					.executeWithoutResult((status) -> context.getBean(Posts.class).like("kim", "p1"));
+				assertThat(counting.count()).isOne();
+				context.getBean(Posts.class).like("kim", "p2");
+				assertThat(counting.count()).isEqualTo(2);
+				awaitIdle(context);
+				assertThat(total(context.getBean(ActivityRankService.class), "kim")).isEqualTo(6);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
 	void appliesAUsersAwardAndRevokeInOrder(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
