@@ -27,6 +27,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -121,6 +124,21 @@ final class LedgerFixture {
 
 		@ActivityScore(rule = "post", user = "#user", field = "#id", revoke = "true")
 		public void unpost(String user, String id) {
+		}
+
+		/**
+		 * Awards inside its own transaction, whose commit then fails: what the ledger
+		 * wrote must roll back with it.
+		 */
+		@Transactional
+		@ActivityScore(rule = "post", user = "#user", field = "#id")
+		public void postAndFailAtCommit(String user, String id) {
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void beforeCommit(boolean readOnly) {
+					throw new IllegalStateException("commit refused");
+				}
+			});
 		}
 
 	}

@@ -25,6 +25,7 @@ import static io.github.activityrank.ledger.LedgerFixture.count;
 import static io.github.activityrank.ledger.LedgerFixture.rows;
 import static io.github.activityrank.ledger.LedgerFixture.total;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The transactional outbox: awards of annotations and events are ledger entries of the
@@ -64,6 +65,24 @@ class LedgerOutboxTests {
 				assertThat(total(service, "ann")).isZero();
 				assertThat(count(database.dataSource(), "user_id = 'ann'")).isZero();
 				assertThat(count(database.dataSource(), "")).isOne();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void anAnnotatedTransactionalMethodWritesItsAwardInsideItsTransaction(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				Posts posts = context.getBean(Posts.class);
+				assertThatIllegalStateException().isThrownBy(() -> posts.postAndFailAtCommit("lou", "p1"))
+					.withMessage("commit refused");
+				posts.post("max", "p1");
+				awaitIdle(context);
+				// with the default orders the aspect runs inside @Transactional
+				assertThat(count(database.dataSource(), "user_id = 'lou'")).isZero();
+				assertThat(total(context.getBean(ActivityRankService.class), "lou")).isZero();
+				assertThat(total(context.getBean(ActivityRankService.class), "max")).isOne();
 			});
 		}
 	}
