@@ -79,6 +79,8 @@ public class LedgerRelay implements SmartLifecycle {
 
 	private final AtomicLong applied = new AtomicLong();
 
+	private final AtomicLong failedPasses = new AtomicLong();
+
 	private final AtomicInteger nextLane = new AtomicInteger();
 
 	/** Runs between the apply and the mark; a test's stand-in for a crash there. */
@@ -128,6 +130,15 @@ public class LedgerRelay implements SmartLifecycle {
 	 */
 	public long appliedCount() {
 		return this.applied.get();
+	}
+
+	/**
+	 * Passes over the ledger that failed (Redis or the database did not answer) since the
+	 * relay was created; their entries stayed pending.
+	 * @return the count
+	 */
+	public long failedPasses() {
+		return this.failedPasses.get();
 	}
 
 	/**
@@ -209,6 +220,7 @@ public class LedgerRelay implements SmartLifecycle {
 				}
 			}
 			catch (SQLException | RuntimeException ex) {
+				this.failedPasses.incrementAndGet();
 				this.failureLog.log("activity-rank ledger relay could not apply pending entries, retrying in "
 						+ this.pollInterval.toMillis() + " ms: " + ex, ex);
 			}
