@@ -1,5 +1,8 @@
 package io.github.activityrank.autoconfigure;
 
+import java.util.Arrays;
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityRankService;
@@ -15,6 +18,7 @@ import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -50,6 +54,8 @@ public class ActivityRankLedgerAutoConfiguration {
 	@ConditionalOnSingleCandidate(DataSource.class)
 	static class LedgerConfiguration {
 
+		private static final String LEDGER_SERVICE = "activityRankLedgerService";
+
 		@Bean
 		@ConditionalOnMissingBean
 		AwardLedger activityRankAwardLedger(DataSource dataSource, ActivityRankProperties properties) {
@@ -61,39 +67,42 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ObjectProvider<ActivityRankService> services,
-				ActivityCalendar calendar, ActivityRankProperties properties) {
+		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
+				ActivityRankProperties properties) {
 			ActivityRankProperties.Ledger settings = properties.getLedger();
-			return new LedgerRelay(ledger, engine(services), calendar::now, settings.getBatchSize(),
+			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
 					settings.getPollInterval(), settings.getRetention());
 		}
 
-		@Bean
+		@Bean(LEDGER_SERVICE)
 		@Primary
-		LedgerActivityRankService activityRankLedgerService(ObjectProvider<ActivityRankService> services,
-				AwardLedger ledger, ActivityCalendar calendar) {
-			return new LedgerActivityRankService(engine(services), ledger, calendar::now);
+		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
+				ActivityCalendar calendar) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now);
 		}
 
 		@Bean
 		@ConditionalOnMissingBean(ActivityDispatcher.class)
 		LedgerActivityDispatcher activityRankLedgerDispatcher(AwardLedger ledger, LedgerRelay relay,
-				ObjectProvider<ActivityRankService> services, ObjectProvider<AwardDispatchCounters> counters,
-				ActivityCalendar calendar) {
-			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(services),
+				ListableBeanFactory beans, ObjectProvider<AwardDispatchCounters> counters, ActivityCalendar calendar) {
+			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(beans),
 					counters.getIfAvailable(AwardDispatchCounters::new));
 			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now);
 		}
 
-		/** The service that applies to Redis: every one but the ledger's own. */
-		private static ActivityRankService engine(ObjectProvider<ActivityRankService> services) {
-			return services.orderedStream()
-				.filter((service) -> !(service instanceof LedgerActivityRankService))
-				.reduce((a, b) -> {
-					throw new IllegalStateException("activity-rank ledger found more than one ActivityRankService "
-							+ "to apply awards with; define only one");
-				})
-				.orElseThrow(() -> new IllegalStateException("activity-rank ledger found no ActivityRankService"));
+		/**
+		 * The service that applies to Redis: the one that is not the ledger's own, found
+		 * by name so that the ledger's is never created on the way.
+		 */
+		private static ActivityRankService engine(ListableBeanFactory beans) {
+			List<String> names = Arrays.stream(beans.getBeanNamesForType(ActivityRankService.class))
+				.filter((name) -> !LEDGER_SERVICE.equals(name))
+				.toList();
+			if (names.size() != 1) {
+				throw new IllegalStateException("activity-rank ledger needs exactly one ActivityRankService to apply "
+						+ "awards with besides its own, found " + names);
+			}
+			return beans.getBean(names.get(0), ActivityRankService.class);
 		}
 
 	}

@@ -43,13 +43,14 @@ public class AwardLedger {
 
 	private static final int MAX_RULE_LENGTH = 64;
 
+	/** The placeholders of one row of the insert. */
+	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
 	private final DataSource dataSource;
 
 	private final JdbcTemplate jdbc;
 
 	private final LedgerTables tables;
-
-	private final String insertRow;
 
 	/**
 	 * Create the ledger.
@@ -60,7 +61,6 @@ public class AwardLedger {
 		this.dataSource = Objects.requireNonNull(dataSource, "dataSource must not be null");
 		this.jdbc = new JdbcTemplate(dataSource);
 		this.tables = Objects.requireNonNull(tables, "tables must not be null");
-		this.insertRow = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	}
 
 	/**
@@ -153,7 +153,7 @@ public class AwardLedger {
 			for (int i = from; i < to; i++) {
 				ActivityEvent event = events.get(i);
 				AwardResult result = (results != null) ? results.get(i) : null;
-				sql.append((i > from) ? ", " : "").append(this.insertRow);
+				sql.append((i > from) ? ", " : "").append(ROW);
 				args.add(event.revoke() ? REVOKE : AWARD);
 				args.add(laneOf(event.userId()));
 				args.add(event.userId());

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import static io.github.activityrank.ledger.LedgerFixture.boardSum;
 import static io.github.activityrank.ledger.LedgerFixture.count;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A JVM killed right after its annotated calls returned loses none of them: a child JVM
@@ -69,6 +70,10 @@ class LedgerCrashTests {
 				LedgerRelay relay = context.getBean(LedgerRelay.class);
 				assertThat(relay.awaitIdle(Duration.ofSeconds(60))).as("ledger drained").isTrue();
 				assertThat(boardSum(context.getBean(ActivityRankService.class))).isEqualTo(CALLS);
+				// counted right after its last commit, which may be just after the drain
+				// was seen
+				await("the relay counted its batches").atMost(Duration.ofSeconds(10))
+					.until(() -> relay.appliedCount() >= pendingAtKill);
 				assertThat(relay.appliedCount()).isEqualTo(pendingAtKill);
 				assertThat(count(database.dataSource(), "outcome IN ('AWARDED', 'ALREADY_AWARDED')")).isEqualTo(CALLS);
 				System.out

@@ -27,6 +27,7 @@ import static io.github.activityrank.ledger.LedgerFixture.count;
 import static io.github.activityrank.ledger.LedgerFixture.rows;
 import static io.github.activityrank.ledger.LedgerFixture.total;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The relay: exactly once across relays and across a crash between Redis and the commit,
@@ -63,6 +64,11 @@ class LedgerRelayTests {
 				}
 				first.getBean(AwardLedger.class).appendPending(events, Instant.now());
 				assertThat(one.awaitIdle(WAIT)).as("ledger drained").isTrue();
+				// a relay counts a batch right after its commit, which may be just after
+				// the
+				// drain was seen
+				await("both relays counted their batches").atMost(Duration.ofSeconds(10))
+					.until(() -> one.appliedCount() + two.appliedCount() >= 600);
 				assertThat(one.appliedCount() + two.appliedCount()).isEqualTo(600);
 				assertThat(count(database.dataSource(), "outcome = 'AWARDED'")).isEqualTo(600);
 				assertThat(boardSum(first.getBean(ActivityRankService.class))).isEqualTo(600);
