@@ -72,6 +72,8 @@ class LedgerRelayTests {
 				assertThat(one.appliedCount() + two.appliedCount()).isEqualTo(600);
 				assertThat(count(database.dataSource(), "outcome = 'AWARDED'")).isEqualTo(600);
 				assertThat(boardSum(first.getBean(ActivityRankService.class))).isEqualTo(600);
+				System.out.println("ledger two relays on " + engine + ": " + one.appliedCount() + " + "
+						+ two.appliedCount() + " entries applied");
 			}));
 		}
 	}
