@@ -16,6 +16,8 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.ledger.LedgerSchemaMode;
+import io.github.activityrank.ledger.LedgerTables;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -104,6 +106,8 @@ public class ActivityRankProperties implements InitializingBean {
 	private final Aspect aspect = new Aspect();
 
 	private final PageViews pageViews = new PageViews();
+
+	private final Ledger ledger = new Ledger();
 
 	private final Events events = new Events();
 
@@ -218,6 +222,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public PageViews getPageViews() {
 		return this.pageViews;
+	}
+
+	public Ledger getLedger() {
+		return this.ledger;
 	}
 
 	public Events getEvents() {
@@ -573,6 +581,98 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public void setExclude(List<String> exclude) {
 			this.exclude = exclude;
+		}
+
+	}
+
+	/**
+	 * The durable award ledger: every award and revoke is written to a table of the
+	 * application's database first (in the caller's transaction when there is one), and a
+	 * relay applies it to Redis. Needs spring-jdbc and a DataSource.
+	 */
+	public static class Ledger {
+
+		/**
+		 * Whether awards go through the ledger table before Redis.
+		 */
+		private boolean enabled;
+
+		/**
+		 * When the starter creates the ledger's tables: "embedded" (only in an embedded
+		 * database such as H2), "always" or "never" (run the shipped script yourself).
+		 */
+		private LedgerSchemaMode initializeSchema = LedgerSchemaMode.EMBEDDED;
+
+		/**
+		 * Prefix of the ledger's table names: a letter, then up to 29 letters, digits or
+		 * '_'.
+		 */
+		private String tablePrefix = LedgerTables.DEFAULT_PREFIX;
+
+		/**
+		 * How long applied entries are kept, counted from the time of the award. Unset
+		 * keeps them for ever; pending entries are always kept.
+		 */
+		private Duration retention;
+
+		/**
+		 * How long the relay sleeps when nothing is pending and no award woke it, and how
+		 * long it waits after a failure before trying again.
+		 */
+		private Duration pollInterval = Duration.ofSeconds(1);
+
+		/**
+		 * Most entries of one lane the relay applies in one transaction and one Redis
+		 * script call, from 1 to 256.
+		 */
+		private int batchSize = 256;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public LedgerSchemaMode getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		public void setInitializeSchema(LedgerSchemaMode initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
+		public String getTablePrefix() {
+			return this.tablePrefix;
+		}
+
+		public void setTablePrefix(String tablePrefix) {
+			this.tablePrefix = tablePrefix;
+		}
+
+		public Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(Duration retention) {
+			this.retention = retention;
+		}
+
+		public Duration getPollInterval() {
+			return this.pollInterval;
+		}
+
+		public void setPollInterval(Duration pollInterval) {
+			this.pollInterval = pollInterval;
+		}
+
+		public int getBatchSize() {
+			return this.batchSize;
+		}
+
+		public void setBatchSize(int batchSize) {
+			this.batchSize = batchSize;
 		}
 
 	}

@@ -10,8 +10,10 @@ import java.util.regex.Pattern;
 
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -121,6 +123,23 @@ final class ActivityRankPropertyChecks {
 		ActivityRankProperties.Events events = properties.getEvents();
 		between("activity-rank.events.top", events.getTop(), 1, ActivityLimits.MAX_PAGE_SIZE, "10");
 		positive("activity-rank.events.check-interval", events.getCheckInterval(), "1m");
+		ActivityRankProperties.Ledger ledger = properties.getLedger();
+		require(LedgerTables.isValidPrefix(ledger.getTablePrefix()), "activity-rank.ledger.table-prefix",
+				ledger.getTablePrefix(),
+				"The prefix starts the ledger's table names in SQL, so it must be a letter followed by up to 29 "
+						+ "letters, digits or '_'. Set activity-rank.ledger.table-prefix to such a text, for example "
+						+ LedgerTables.DEFAULT_PREFIX + " (the default).");
+		require(ledger.getInitializeSchema() != null, "activity-rank.ledger.initialize-schema", null,
+				"Set activity-rank.ledger.initialize-schema to embedded (the default), always or never.");
+		if (ledger.getRetention() != null) {
+			positive("activity-rank.ledger.retention", ledger.getRetention(), "365d (or remove it to keep for ever)");
+		}
+		positive("activity-rank.ledger.poll-interval", ledger.getPollInterval(), "1s");
+		require(ledger.getBatchSize() >= 1 && ledger.getBatchSize() <= ActivityStore.MAX_BATCH,
+				"activity-rank.ledger.batch-size", ledger.getBatchSize(),
+				"One batch is one Redis script call, which holds 1 to " + ActivityStore.MAX_BATCH
+						+ " awards. Set activity-rank.ledger.batch-size between 1 and " + ActivityStore.MAX_BATCH
+						+ " (default " + ActivityStore.MAX_BATCH + ").");
 
 		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
 		if (pageViews.isEnabled()) {
@@ -183,6 +202,24 @@ final class ActivityRankPropertyChecks {
 							+ "to a past instant before your first award, such as " + BoardOrder.DEFAULT_EPOCH
 							+ " (the default).");
 		}
+	}
+
+	/**
+	 * Check that the ledger, when enabled, has what it needs; called where the ledger is
+	 * configured, since only the class path and the context know.
+	 * @param jdbcPresent whether spring-jdbc is on the class path
+	 * @param dataSourcePresent whether the context has a DataSource
+	 * @throws InvalidConfigurationPropertyValueException when either is missing
+	 */
+	static void checkLedgerDataSource(boolean jdbcPresent, boolean dataSourcePresent) {
+		require(jdbcPresent, "activity-rank.ledger.enabled", true,
+				"The award ledger writes to the application's database through spring-jdbc, which is not on the "
+						+ "class path. Add spring-boot-starter-jdbc (or another starter that brings a DataSource "
+						+ "and spring-jdbc) and set spring.datasource.url, or set activity-rank.ledger.enabled=false.");
+		require(dataSourcePresent, "activity-rank.ledger.enabled", true,
+				"The award ledger writes to the application's database, but the context has no DataSource. "
+						+ "Set spring.datasource.url (with spring-boot-starter-jdbc) or define a DataSource bean, "
+						+ "or set activity-rank.ledger.enabled=false.");
 	}
 
 	/**

@@ -215,6 +215,50 @@ class ActivityRankPropertyChecksTests {
 				"Set activity-rank.retry.initial-backoff to at most 5s, or raise activity-rank.retry.max-backoff.");
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "1prefix", "activity-rank_", "drop table;", "p23456789012345678901234567890x" })
+	void rejectsALedgerTablePrefixThatIsNotAPlainIdentifier(String prefix) {
+		assertRejected("activity-rank.ledger.table-prefix", prefix, "a letter followed by up to 29 letters",
+				"Set activity-rank.ledger.table-prefix to such a text, for example activity_rank_ (the default).");
+	}
+
+	@Test
+	void rejectsALedgerRetentionThatIsNotPositive() {
+		assertRejected("activity-rank.ledger.retention", "0s",
+				"Set activity-rank.ledger.retention to a positive duration such as 365d");
+	}
+
+	@Test
+	void rejectsALedgerPollIntervalThatIsNotPositive() {
+		assertRejected("activity-rank.ledger.poll-interval", "0ms",
+				"Set activity-rank.ledger.poll-interval to a positive duration");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "257" })
+	void rejectsALedgerBatchSizeOutsideOneScriptCall(String size) {
+		assertRejected("activity-rank.ledger.batch-size", size,
+				"Set activity-rank.ledger.batch-size between 1 and 256");
+	}
+
+	@Test
+	void rejectsAnUnknownLedgerSchemaModeThroughTheBinder() {
+		this.runner.withPropertyValues("activity-rank.ledger.initialize-schema=sometimes").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(analysis(context.getStartupFailure()).getDescription())
+				.contains("activity-rank.ledger.initialize-schema")
+				.contains("sometimes");
+		});
+	}
+
+	@Test
+	void acceptsLedgerSettingsWhileTheLedgerIsOff() {
+		this.runner
+			.withPropertyValues("activity-rank.ledger.retention=30d", "activity-rank.ledger.initialize-schema=never",
+					"activity-rank.ledger.table-prefix=shop_", "activity-rank.ledger.batch-size=1")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
 	@Test
 	void rejectsANegativeShutdownGracePeriod() {
 		assertRejected("activity-rank.retry.shutdown-grace-period", "-1s",

@@ -1,0 +1,133 @@
+package io.github.activityrank.autoconfigure;
+
+import java.util.Arrays;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.SyncActivityDispatcher;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.ledger.AwardLedger;
+import io.github.activityrank.ledger.LedgerActivityDispatcher;
+import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerDatabase;
+import io.github.activityrank.ledger.LedgerRelay;
+import io.github.activityrank.ledger.LedgerSchema;
+import io.github.activityrank.ledger.LedgerTables;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+
+/**
+ * Auto-configuration of the award ledger ({@code activity-rank.ledger.enabled=true}): its
+ * tables, the {@link LedgerRelay}, the dispatcher that writes awards to the ledger and
+ * the {@link ActivityRankService} that records direct calls. Runs before
+ * {@link ActivityScoreAutoConfiguration}, whose dispatcher then backs off. Without
+ * spring-jdbc or a DataSource, enabling the ledger stops the start with a message naming
+ * the fix.
+ */
+@AutoConfiguration(after = ActivityRankAutoConfiguration.class, before = ActivityScoreAutoConfiguration.class,
+		afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+				"org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration" })
+@ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
+@ConditionalOnBean(ActivityRankService.class)
+@EnableConfigurationProperties(ActivityRankProperties.class)
+public class ActivityRankLedgerAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("activity-rank.ledger.enabled")
+	@ConditionalOnClass(name = "org.springframework.jdbc.core.JdbcTemplate")
+	@ConditionalOnSingleCandidate(DataSource.class)
+	static class LedgerConfiguration {
+
+		private static final String LEDGER_SERVICE = "activityRankLedgerService";
+
+		@Bean
+		@ConditionalOnMissingBean
+		AwardLedger activityRankAwardLedger(DataSource dataSource, ActivityRankProperties properties) {
+			ActivityRankProperties.Ledger ledger = properties.getLedger();
+			LedgerTables tables = new LedgerTables(ledger.getTablePrefix());
+			LedgerSchema.initialize(dataSource, LedgerDatabase.of(dataSource), ledger.getInitializeSchema(), tables);
+			return new AwardLedger(dataSource, tables);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
+				ActivityRankProperties properties) {
+			ActivityRankProperties.Ledger settings = properties.getLedger();
+			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
+					settings.getPollInterval(), settings.getRetention());
+		}
+
+		@Bean(LEDGER_SERVICE)
+		@Primary
+		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
+				ActivityCalendar calendar) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(ActivityDispatcher.class)
+		LedgerActivityDispatcher activityRankLedgerDispatcher(AwardLedger ledger, LedgerRelay relay,
+				ListableBeanFactory beans, ObjectProvider<AwardDispatchCounters> counters, ActivityCalendar calendar) {
+			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(beans),
+					counters.getIfAvailable(AwardDispatchCounters::new));
+			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now);
+		}
+
+		/**
+		 * The service that applies to Redis: the one that is not the ledger's own, found
+		 * by name so that the ledger's is never created on the way.
+		 */
+		private static ActivityRankService engine(ListableBeanFactory beans) {
+			List<String> names = Arrays.stream(beans.getBeanNamesForType(ActivityRankService.class))
+				.filter((name) -> !LEDGER_SERVICE.equals(name))
+				.toList();
+			if (names.size() != 1) {
+				throw new IllegalStateException("activity-rank ledger needs exactly one ActivityRankService to apply "
+						+ "awards with besides its own, found " + names);
+			}
+			return beans.getBean(names.get(0), ActivityRankService.class);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("activity-rank.ledger.enabled")
+	@ConditionalOnMissingClass("org.springframework.jdbc.core.JdbcTemplate")
+	static class NoJdbcConfiguration {
+
+		NoJdbcConfiguration() {
+			ActivityRankPropertyChecks.checkLedgerDataSource(false, false);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("activity-rank.ledger.enabled")
+	@ConditionalOnClass(name = "org.springframework.jdbc.core.JdbcTemplate")
+	@ConditionalOnMissingBean(DataSource.class)
+	static class NoDataSourceConfiguration {
+
+		NoDataSourceConfiguration() {
+			ActivityRankPropertyChecks.checkLedgerDataSource(true, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,319 @@
+package io.github.activityrank.ledger;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.WarnOnce;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Applies pending ledger entries to Redis on a daemon thread named
+ * {@code activity-rank-ledger-relay}, started and stopped with the application context;
+ * on start it applies everything still pending, whoever wrote it.
+ * <p>
+ * <strong>Order and sharing.</strong> Entries are spread over {@value AwardLedger#LANES}
+ * lanes by user. A relay works on a lane only while its transaction holds the lane's row
+ * in the lane table ({@code SELECT ... FOR UPDATE SKIP LOCKED}): relays of several
+ * instances share the lanes without waiting for each other, and a user's entries are
+ * applied by one relay at a time, oldest first, so a revoke never overtakes its award.
+ * <p>
+ * <strong>Exactly once.</strong> One database transaction claims the lane, reads up to
+ * {@code batch-size} pending entries, applies them through the engine's
+ * {@link ActivityRankService#applyAll(List)} (one {@code score.lua} call, as the
+ * dispatcher's batches), marks them applied with their outcomes and commits. When the
+ * instance dies before the commit, the database drops its lock and the entries stay
+ * pending: another relay (or this one after a restart) applies them again. That second
+ * apply adds no points when the first one reached Redis, because an award is idempotent
+ * per user, field and the rule's window: Redis answers {@code ALREADY_AWARDED} and the
+ * entry is recorded with that outcome. A revoke applied twice takes back once: the first
+ * removed the record the second would look for ({@code NOTHING_TO_REVOKE}). The one case
+ * this does not cover is a re-apply in a later window than the first apply (a crash right
+ * before midnight, restarted after it): the entry then counts again in the new day, as a
+ * new request of that day would.
+ * <p>
+ * When Redis or the database fails, the transaction rolls back, the entries stay pending
+ * and the relay tries again after the poll interval: nothing is dropped.
+ */
+public class LedgerRelay implements SmartLifecycle {
+
+	private static final Log logger = LogFactory.getLog(LedgerRelay.class);
+
+	/** Stops with the dispatchers: after the web server, before the Redis connections. */
+	public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 4096;
+
+	private static final AtomicInteger instances = new AtomicInteger();
+
+	private static final Duration PURGE_EVERY = Duration.ofMinutes(1);
+
+	private final AwardLedger ledger;
+
+	private final ActivityRankService engine;
+
+	private final Supplier<Instant> clock;
+
+	private final int batchSize;
+
+	private final Duration pollInterval;
+
+	private final Duration retention;
+
+	private final Semaphore wakeUp = new Semaphore(0);
+
+	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
+
+	private final AtomicLong applied = new AtomicLong();
+
+	private final AtomicLong failedPasses = new AtomicLong();
+
+	private final AtomicInteger nextLane = new AtomicInteger();
+
+	/** Runs between the apply and the mark; a test's stand-in for a crash there. */
+	volatile Runnable beforeMark = () -> {
+	};
+
+	private volatile Thread thread;
+
+	private volatile boolean running;
+
+	private volatile Instant lastPurge = Instant.MIN;
+
+	/**
+	 * Create the relay.
+	 * @param ledger the ledger
+	 * @param engine the service that applies entries to Redis, never one that writes the
+	 * ledger itself
+	 * @param clock the application's clock
+	 * @param batchSize most entries of a lane applied in one transaction and one script
+	 * call
+	 * @param pollInterval how long the relay sleeps when nothing is pending and nobody
+	 * woke it, and how long it waits after a failure
+	 * @param retention how long applied entries are kept, {@code null} for ever
+	 */
+	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
+			Duration pollInterval, Duration retention) {
+		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
+		this.engine = Objects.requireNonNull(engine, "engine must not be null");
+		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.batchSize = batchSize;
+		this.pollInterval = pollInterval;
+		this.retention = retention;
+	}
+
+	/**
+	 * Let the relay look for pending entries now rather than after the poll interval.
+	 */
+	public void wake() {
+		if (this.wakeUp.availablePermits() == 0) {
+			this.wakeUp.release();
+		}
+	}
+
+	/**
+	 * Entries this relay has applied since it was created.
+	 * @return the count
+	 */
+	public long appliedCount() {
+		return this.applied.get();
+	}
+
+	/**
+	 * Passes over the ledger that failed (Redis or the database did not answer) since the
+	 * relay was created; their entries stayed pending.
+	 * @return the count
+	 */
+	public long failedPasses() {
+		return this.failedPasses.get();
+	}
+
+	/**
+	 * Wait until no entry is pending in the ledger, whoever applies it. Meant for tests
+	 * and shutdown.
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when nothing is pending
+	 */
+	public boolean awaitIdle(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (true) {
+			if (this.ledger.pendingCount() == 0) {
+				return true;
+			}
+			if (System.nanoTime() - deadline >= 0) {
+				return false;
+			}
+			wake();
+			try {
+				Thread.sleep(20);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		}
+	}
+
+	@Override
+	public void start() {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		int instance = instances.incrementAndGet();
+		Thread relay = new Thread(this::run, "activity-rank-ledger-relay" + ((instance == 1) ? "" : "-" + instance));
+		relay.setDaemon(true);
+		this.thread = relay;
+		relay.start();
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		Thread relay = this.thread;
+		if (relay == null) {
+			return;
+		}
+		wake();
+		try {
+			// a batch in flight finishes and commits; what is left stays pending for the
+			// next start
+			relay.join(Math.max(1000, this.pollInterval.toMillis() * 2 + 10_000));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.thread = null;
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	private void run() {
+		while (this.running) {
+			int done = 0;
+			try {
+				done = relayOnce();
+				if (this.retention != null
+						&& Duration.between(this.lastPurge, this.clock.get()).compareTo(PURGE_EVERY) >= 0) {
+					purge();
+				}
+			}
+			catch (SQLException | RuntimeException ex) {
+				this.failedPasses.incrementAndGet();
+				this.failureLog.log("activity-rank ledger relay could not apply pending entries, retrying in "
+						+ this.pollInterval.toMillis() + " ms: " + ex, ex);
+			}
+			if (done == 0) {
+				try {
+					this.wakeUp.tryAcquire(this.pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+					this.wakeUp.drainPermits();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
+		}
+	}
+
+	/**
+	 * Delete applied entries older than the retention.
+	 * @return the number deleted, 0 without a retention
+	 */
+	int purge() {
+		if (this.retention == null) {
+			return 0;
+		}
+		Instant now = this.clock.get();
+		this.lastPurge = now;
+		return this.ledger.deleteAppliedBefore(now.minus(this.retention));
+	}
+
+	/**
+	 * One pass over the lanes with pending entries: each lane this relay can lock gets
+	 * one batch applied.
+	 * @return the number of entries applied
+	 * @throws SQLException when the database fails
+	 */
+	int relayOnce() throws SQLException {
+		try (Connection connection = this.ledger.dataSource().getConnection()) {
+			boolean autoCommit = connection.getAutoCommit();
+			int isolation = connection.getTransactionIsolation();
+			try {
+				connection.setAutoCommit(true);
+				List<Integer> lanes = this.ledger.pendingLanes(connection);
+				if (lanes.isEmpty()) {
+					return 0;
+				}
+				// read committed: a lane's entries are read after its lock is held, so
+				// they
+				// include what the previous holder marked
+				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+				connection.setAutoCommit(false);
+				int start = Math.floorMod(this.nextLane.getAndIncrement(), lanes.size());
+				int total = 0;
+				for (int i = 0; i < lanes.size(); i++) {
+					total += relayLane(connection, lanes.get((start + i) % lanes.size()));
+				}
+				return total;
+			}
+			finally {
+				connection.setAutoCommit(autoCommit);
+				connection.setTransactionIsolation(isolation);
+			}
+		}
+	}
+
+	private int relayLane(Connection connection, int lane) throws SQLException {
+		try {
+			if (!this.ledger.tryLockLane(connection, lane)) {
+				connection.rollback();
+				return 0;
+			}
+			List<LedgerEntry> entries = this.ledger.pending(connection, lane, this.batchSize);
+			if (entries.isEmpty()) {
+				connection.commit();
+				return 0;
+			}
+			List<ActivityEvent> events = new ArrayList<>(entries.size());
+			entries.forEach((entry) -> events.add(entry.event()));
+			List<AwardResult> results = this.engine.applyAll(events);
+			this.beforeMark.run();
+			this.ledger.markApplied(connection, entries, results, this.clock.get());
+			connection.commit();
+			this.applied.addAndGet(entries.size());
+			return entries.size();
+		}
+		catch (SQLException | RuntimeException ex) {
+			try {
+				connection.rollback();
+			}
+			catch (SQLException rollbackFailure) {
+				ex.addSuppressed(rollbackFailure);
+			}
+			throw ex;
+		}
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.github.activityrank.ledger;
+
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+
+import io.github.activityrank.test.DatabaseEngine;
+import io.github.activityrank.test.TestDatabase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The shipped schema scripts, on each database and for each {@code initialize-schema}
+ * mode.
+ */
+class LedgerSchemaTests {
+
+	static Stream<DatabaseEngine> engines() {
+		return LedgerFixture.ENGINES.stream();
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void alwaysCreatesTheTablesAndLanesAndMayRunAgain(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			DataSource dataSource = database.dataSource();
+			LedgerDatabase kind = LedgerDatabase.of(dataSource);
+			LedgerTables tables = new LedgerTables("shop_");
+			assertThat(LedgerSchema.initialize(dataSource, kind, LedgerSchemaMode.ALWAYS, tables)).isTrue();
+			assertThat(LedgerSchema.initialize(dataSource, kind, LedgerSchemaMode.ALWAYS, tables)).isTrue();
+			assertThat(rowsOf(dataSource, "shop_ledger")).isZero();
+			assertThat(rowsOf(dataSource, "shop_ledger_lane")).isEqualTo(AwardLedger.LANES);
+			assertThat(exists(dataSource, "activity_rank_ledger")).isFalse();
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void embeddedCreatesTheTablesOnlyInAnEmbeddedDatabase(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			DataSource dataSource = database.dataSource();
+			LedgerDatabase kind = LedgerDatabase.of(dataSource);
+			boolean ran = LedgerSchema.initialize(dataSource, kind, LedgerSchemaMode.EMBEDDED,
+					new LedgerTables(LedgerTables.DEFAULT_PREFIX));
+			assertThat(ran).isEqualTo(engine == DatabaseEngine.H2);
+			assertThat(exists(dataSource, "activity_rank_ledger")).isEqualTo(engine == DatabaseEngine.H2);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void neverCreatesNothing(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			DataSource dataSource = database.dataSource();
+			assertThat(LedgerSchema.initialize(dataSource, LedgerDatabase.of(dataSource), LedgerSchemaMode.NEVER,
+					new LedgerTables(LedgerTables.DEFAULT_PREFIX)))
+				.isFalse();
+			assertThat(exists(dataSource, "activity_rank_ledger")).isFalse();
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void recognisesTheDatabase(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			assertThat(LedgerDatabase.of(database.dataSource()).name()).isEqualTo(engine.name());
+		}
+	}
+
+	@Test
+	void refusesAnUnsupportedDatabaseNamingTheSwitch() {
+		assertThatIllegalStateException().isThrownBy(() -> LedgerDatabase.ofProductName("Oracle"))
+			.withMessageContaining("not Oracle")
+			.withMessageContaining("activity-rank.ledger.enabled=false");
+		assertThat(LedgerDatabase.ofProductName("MySQL")).isEqualTo(LedgerDatabase.MARIADB);
+	}
+
+	@Test
+	void shipsOneScriptPerDatabaseWithThePrefixPlaceholder() {
+		for (LedgerDatabase database : LedgerDatabase.values()) {
+			assertThat(LedgerSchema.script(database)).as(database.script())
+				.contains("CREATE TABLE IF NOT EXISTS %PREFIX%ledger (")
+				.contains("%PREFIX%ledger_lane");
+		}
+	}
+
+	private static long rowsOf(DataSource dataSource, String table) {
+		Long count = new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM " + table, Long.class);
+		return (count != null) ? count : 0;
+	}
+
+	private static boolean exists(DataSource dataSource, String table) {
+		try {
+			rowsOf(dataSource, table);
+			return true;
+		}
+		catch (DataAccessException ex) {
+			return false;
+		}
+	}
+
+}
