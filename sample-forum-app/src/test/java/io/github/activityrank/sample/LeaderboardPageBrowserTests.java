@@ -30,9 +30,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code chromium-driver}, which the build installs when missing): a visitor picks who
  * they are, clicks praise and sees their score and rank change. Awards run in the
  * background as in production; the page's own refresh shows them. Without a runnable
- * Chromium this test fails; it is never skipped.
+ * Chromium this test fails; it is never skipped. The praise test shows a tie sharing a
+ * rank, so the class sets {@code tie-break: none} and competition ranks instead of the
+ * sample's {@code earliest}.
  */
-@SampleAppTest
+@SampleAppTest(properties = { "activity-rank.tie-break=none", "activity-rank.ranking=competition" })
 class LeaderboardPageBrowserTests {
 
 	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
