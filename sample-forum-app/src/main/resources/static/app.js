@@ -2,8 +2,12 @@
 (() => {
   'use strict';
   const $ = (selector, root = document) => root.querySelector(selector);
-  const state = { user: null, period: 'day', users: [], openArticle: null };
+  const state = { user: null, period: 'day', scope: 'everyone', users: [], openArticle: null };
   const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month' };
+  const EMPTY_BOARD = {
+    everyone: 'Nobody has scored yet in this period. Open an article!',
+    following: 'Nobody you follow has points in this period, nor have you. Follow people from their articles.' };
+  const SVG = 'http://www.w3.org/2000/svg';
 
   async function api(method, path, body) {
     const headers = { 'Accept': 'application/json' };
@@ -28,6 +32,24 @@
       if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
     }
     return node;
+  }
+
+  function svg(tag, attrs = {}, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    for (const child of children) node.append(child instanceof Node ? child : String(child));
+    return node;
+  }
+
+  // days as the server names them, 'YYYY-MM-DD', counted in UTC so the browser's zone never shifts them
+  function addDays(day, n) {
+    const date = new Date(`${day}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + n);
+    return date.toISOString().slice(0, 10);
+  }
+
+  function shortDay(day) {
+    return new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   }
 
   function avatar(entry, cls = 'avatar') {
@@ -57,23 +79,34 @@
   }
 
   // ---- leaderboard ---------------------------------------------------------------------------
+  function boardPath() {
+    return state.scope === 'following' ? `/api/rank/${state.period}/following` : `/api/rank/${state.period}?size=30`;
+  }
+
   async function loadBoard() {
-    const board = await api('GET', `/api/rank/${state.period}?size=30`);
+    const asked = `${boardPath()} as ${state.user}`;
+    const board = await api('GET', boardPath());
+    if (asked !== `${boardPath()} as ${state.user}`) return; // another tab or user was chosen meanwhile
     const body = $('#board tbody');
     body.replaceChildren(...board.entries.map((e) => el('tr',
       { class: `r${e.rank}` + (String(e.userId) === String(state.user) ? ' mine' : ''), dataset: { userId: e.userId } },
       el('td', { class: 'rank' }, el('span', { class: 'badge' }, e.rank)),
       el('td', {}, el('div', { class: 'user' }, avatar(e), el('span', { class: 'name' }, e.name || `user ${e.userId}`))),
       el('td', { class: 'score' }, e.score))));
+    $('#board-empty').textContent = EMPTY_BOARD[state.scope];
     $('#board-empty').classList.toggle('hidden', board.entries.length > 0);
   }
 
   async function loadMe() {
     if (!state.user) return;
-    const [me, around, activity] = await Promise.all([
-      api('GET', `/api/rank/${state.period}/me`),
-      api('GET', `/api/rank/${state.period}/around-me?radius=3`),
-      api('GET', `/api/users/${state.user}/activity?days=7`)]);
+    const user = state.user;
+    const period = state.period;
+    const [me, around, activity, week] = await Promise.all([
+      api('GET', `/api/rank/${period}/me`),
+      api('GET', `/api/rank/${period}/around-me?radius=3`),
+      api('GET', `/api/users/${user}/activity?days=14`),
+      api('GET', `/api/users/${user}/summary/week`)]);
+    if (user !== state.user || period !== state.period) return; // another choice is on its way
     const e = me.entry;
     $('#me-avatar').src = e.avatar || '';
     $('#me-name').textContent = e.name || `user ${e.userId}`;
@@ -86,10 +119,43 @@
         el('span', { class: 'r' }, a.rank), avatar(a), el('span', {}, a.name || `user ${a.userId}`),
         el('span', { class: 's' }, a.score)))
       : [el('li', { class: 'muted' }, 'Not on this board yet: praise, comment or read something.')]));
-    $('#activity').replaceChildren(...(activity.days.length ? activity.days.map((d) =>
+    renderWeek(week);
+    renderChart(activity);
+    const lastSeven = activity.days.filter((d) => d.day >= addDays(activity.to, -6));
+    $('#activity').replaceChildren(...(lastSeven.length ? lastSeven.map((d) =>
       el('li', {}, el('span', { class: 'day' }, `${d.day}: ${d.points} pts`), ' — ',
         d.awards.map((a) => `${a.what} (+${a.points})`).join(', ')))
       : [el('li', { class: 'muted' }, 'No points in the last 7 days.')]));
+  }
+
+  // summary(userId, WEEK): the week's points, and per rule how many awards stand
+  function renderWeek(week) {
+    $('#week-points').textContent = week.points;
+    $('#week-rules').replaceChildren(...(week.rules.length ? week.rules.map((r) =>
+      el('li', { dataset: { rule: r.rule } }, el('span', { class: 'n' }, r.count), el('span', {}, r.label),
+        el('span', { class: 's' }, `${r.points >= 0 ? '+' : ''}${r.points}`)))
+      : [el('li', { class: 'muted' }, 'Nothing yet this week.')]));
+  }
+
+  // one bar per day from activity.from to activity.to; days without records are 0
+  function renderChart(activity) {
+    const points = new Map(activity.days.map((d) => [d.day, d.points]));
+    const days = [];
+    for (let day = activity.from; day <= activity.to && days.length < 400; day = addDays(day, 1)) days.push(day);
+    const max = Math.max(1, ...days.map((day) => points.get(day) || 0));
+    const slot = 168 / days.length;
+    const floor = 64;
+    $('#chart').replaceChildren(...days.map((day, i) => {
+      const value = points.get(day) || 0;
+      const height = Math.max(1.5, (Math.max(0, value) / max) * (floor - 4));
+      const classes = ['bar'];
+      if (day === activity.to) classes.push('today');
+      if (value <= 0) classes.push('zero');
+      return svg('rect', { class: classes.join(' '), x: (i * slot + 1).toFixed(1), y: (floor - height).toFixed(1),
+        width: (slot - 2.5).toFixed(1), height: height.toFixed(1), rx: 1.5, 'data-day': day, 'data-points': value },
+      svg('title', {}, `${shortDay(day)}: ${value} points`));
+    }));
+    $('#chart-from').textContent = shortDay(activity.from);
   }
 
   // ---- articles ------------------------------------------------------------------------------
@@ -166,10 +232,15 @@
       closeArticle();
       refreshAll().catch((e) => toast(e.message, true));
     });
-    document.querySelectorAll('.tab').forEach((tab) => tab.addEventListener('click', () => {
-      document.querySelectorAll('.tab').forEach((t) => t.classList.toggle('active', t === tab));
+    document.querySelectorAll('.tab[data-period]').forEach((tab) => tab.addEventListener('click', () => {
+      document.querySelectorAll('.tab[data-period]').forEach((t) => t.classList.toggle('active', t === tab));
       state.period = tab.dataset.period;
       refreshAll().catch((e) => toast(e.message, true));
+    }));
+    document.querySelectorAll('.tab[data-scope]').forEach((tab) => tab.addEventListener('click', () => {
+      document.querySelectorAll('.tab[data-scope]').forEach((t) => t.classList.toggle('active', t === tab));
+      state.scope = tab.dataset.scope;
+      loadBoard().catch((e) => toast(e.message, true));
     }));
     $('#new-article-toggle').addEventListener('click', () => $('#new-article').classList.toggle('hidden'));
     $('#new-article').addEventListener('submit', (event) => {

@@ -15,7 +15,9 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.DispatchCounter;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoringRule;
+import io.github.activityrank.engine.TieBreak;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -23,9 +25,9 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
  * The {@code activityrank} actuator endpoint ({@code GET /actuator/activityrank} once
- * exposed): the configuration in force (key prefix, time zone, periods, rules, daily cap)
- * and the running totals (outcomes of the service, what the dispatcher did, queue and
- * retry buffer depth).
+ * exposed): the configuration in force (key prefix, time zone, periods, board order,
+ * caps, rules) and the running totals (outcomes of the service, what the dispatcher did,
+ * queue and retry buffer depth).
  */
 @Endpoint(id = "activityrank")
 public class ActivityRankEndpoint {
@@ -38,6 +40,8 @@ public class ActivityRankEndpoint {
 
 	private final ActivityRules rules;
 
+	private final BoardOrder order;
+
 	private final ActivityRankCounters outcomes;
 
 	private final AwardDispatchCounters dispatch;
@@ -49,17 +53,22 @@ public class ActivityRankEndpoint {
 	 * @param keyPrefix the key prefix, without braces
 	 * @param timeZone the zone of the boards' calendar
 	 * @param periods the configured boards
-	 * @param rules the rules, or {@code null} when the application replaced the engine
+	 * @param rules the rules and caps, or {@code null} when the application replaced the
+	 * engine
+	 * @param order how boards order and number equal points, or {@code null} when the
+	 * application replaced the engine
 	 * @param outcomes the service's outcome counters
 	 * @param dispatch the dispatcher's counters, or {@code null}
 	 * @param dispatcher the dispatcher, or {@code null}
 	 */
 	public ActivityRankEndpoint(String keyPrefix, String timeZone, Set<Period> periods, ActivityRules rules,
-			ActivityRankCounters outcomes, AwardDispatchCounters dispatch, ActivityDispatcher dispatcher) {
+			BoardOrder order, ActivityRankCounters outcomes, AwardDispatchCounters dispatch,
+			ActivityDispatcher dispatcher) {
 		this.keyPrefix = keyPrefix;
 		this.timeZone = timeZone;
 		this.periods = (periods != null && !periods.isEmpty()) ? EnumSet.copyOf(periods) : EnumSet.noneOf(Period.class);
 		this.rules = rules;
+		this.order = order;
 		this.outcomes = outcomes;
 		this.dispatch = dispatch;
 		this.dispatcher = dispatcher;
@@ -75,13 +84,26 @@ public class ActivityRankEndpoint {
 		this.periods.forEach((period) -> boards.add(period.name().toLowerCase(Locale.ROOT)));
 		Map<String, RuleDescriptor> ruleDescriptors = new LinkedHashMap<>();
 		Long dailyCap = null;
+		Long weeklyCap = null;
+		Long monthlyCap = null;
 		if (this.rules != null) {
 			for (String name : this.rules.names()) {
 				ScoringRule rule = this.rules.get(name);
-				ruleDescriptors.put(name,
-						new RuleDescriptor(rule.points(), rule.oncePerEver() ? "ever" : "day", rule.dailyCap()));
+				ruleDescriptors.put(name, new RuleDescriptor(rule.points(), rule.oncePerEver() ? "ever" : "day",
+						rule.dailyCap(), rule.weeklyCap(), rule.monthlyCap()));
 			}
 			dailyCap = this.rules.dailyCap();
+			weeklyCap = this.rules.weeklyCap();
+			monthlyCap = this.rules.monthlyCap();
+		}
+		String tieBreak = null;
+		String ranking = null;
+		String tieBreakEpoch = null;
+		if (this.order != null) {
+			tieBreak = lowerCase(this.order.tieBreak());
+			ranking = lowerCase(this.order.effectiveRanking());
+			// the epoch means something only when scores carry time
+			tieBreakEpoch = (this.order.tieBreak() == TieBreak.EARLIEST) ? this.order.tieBreakEpoch().toString() : null;
 		}
 		Map<String, Long> awards = new LinkedHashMap<>();
 		if (this.outcomes != null) {
@@ -89,8 +111,12 @@ public class ActivityRankEndpoint {
 				awards.put(outcome.name().toLowerCase(Locale.ROOT), this.outcomes.count(outcome));
 			}
 		}
-		return new ActivityRankDescriptor(this.keyPrefix, this.timeZone, boards, dailyCap, ruleDescriptors, awards,
-				dispatch());
+		return new ActivityRankDescriptor(this.keyPrefix, this.timeZone, boards, tieBreak, ranking, tieBreakEpoch,
+				dailyCap, weeklyCap, monthlyCap, ruleDescriptors, awards, dispatch());
+	}
+
+	private static String lowerCase(Enum<?> value) {
+		return value.name().toLowerCase(Locale.ROOT);
 	}
 
 	private DispatchDescriptor dispatch() {
@@ -109,12 +135,25 @@ public class ActivityRankEndpoint {
 	 * @param keyPrefix prefix of every Redis key, without the hash-tag braces
 	 * @param timeZone zone whose calendar decides where days, weeks and months begin
 	 * @param periods boards every award goes to
+	 * @param tieBreak how equal points are ordered, {@code none} or {@code earliest};
+	 * {@code null} when the application replaced the engine
+	 * @param ranking how ranks are numbered, {@code competition}, {@code dense} or
+	 * {@code ordinal}: {@code ordinal} under {@code earliest}, whatever
+	 * {@code activity-rank.ranking} says; {@code null} when the application replaced the
+	 * engine
+	 * @param tieBreakEpoch where the seconds of the total board count from, with
+	 * {@code earliest} only
 	 * @param dailyCap most points per user and day over all rules, {@code null} for none
+	 * @param weeklyCap most points per user and ISO week over all rules, {@code null} for
+	 * none
+	 * @param monthlyCap most points per user and calendar month over all rules,
+	 * {@code null} for none
 	 * @param rules the rules by name
 	 * @param awards awards and revokes answered by the service, by outcome
 	 * @param dispatch what the dispatcher did, {@code null} without one
 	 */
-	public record ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, Long dailyCap,
+	public record ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, String tieBreak,
+			String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
 			Map<String, RuleDescriptor> rules, Map<String, Long> awards,
 			DispatchDescriptor dispatch) implements OperationResponseBody {
 
@@ -126,8 +165,12 @@ public class ActivityRankEndpoint {
 	 * @param points points per award, negative for a penalty
 	 * @param oncePer {@code day} or {@code ever}
 	 * @param dailyCap most points per user and day from this rule, {@code null} for none
+	 * @param weeklyCap most points per user and ISO week from this rule, {@code null} for
+	 * none
+	 * @param monthlyCap most points per user and calendar month from this rule,
+	 * {@code null} for none
 	 */
-	public record RuleDescriptor(long points, String oncePer, Long dailyCap) {
+	public record RuleDescriptor(long points, String oncePer, Long dailyCap, Long weeklyCap, Long monthlyCap) {
 
 	}
 

@@ -10,6 +10,7 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,16 +42,16 @@ public class ActivityRankEndpointAutoConfiguration {
 	@ConditionalOnAvailableEndpoint
 	ActivityRankEndpoint activityRankEndpoint(ActivityRankProperties properties, ObjectProvider<RankKeys> keys,
 			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules,
-			ActivityRankCounters outcomes, ObjectProvider<AwardDispatchCounters> dispatch,
-			ObjectProvider<ActivityDispatcher> dispatcher) {
+			ObjectProvider<BoardOrder> order, ActivityRankCounters outcomes,
+			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher) {
 		RankKeys rankKeys = keys.getIfUnique();
 		String prefix = (rankKeys != null) ? rankKeys.tag().substring(1, rankKeys.tag().length() - 1)
 				: properties.getKeyPrefix();
 		ActivityCalendar activityCalendar = calendar.getIfUnique();
 		ZoneId zone = (activityCalendar != null) ? activityCalendar.zone()
 				: (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
-		return new ActivityRankEndpoint(prefix, zone.getId(), properties.getPeriods(), rules.getIfUnique(), outcomes,
-				dispatch.getIfUnique(), dispatcher.getIfUnique());
+		return new ActivityRankEndpoint(prefix, zone.getId(), properties.getPeriods(), rules.getIfUnique(),
+				order.getIfUnique(), outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique());
 	}
 
 }

@@ -35,10 +35,11 @@ class ActivityRankEndpointAutoConfigurationTests {
 				ActivityScoreAutoConfiguration.class, ActivityRankEndpointAutoConfiguration.class))
 		.withPropertyValues(RedisTestServer.shared().springProperties())
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.time-zone=Asia/Shanghai",
-				"activity-rank.periods=day,week,total", "activity-rank.daily-cap=100",
-				"activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=ever",
-				"activity-rank.rules.comment.points=3", "activity-rank.rules.comment.daily-cap=30",
-				"activity-rank.rules.spam.points=-5");
+				"activity-rank.periods=day,week,total", "activity-rank.daily-cap=100", "activity-rank.weekly-cap=500",
+				"activity-rank.monthly-cap=1500", "activity-rank.rules.praise.points=2",
+				"activity-rank.rules.praise.once-per=ever", "activity-rank.rules.comment.points=3",
+				"activity-rank.rules.comment.daily-cap=30", "activity-rank.rules.comment.weekly-cap=100",
+				"activity-rank.rules.comment.monthly-cap=300", "activity-rank.rules.spam.points=-5");
 
 	private final ApplicationContextRunner exposed = this.runner
 		.withPropertyValues("management.endpoints.web.exposure.include=health,activityrank");
@@ -55,17 +56,40 @@ class ActivityRankEndpointAutoConfigurationTests {
 			assertThat(descriptor.keyPrefix()).isEqualTo(this.prefix);
 			assertThat(descriptor.timeZone()).isEqualTo("Asia/Shanghai");
 			assertThat(descriptor.periods()).containsExactly("day", "week", "total");
+			assertThat(descriptor.tieBreak()).isEqualTo("none");
+			assertThat(descriptor.ranking()).isEqualTo("competition");
+			assertThat(descriptor.tieBreakEpoch()).isNull();
 			assertThat(descriptor.dailyCap()).isEqualTo(100);
+			assertThat(descriptor.weeklyCap()).isEqualTo(500);
+			assertThat(descriptor.monthlyCap()).isEqualTo(1500);
 			assertThat(descriptor.rules()).containsOnlyKeys("praise", "comment", "spam");
-			assertThat(descriptor.rules().get("praise")).isEqualTo(new RuleDescriptor(2, "ever", null));
-			assertThat(descriptor.rules().get("comment")).isEqualTo(new RuleDescriptor(3, "day", 30L));
-			assertThat(descriptor.rules().get("spam")).isEqualTo(new RuleDescriptor(-5, "day", null));
+			assertThat(descriptor.rules().get("praise")).isEqualTo(new RuleDescriptor(2, "ever", null, null, null));
+			assertThat(descriptor.rules().get("comment")).isEqualTo(new RuleDescriptor(3, "day", 30L, 100L, 300L));
+			assertThat(descriptor.rules().get("spam")).isEqualTo(new RuleDescriptor(-5, "day", null, null, null));
 			assertThat(descriptor.awards()).containsOnlyKeys("awarded", "already_awarded", "capped", "revoked",
 					"nothing_to_revoke", "rejected");
 			assertThat(descriptor.dispatch().async()).isTrue();
 			assertThat(descriptor.dispatch().queueSize()).isZero();
 			assertThat(descriptor.dispatch().retryBufferSize()).isZero();
 		});
+	}
+
+	@Test
+	void describesTheBoardOrderInForce() {
+		this.exposed.withPropertyValues("activity-rank.ranking=dense").run((context) -> {
+			ActivityRankDescriptor descriptor = context.getBean(ActivityRankEndpoint.class).activityRank();
+			assertThat(descriptor.tieBreak()).isEqualTo("none");
+			assertThat(descriptor.ranking()).isEqualTo("dense");
+		});
+		this.exposed
+			.withPropertyValues("activity-rank.tie-break=earliest", "activity-rank.ranking=dense",
+					"activity-rank.tie-break-epoch=2025-01-01T00:00:00Z")
+			.run((context) -> {
+				ActivityRankDescriptor descriptor = context.getBean(ActivityRankEndpoint.class).activityRank();
+				assertThat(descriptor.tieBreak()).isEqualTo("earliest");
+				assertThat(descriptor.ranking()).as("earliest numbers every rank apart").isEqualTo("ordinal");
+				assertThat(descriptor.tieBreakEpoch()).isEqualTo("2025-01-01T00:00:00Z");
+			});
 	}
 
 	@Test

@@ -14,7 +14,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * calls at 1, 8 and 32 threads, 90% awards and 10% revokes over users x fields, against
  * the reference algorithm, a minimal script call and {@code redis-benchmark}'s raw
  * ZINCRBY. At each thread count the four run in interleaved rounds ({@link Interleaved}),
- * so every ratio is the median of per-round ratios.
+ * so every ratio is the median of per-round ratios. Then, at the highest thread count,
+ * the same workload on two fresh engines, {@code tie-break: none} (today's award path)
+ * and {@code tie-break: earliest}, in interleaved rounds of their own.
  */
 final class AwardThroughputBench {
 
@@ -43,17 +45,13 @@ final class AwardThroughputBench {
 
 	private static final String PER_SCRIPT_CALL = "awards/script call";
 
+	private static final String TIE_BREAK_NONE = "tie-break: none";
+
+	private static final String TIE_BREAK_EARLIEST = "tie-break: earliest";
+
 	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
 			ReferenceActivityRank reference) {
-		ActivityRankService service = engine.service();
-		Awarder ours = (user, field, revoke) -> {
-			if (revoke) {
-				service.revoke(user, field, EngineContext.RULE);
-			}
-			else {
-				service.award(user, field, EngineContext.RULE);
-			}
-		};
+		Awarder ours = awarder(engine.service());
 		Awarder theirs = (user, field, revoke) -> reference.addActivityScore(user, field,
 				revoke ? -EngineContext.RULE_POINTS : EngineContext.RULE_POINTS);
 		MinimalScriptClient minimal = new MinimalScriptClient(engine.bean(RedisConnectionFactory.class),
@@ -65,7 +63,7 @@ final class AwardThroughputBench {
 						+ " users x " + options.fieldsPerUser + " fields)",
 				"threads", "reference awards/s", "ours awards/s", "ours / reference", "ours / raw ZINCRBY",
 				"minimal EVALSHA calls/s", "ours / minimal", "reference server us/award", "ours server us/award",
-				"ours awards / script call");
+				"ours awards / script call", "ours / tie-break: none");
 		Interleaved.Spread oursToReference = null;
 		Interleaved.Spread oursToRaw = null;
 		double rawMedian = Double.NaN;
@@ -83,15 +81,7 @@ final class AwardThroughputBench {
 				.baseline(MINIMAL,
 						() -> Latencies.throughput(threads, options.awardSeconds, workload(options, calibration))
 							.figures())
-				.subject(OURS, () -> {
-					long[] before = bench.commandStats("evalsha");
-					Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds,
-							workload(options, ours));
-					long[] after = bench.commandStats("evalsha");
-					Map<String, Double> figures = figures(run, (after[1] - before[1]) / (double) run.calls());
-					figures.put(PER_SCRIPT_CALL, run.calls() / (double) Math.max(1, after[0] - before[0]));
-					return figures;
-				})
+				.subject(OURS, scripted(options, bench, threads, ours))
 				.run(options.rounds);
 			oursToReference = results.ratio(OURS, REFERENCE, Latencies.PER_SECOND);
 			oursToRaw = results.ratio(OURS, RAW, Latencies.PER_SECOND);
@@ -100,9 +90,10 @@ final class AwardThroughputBench {
 					results.median(OURS, Latencies.PER_SECOND), oursToReference.ratio(), oursToRaw.ratio(),
 					results.median(MINIMAL, Latencies.PER_SECOND),
 					results.ratio(OURS, MINIMAL, Latencies.PER_SECOND).ratio(), results.median(REFERENCE, SERVER_US),
-					results.median(OURS, SERVER_US), results.median(OURS, PER_SCRIPT_CALL));
+					results.median(OURS, SERVER_US), results.median(OURS, PER_SCRIPT_CALL), "");
 		}
 		int maxThreads = options.threadCounts[options.threadCounts.length - 1];
+		Interleaved.Spread earliestToNone = tieBreaks(options, section, bench, engine, maxThreads);
 		section.note(String.format(Locale.ROOT,
 				"raw ZINCRBY (redis-benchmark, 50 clients, about %.1f s of requests per round): median %,.0f/s in the "
 						+ "rounds at %d threads",
@@ -125,7 +116,68 @@ final class AwardThroughputBench {
 				oursToReference.ratioWithIqr() + " of the reference");
 		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursToRaw.median() >= 0.6,
 				oursToRaw.ratioWithIqr() + " of raw ZINCRBY");
+		section.target("award at " + maxThreads + " threads with tie-break: earliest >= 0.8x tie-break: none",
+				earliestToNone.median() >= 0.8, earliestToNone.ratioWithIqr() + " of tie-break: none");
 		report.add(section);
+	}
+
+	/**
+	 * The earliest tie-break against today's award path: two fresh engines under prefixes
+	 * of this run, so that neither starts with the other's records and boards, and the
+	 * same workload in interleaved rounds, {@code tie-break: none} the baseline.
+	 */
+	private static Interleaved.Spread tieBreaks(BenchOptions options, Report.Section section, BenchRedis bench,
+			EngineContext engine, int threads) {
+		Interleaved.Results results;
+		try (EngineContext none = EngineContext.start(options, engine.prefix + "_none");
+				EngineContext earliest = EngineContext.start(options, engine.prefix + "_earliest",
+						"activity-rank.tie-break=earliest")) {
+			results = Interleaved.plan()
+				.warmup(1)
+				.baseline(TIE_BREAK_NONE, scripted(options, bench, threads, awarder(none.service())))
+				.subject(TIE_BREAK_EARLIEST, scripted(options, bench, threads, awarder(earliest.service())))
+				.run(options.rounds);
+		}
+		Interleaved.Spread earliestToNone = results.ratio(TIE_BREAK_EARLIEST, TIE_BREAK_NONE, Latencies.PER_SECOND);
+		for (String arm : new String[] { TIE_BREAK_NONE, TIE_BREAK_EARLIEST }) {
+			section.row(threads + ", " + arm, "", results.median(arm, Latencies.PER_SECOND), "", "", "", "", "",
+					results.median(arm, SERVER_US), results.median(arm, PER_SCRIPT_CALL),
+					arm.equals(TIE_BREAK_NONE) ? Report.ratio(1) : earliestToNone.ratio());
+		}
+		section.note(String.format(Locale.ROOT,
+				"rows \"%d, tie-break: ...\": the same workload on two fresh engines, one with tie-break: none (the "
+						+ "award path of the rows above) and one with tie-break: earliest (the same ZSCORE and ZADD "
+						+ "per board, the score carrying the second of the award too); one warm-up cycle, then %d "
+						+ "interleaved rounds of none and earliest (%.1f s each) and a closing none round; ours / "
+						+ "tie-break: none is the median of the per-round ratios (min-max)",
+				threads, options.rounds, options.awardSeconds));
+		return earliestToNone;
+	}
+
+	private static Awarder awarder(ActivityRankService service) {
+		return (user, field, revoke) -> {
+			if (revoke) {
+				service.revoke(user, field, EngineContext.RULE);
+			}
+			else {
+				service.award(user, field, EngineContext.RULE);
+			}
+		};
+	}
+
+	/**
+	 * One round of the workload through the engine: awards per second, Redis's time per
+	 * award and the awards each score.lua call carried.
+	 */
+	private static Interleaved.Arm scripted(BenchOptions options, BenchRedis bench, int threads, Awarder awarder) {
+		return () -> {
+			long[] before = bench.commandStats("evalsha");
+			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, workload(options, awarder));
+			long[] after = bench.commandStats("evalsha");
+			Map<String, Double> figures = figures(run, (after[1] - before[1]) / (double) run.calls());
+			figures.put(PER_SCRIPT_CALL, run.calls() / (double) Math.max(1, after[0] - before[0]));
+			return figures;
+		};
 	}
 
 	private static Map<String, Double> figures(Latencies.Summary run, double serverUs) {

@@ -52,7 +52,9 @@ class BenchmarkSmokeTest {
 		}
 		assertThat(output).contains("== 1. Award throughput", "== 2. Award throughput through @ActivityScore",
 				"== 3. Overhead of @ActivityScore", "== 4. Queries", "== 5. Memory", "== 6. Growth", "== Targets",
-				"ours / reference", "added by the aspect");
+				"ours / reference", "added by the aspect", "4, tie-break: earliest", "rankOf, ranking: dense",
+				"rankOf, tie-break: earliest (ordinal)", "among(100 ids)", "raw ZMSCORE of 100 members",
+				"bytes/record with week + month hashes", "with tie-break: earliest >= 0.8x tie-break: none");
 		assertThat(Files.readString(markdown)).contains("# Benchmarks", "interleaved rounds",
 				"| target | verdict | median ratio (spread) |", "| threads |");
 	}

@@ -44,6 +44,13 @@ class ActuatorTests {
 		assertThat(body.get("periods").toString()).isEqualTo("[\"day\",\"week\",\"month\"]");
 		assertThat(body.get("rules").get("praise").get("points").asLong()).isEqualTo(2);
 		assertThat(body.get("rules").get("comment").get("oncePer").asString()).isEqualTo("ever");
+		// the sample's board order; it sets no caps, and caps that are not set are left
+		// out
+		assertThat(body.get("tieBreak").asString()).isEqualTo("earliest");
+		assertThat(body.get("ranking").asString()).isEqualTo("ordinal");
+		assertThat(body.get("tieBreakEpoch").asString()).isEqualTo("2026-01-01T00:00:00Z");
+		assertThat(body.has("weeklyCap")).isFalse();
+		assertThat(body.get("rules").get("praise").has("monthlyCap")).isFalse();
 		// the second praise changed nothing, so the annotation's condition awarded
 		// nothing
 		assertThat(delta(before, body, "awards", "awarded")).isEqualTo(2);

@@ -19,9 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The reference forum's scoring rules, played through the HTTP API by several users, with
- * the exact scores and ranks they must produce on the day, week and month boards.
+ * the exact scores and ranks they must produce on the day, week and month boards. Ties
+ * share a rank here: the test sets {@code tie-break: none} and competition ranks instead
+ * of the sample's {@code earliest} ({@link ForumTieBreakTests} covers that).
  */
-@SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC" })
+@SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC",
+		"activity-rank.tie-break=none", "activity-rank.ranking=competition" })
 class ForumScoringScenarioTests {
 
 	static final long ADA = 1, ALAN = 2, GRACE = 3, EDSGER = 4, BARBARA = 5, DONALD = 6;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.activityrank.dispatch.ActivityDispatcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,11 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
  * {@code chromium-driver}, which the build installs when missing): a visitor picks who
- * they are, clicks praise and sees their score and rank change. Awards run in the
- * background as in production; the page's own refresh shows them. Without a runnable
- * Chromium this test fails; it is never skipped.
+ * they are, clicks praise and sees their score and rank change; another sees their week,
+ * the chart of their last 14 days and the board of the people they follow. Awards run in
+ * the background as in production; the page's own refresh shows them. Without a runnable
+ * Chromium this test fails; it is never skipped. The praise test shows a tie sharing a
+ * rank, so the class sets {@code tie-break: none} and competition ranks instead of the
+ * sample's {@code earliest}.
  */
-@SampleAppTest
+@SampleAppTest(properties = { "activity-rank.tie-break=none", "activity-rank.ranking=competition" })
 class LeaderboardPageBrowserTests {
 
 	static final String CHROMIUM = System.getProperty("e2e.chromium", "/usr/bin/chromium");
@@ -47,6 +52,19 @@ class LeaderboardPageBrowserTests {
 	WebDriverWait wait;
 
 	Path profile;
+
+	@Autowired
+	ActivityDispatcher dispatcher;
+
+	/**
+	 * Each test starts on empty boards: the tests rank different users, and neither may
+	 * see the other's points.
+	 */
+	@BeforeEach
+	void emptyBoards() {
+		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(10))).as("earlier awards applied").isTrue();
+		RedisForTests.deleteKeys(RedisForTests.prefix(getClass()));
+	}
 
 	@BeforeEach
 	void openBrowser() throws Exception {
@@ -112,6 +130,74 @@ class LeaderboardPageBrowserTests {
 		awaitText("#me-score", "0");
 		awaitText("#me-rank", "–");
 		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tr[data-user-id='5']")).isEmpty());
+	}
+
+	@Test
+	void myWeekTheChartAndTheFollowingBoardShowWhatIDid() {
+		// Ken leads the forum; Grace follows Edsger and Donald, and comments once
+		ForumApi api = new ForumApi(this.port);
+		for (int i = 0; i < 2; i++) {
+			assertThat(api.post("/api/articles", 8, "{\"title\":\"Unix\",\"content\":\"Pipes\"}").status())
+				.isEqualTo(201);
+		}
+		assertThat(api.post("/api/articles", 4, "{\"title\":\"EWD\",\"content\":\"Notes\"}").status()).isEqualTo(201);
+		assertThat(api.post("/api/articles/1/praise", 6).status()).isEqualTo(200);
+		assertThat(api.post("/api/users/4/follow", 3).status()).isEqualTo(200);
+		assertThat(api.post("/api/users/6/follow", 3).status()).isEqualTo(200);
+		assertThat(api.post("/api/articles/2/comments", 3, "{\"content\":\"Indeed\"}").status()).isEqualTo(201);
+
+		openPageAs("3", "Grace Hopper");
+
+		// my week: 7 points, per rule under the page's labels
+		awaitText("#week-points", "7");
+		awaitText("#week-rules li[data-rule='follow'] .n", "2");
+		awaitText("#week-rules li[data-rule='comment'] .n", "1");
+		assertThat(text("#week-rules li[data-rule='follow']")).contains("users followed");
+
+		// the chart: 14 days, today's bar holds today's 7 points
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#chart rect[data-day]")).size() == 14);
+		awaitAttribute("#chart rect.today", "data-points", "7");
+		assertThat(this.browser.findElements(By.cssSelector("#chart rect.zero"))).hasSize(13);
+
+		// everyone: Ken first; following: Edsger, Grace and Donald ranked 1 to 3, no Ken
+		awaitText("#board tr[data-user-id='8'] .badge", "1");
+		click(".tab[data-scope='following']");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tr[data-user-id='8']")).isEmpty());
+		awaitText("#board tr[data-user-id='4'] .badge", "1");
+		awaitText("#board tr[data-user-id='3'] .badge", "2");
+		awaitText("#board tr[data-user-id='6'] .badge", "3");
+		this.wait.until((driver) -> driver.findElement(By.cssSelector("#board tr[data-user-id='3']"))
+			.getAttribute("class")
+			.contains("mine"));
+		assertThat(this.browser.findElements(By.cssSelector("#board tbody tr"))).hasSize(3);
+
+		// another user who follows nobody and has no points: an empty board that says why
+		new Select(this.browser.findElement(By.id("who"))).selectByValue("11");
+		awaitText("#me-name", "Radia Perlman");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tbody tr")).isEmpty());
+		this.wait.until((driver) -> driver.findElement(By.id("board-empty")).isDisplayed());
+		awaitText("#week-points", "0");
+	}
+
+	private void openPageAs(String userId, String name) {
+		this.browser.get("http://localhost:" + this.port + "/");
+		this.wait = new WebDriverWait(this.browser, Duration.ofSeconds(20));
+		this.wait.ignoring(StaleElementReferenceException.class).ignoring(NoSuchElementException.class);
+		this.wait.until((driver) -> !driver.findElements(By.cssSelector("body[data-ready='true']")).isEmpty());
+		new Select(this.browser.findElement(By.id("who"))).selectByValue(userId);
+		awaitText("#me-name", name);
+	}
+
+	private void awaitAttribute(String css, String attribute, String expected) {
+		try {
+			this.wait
+				.until((driver) -> expected.equals(driver.findElement(By.cssSelector(css)).getAttribute(attribute)));
+		}
+		catch (TimeoutException ex) {
+			List<WebElement> found = this.browser.findElements(By.cssSelector(css));
+			throw new AssertionError("'" + css + "' should have " + attribute + "='" + expected + "' but has '"
+					+ (found.isEmpty() ? "(nothing)" : found.get(0).getAttribute(attribute)) + "'", ex);
+		}
 	}
 
 	/**

@@ -226,6 +226,22 @@ public class ForumService {
 	}
 
 	/**
+	 * Whom a user follows, by id: at most {@code limit} of them, lowest ids first.
+	 * @param followerId the user
+	 * @param limit the most ids to return
+	 * @return the followees' ids
+	 */
+	@Transactional(readOnly = true)
+	public List<Long> followees(long followerId, int limit) {
+		return this.jdbc
+			.sql("SELECT followee_id FROM follow WHERE follower_id = :a ORDER BY followee_id FETCH FIRST :n ROWS ONLY")
+			.param("a", followerId)
+			.param("n", limit)
+			.query(Long.class)
+			.list();
+	}
+
+	/**
 	 * Users by id, in one query.
 	 * @param ids the ids
 	 * @return the users found

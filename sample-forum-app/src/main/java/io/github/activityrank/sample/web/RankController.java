@@ -1,5 +1,6 @@
 package io.github.activityrank.sample.web;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,13 +21,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The day, week and month leaderboards. Reading them never scores.
+ * The day, week and month leaderboards, and each of them among the people a user follows.
+ * Reading them never scores.
  */
 @RestController
 @RequestMapping("/api/rank")
 class RankController {
 
 	private static final List<Period> BOARDS = List.of(Period.DAY, Period.WEEK, Period.MONTH);
+
+	/** Followees ranked on a following board: {@code among}'s limit, less the user. */
+	static final int MAX_FOLLOWEES = ActivityLimits.MAX_AMONG_USERS - 1;
 
 	private final ActivityRankService ranks;
 
@@ -81,7 +86,23 @@ class RankController {
 		return new Board(name(board), entries(this.ranks.around(String.valueOf(actor.id()), board, radius)));
 	}
 
-	private static Period board(String name) {
+	/**
+	 * The board among the acting user and the people they follow: ranks run from 1 within
+	 * that set, and those without points in the period are left out. A user following
+	 * more than {@value #MAX_FOLLOWEES} people is ranked with the first
+	 * {@value #MAX_FOLLOWEES} of them by id ({@code among} ranks at most
+	 * {@value ActivityLimits#MAX_AMONG_USERS} users).
+	 */
+	@GetMapping("/{period}/following")
+	Board following(@PathVariable String period, Actor actor) {
+		Period board = board(period);
+		List<String> userIds = new ArrayList<>();
+		userIds.add(String.valueOf(actor.id()));
+		this.forum.followees(actor.id(), MAX_FOLLOWEES).forEach((id) -> userIds.add(String.valueOf(id)));
+		return new Board(name(board), entries(this.ranks.among(board, userIds)));
+	}
+
+	static Period board(String name) {
 		for (Period period : BOARDS) {
 			if (name(period).equalsIgnoreCase(name)) {
 				return period;
@@ -90,7 +111,7 @@ class RankController {
 		throw new NotFoundException("No leaderboard '" + name + "'; there are day, week and month");
 	}
 
-	private static String name(Period period) {
+	static String name(Period period) {
 		return period.name().toLowerCase(Locale.ROOT);
 	}
 
@@ -126,7 +147,8 @@ class RankController {
 	/**
 	 * One line of a board.
 	 *
-	 * @param rank 1-based, equal scores share a rank; null when not on the board
+	 * @param rank 1-based, numbered as {@code activity-rank.ranking} and
+	 * {@code tie-break} say; null when not on the board
 	 * @param userId the user
 	 * @param score the points
 	 * @param name the display name, null for a user the forum does not know

@@ -1,13 +1,18 @@
 package io.github.activityrank.sample.web;
 
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RuleTally;
 import io.github.activityrank.sample.forum.ForumService;
 import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.User;
@@ -22,7 +27,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Users, following, and what each user earned.
+ * Users, following, and what each user earned: per day, and per rule in a period.
  */
 @RestController
 @RequestMapping("/api/users")
@@ -78,11 +83,32 @@ class UserController {
 		}
 		User user = this.forum.requireUser(id);
 		LocalDate today = this.zone.today();
-		List<Day> history = this.ranks.history(String.valueOf(id), today.minusDays(days - 1), today)
+		LocalDate from = today.minusDays(days - 1);
+		List<Day> history = this.ranks.history(String.valueOf(id), from, today)
 			.stream()
 			.map(UserController::day)
 			.toList();
-		return new Activity(String.valueOf(id), user.name(), user.avatar(), history);
+		return new Activity(String.valueOf(id), user.name(), user.avatar(), from, today, history);
+	}
+
+	/**
+	 * What the user did in the current day, week or month: per rule, the awards that
+	 * still stand and their points, with the page's label for the rule.
+	 */
+	@GetMapping("/{id}/summary/{period}")
+	Summary summary(@PathVariable long id, @PathVariable String period) {
+		Period board = RankController.board(period);
+		this.forum.requireUser(id);
+		ActivitySummary summary = this.ranks.summary(String.valueOf(id), board);
+		List<RuleLine> rules = summary.byRule()
+			.entrySet()
+			.stream()
+			.sorted(Comparator.comparingInt((Map.Entry<String, RuleTally> e) -> RuleLabels.order(e.getKey()))
+				.thenComparing(Map.Entry::getKey))
+			.map((e) -> new RuleLine(e.getKey(), RuleLabels.of(e.getKey()), e.getValue().count(),
+					e.getValue().points()))
+			.toList();
+		return new Summary(String.valueOf(id), RankController.name(board), summary.start(), summary.points(), rules);
 	}
 
 	private static Day day(DayActivity day) {
@@ -122,9 +148,34 @@ class UserController {
 	 * @param userId the user
 	 * @param name the display name
 	 * @param avatar the avatar URL
+	 * @param from the first day of the range
+	 * @param to the last day of the range, today
 	 * @param days one entry per day with points, newest first
 	 */
-	record Activity(String userId, String name, String avatar, List<Day> days) {
+	record Activity(String userId, String name, String avatar, LocalDate from, LocalDate to, List<Day> days) {
+	}
+
+	/**
+	 * What a user did in a day, week or month.
+	 *
+	 * @param userId the user
+	 * @param period day, week or month
+	 * @param start the first day of the period
+	 * @param points the period's points from awards that still stand
+	 * @param rules per rule with standing awards, in the page's order
+	 */
+	record Summary(String userId, String period, LocalDate start, long points, List<RuleLine> rules) {
+	}
+
+	/**
+	 * The standing awards of one rule in a period.
+	 *
+	 * @param rule the rule name, {@code ""} for awards of explicit points
+	 * @param label what the page calls it
+	 * @param count how many awards
+	 * @param points their points
+	 */
+	record RuleLine(String rule, String label, long count, long points) {
 	}
 
 	/**
