@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
 /**
  * The forum's monthly writing challenge: publishing and commenting count, from the first
  * to the last day of the calendar month, for those who join. Created when the app starts
- * and again by the first request of each new month; creating it again is harmless, so
- * every instance of the app does it.
+ * and by the first listing of challenges in a new month; creating it again is harmless,
+ * so every instance of the app does it.
  */
 @Component
 public class MonthlyChallenge {
@@ -31,8 +31,6 @@ public class MonthlyChallenge {
 	private final ChallengeService challenges;
 
 	private final Clock clock;
-
-	private volatile YearMonth created;
 
 	MonthlyChallenge(ChallengeService challenges, Environment environment, ObjectProvider<Clock> clock) {
 		this.challenges = challenges;
@@ -46,15 +44,14 @@ public class MonthlyChallenge {
 	}
 
 	/**
-	 * This month's challenge, created if this instance has not created it yet.
+	 * This month's challenge, created when it does not exist (a new month, or its keys
+	 * were deleted).
 	 * @return the definition
 	 */
 	public ChallengeDefinition current() {
-		YearMonth month = YearMonth.now(this.clock);
-		ChallengeDefinition definition = definition(month);
-		if (!month.equals(this.created)) {
+		ChallengeDefinition definition = definition(YearMonth.now(this.clock));
+		if (this.challenges.find(definition.id()).isEmpty()) {
 			this.challenges.create(definition);
-			this.created = month;
 		}
 		return definition;
 	}
