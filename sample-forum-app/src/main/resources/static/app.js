@@ -2,11 +2,12 @@
 (() => {
   'use strict';
   const $ = (selector, root = document) => root.querySelector(selector);
-  const state = { user: null, period: 'day', scope: 'everyone', users: [], openArticle: null };
+  const state = { user: null, period: 'day', scope: 'everyone', users: [], openArticle: null, challenge: null };
   const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month' };
   const EMPTY_BOARD = {
     everyone: 'Nobody has scored yet in this period. Open an article!',
-    following: 'Nobody you follow has points in this period, nor have you. Follow people from their articles.' };
+    following: 'Nobody you follow has points in this period, nor have you. Follow people from their articles.',
+    challenge: 'Nobody has scored in this challenge yet. Join it, then publish or comment!' };
   const SVG = 'http://www.w3.org/2000/svg';
 
   async function api(method, path, body) {
@@ -80,12 +81,15 @@
 
   // ---- leaderboard ---------------------------------------------------------------------------
   function boardPath() {
+    if (state.scope === 'challenge') return state.challenge ? `/api/challenges/${state.challenge.id}/rank?size=30` : null;
     return state.scope === 'following' ? `/api/rank/${state.period}/following` : `/api/rank/${state.period}?size=30`;
   }
 
   async function loadBoard() {
+    $('#challenge-bar').classList.toggle('hidden', state.scope !== 'challenge');
+    if (state.scope === 'challenge') await loadChallenge();
     const asked = `${boardPath()} as ${state.user}`;
-    const board = await api('GET', boardPath());
+    const board = boardPath() ? await api('GET', boardPath()) : { entries: [] };
     if (asked !== `${boardPath()} as ${state.user}`) return; // another tab or user was chosen meanwhile
     const body = $('#board tbody');
     body.replaceChildren(...board.entries.map((e) => el('tr',
@@ -156,6 +160,41 @@
       svg('title', {}, `${shortDay(day)}: ${value} points`));
     }));
     $('#chart-from').textContent = shortDay(activity.from);
+  }
+
+  // ---- challenge -----------------------------------------------------------------------------
+  // the month's writing challenge: publishing and commenting count for those who joined
+  async function loadChallenge() {
+    const user = state.user;
+    const challenges = await api('GET', '/api/challenges');
+    const challenge = challenges.find((c) => !c.openToAll) || challenges[0] || null;
+    const me = challenge && user ? await api('GET', `/api/challenges/${challenge.id}/rank/me`) : null;
+    if (user !== state.user) return; // another user was chosen meanwhile
+    state.challenge = challenge;
+    const join = $('#challenge-join');
+    join.classList.toggle('hidden', !challenge || challenge.openToAll);
+    if (!challenge) {
+      $('#challenge-title').textContent = 'No challenge is running';
+      $('#challenge-meta').textContent = '';
+      $('#challenge-me').textContent = '';
+      return;
+    }
+    const ends = new Date(challenge.end).toLocaleDateString('en', { month: 'short', day: 'numeric' });
+    $('#challenge-title').textContent = challenge.title;
+    $('#challenge-meta').textContent = `${challenge.rules.join(' and ') || 'every award'} · ${challenge.players} on the board · until ${ends}`;
+    $('#challenge-me').textContent = !challenge.joined ? 'Join to take part: only what you do from then on counts.'
+      : me.entry.rank === null ? 'You joined: publish (+10) or comment (+3) to score.'
+        : `You: rank ${me.entry.rank} · ${me.entry.score} points`;
+    join.textContent = challenge.joined ? 'Leave' : 'Join';
+    join.classList.toggle('on', Boolean(challenge.joined));
+    join.dataset.joined = String(Boolean(challenge.joined));
+  }
+
+  function toggleChallenge() {
+    const challenge = state.challenge;
+    if (!challenge) return;
+    act(api(challenge.joined ? 'DELETE' : 'POST', `/api/challenges/${challenge.id}/join`),
+      challenge.joined ? 'Left the challenge: you are off its board' : 'Joined: publishing and commenting count from now on');
   }
 
   // ---- articles ------------------------------------------------------------------------------
@@ -242,6 +281,7 @@
       state.scope = tab.dataset.scope;
       loadBoard().catch((e) => toast(e.message, true));
     }));
+    $('#challenge-join').addEventListener('click', toggleChallenge);
     $('#new-article-toggle').addEventListener('click', () => $('#new-article').classList.toggle('hidden'));
     $('#new-article').addEventListener('submit', (event) => {
       event.preventDefault();

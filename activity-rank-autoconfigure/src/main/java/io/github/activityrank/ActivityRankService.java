@@ -187,10 +187,12 @@ public interface ActivityRankService {
 
 	/**
 	 * Delete everything stored about a user: their idempotency records of every retained
-	 * day, and their entries on every board that may still exist (day, week and month
-	 * boards within their retention, and the total board). Other users only move up. Key
-	 * names are computed, never searched for. Awards of the user that are still queued
-	 * for the background executor may land after the removal.
+	 * day, their week and month hashes, their challenge memberships, and their entries on
+	 * every board that may still exist (day, week and month boards within their
+	 * retention, the total board and every retained challenge board). Other users only
+	 * move up. Key names are computed or read from the registry of challenges, never
+	 * searched for. Awards of the user that are still queued for the background executor
+	 * may land after the removal.
 	 * @param userId the user
 	 * @return the number of keys changed (deleted records, boards the user left); 0 for
 	 * an invalid id

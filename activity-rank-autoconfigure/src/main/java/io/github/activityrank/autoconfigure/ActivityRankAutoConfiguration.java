@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.engine.ActivityCalendar;
@@ -13,12 +14,16 @@ import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
+import io.github.activityrank.engine.DefaultChallengeService;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.ScoringRule;
+import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisChallengeStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -27,12 +32,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Auto-configuration of the activity-rank engine: rules, calendar, Redis store and the
- * {@link ActivityRankService}. Active when a {@link RedisConnectionFactory} exists and
+ * Auto-configuration of the activity-rank engine: rules, calendar, Redis store, the
+ * {@link ActivityRankService}, the {@link ChallengeService} and the events published when
+ * boards and challenges end. Active when a {@link RedisConnectionFactory} exists and
  * {@code activity-rank.enabled} is not {@code false}; every bean backs off for one of the
  * user's. The properties are checked once, when they are bound
  * ({@link ActivityRankPropertyChecks}), so the beans here take them as they are.
@@ -106,6 +113,32 @@ public class ActivityRankAutoConfiguration {
 			ActivityRankCounters counters) {
 		return new DefaultActivityRankService(rules, store, calendar, properties.getPeriods(), userLookup.getIfUnique(),
 				counters);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			ActivityRankProperties properties, BoardOrder boardOrder) {
+		return new RedisChallengeStore(connectionFactory, keys, calendar, boardOrder,
+				properties.getRetention().getChallenge());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ChallengeService challengeService(ActivityRules rules, ChallengeStore store, ActivityCalendar calendar,
+			ObjectProvider<RankUserLookup> userLookup) {
+		return new DefaultChallengeService(rules, store, calendar, userLookup.getIfUnique());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "activity-rank.events.enabled", matchIfMissing = true)
+	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, RankKeys keys,
+			ActivityCalendar calendar, ActivityRankProperties properties, ActivityRankService ranks,
+			ChallengeService challenges, ApplicationEventPublisher publisher) {
+		ActivityRankProperties.Events events = properties.getEvents();
+		return new EndedBoardEvents(connectionFactory, keys, calendar, properties.getPeriods(), ranks, challenges,
+				publisher, events.getTop(), events.getCheckInterval());
 	}
 
 }

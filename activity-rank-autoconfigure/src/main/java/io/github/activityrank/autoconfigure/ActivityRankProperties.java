@@ -109,6 +109,8 @@ public class ActivityRankProperties implements InitializingBean {
 
 	private final Ledger ledger = new Ledger();
 
+	private final Events events = new Events();
+
 	/**
 	 * Check the bound values (see {@link ActivityRankPropertyChecks}): called right after
 	 * binding, so a bad value stops the start before any bean uses it.
@@ -226,6 +228,10 @@ public class ActivityRankProperties implements InitializingBean {
 		return this.ledger;
 	}
 
+	public Events getEvents() {
+		return this.events;
+	}
+
 	/**
 	 * How one kind of activity scores.
 	 */
@@ -329,6 +335,11 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private Duration record = Duration.ofDays(31);
 
+		/**
+		 * How long a challenge's board and definition are kept after the challenge ends.
+		 */
+		private Duration challenge = Duration.ofDays(90);
+
 		public Duration getDay() {
 			return this.day;
 		}
@@ -359,6 +370,14 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public void setRecord(Duration record) {
 			this.record = record;
+		}
+
+		public Duration getChallenge() {
+			return this.challenge;
+		}
+
+		public void setChallenge(Duration challenge) {
+			this.challenge = challenge;
 		}
 
 	}
@@ -654,6 +673,55 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public void setBatchSize(int batchSize) {
 			this.batchSize = batchSize;
+		}
+
+	}
+
+	/**
+	 * Application events published when a day, week or month board closes and when a
+	 * challenge ends (PeriodEndedEvent, ChallengeEndedEvent), once across all instances
+	 * that share the Redis.
+	 */
+	public static class Events {
+
+		/**
+		 * Whether the end of a board or a challenge is published as an application event.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Number of best users an event carries.
+		 */
+		private int top = 10;
+
+		/**
+		 * How often an instance looks for boards and challenges that have ended; an event
+		 * is published within this time of the end.
+		 */
+		private Duration checkInterval = Duration.ofMinutes(1);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getTop() {
+			return this.top;
+		}
+
+		public void setTop(int top) {
+			this.top = top;
+		}
+
+		public Duration getCheckInterval() {
+			return this.checkInterval;
+		}
+
+		public void setCheckInterval(Duration checkInterval) {
+			this.checkInterval = checkInterval;
 		}
 
 	}

@@ -49,7 +49,8 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * an optional cap, {@code positiveOrUnset(rule + ".weekly-cap",
  * value.getWeeklyCap());} for a rule's;</li>
  * <li>{@code positive(name, duration, "31d")} and {@code notNegative(name, duration,
- * "10s")} for durations, {@code atLeast(name, number, minimum, fix)} for counts;</li>
+ * "10s")} for durations, {@code atLeast(name, number, minimum, fix)} and
+ * {@code between(name, number, minimum, maximum, example)} for counts;</li>
  * <li>{@code require(valid, name, value, reason)} for anything else, where the reason
  * names the fix: {@code require(properties.getRanking() != null, "activity-rank.ranking",
  * null, "A ranking is required. Set activity-rank.ranking to ...")}.</li>
@@ -94,6 +95,7 @@ final class ActivityRankPropertyChecks {
 		positive("activity-rank.retention.week", retention.getWeek(), "70d");
 		positive("activity-rank.retention.month", retention.getMonth(), "365d");
 		positive("activity-rank.retention.record", retention.getRecord(), "31d");
+		positive("activity-rank.retention.challenge", retention.getChallenge(), "90d");
 
 		ActivityRankProperties.Async async = properties.getAsync();
 		atLeast("activity-rank.async.threads", async.getThreads(), 1,
@@ -118,6 +120,9 @@ final class ActivityRankPropertyChecks {
 						+ ", or raise activity-rank.retry.max-backoff.");
 		notNegative("activity-rank.retry.shutdown-grace-period", retry.getShutdownGracePeriod(), "10s");
 
+		ActivityRankProperties.Events events = properties.getEvents();
+		between("activity-rank.events.top", events.getTop(), 1, ActivityLimits.MAX_PAGE_SIZE, "10");
+		positive("activity-rank.events.check-interval", events.getCheckInterval(), "1m");
 		ActivityRankProperties.Ledger ledger = properties.getLedger();
 		require(LedgerTables.isValidPrefix(ledger.getTablePrefix()), "activity-rank.ledger.table-prefix",
 				ledger.getTablePrefix(),
@@ -239,6 +244,14 @@ final class ActivityRankPropertyChecks {
 	static void notNegative(String name, Duration value, String example) {
 		require(value != null && !value.isNegative(), name, value,
 				"The duration cannot be negative. Set " + name + " to 0s or more, such as " + example + ".");
+	}
+
+	/**
+	 * A number within bounds, both inclusive.
+	 */
+	static void between(String name, long value, long minimum, long maximum, String example) {
+		require(value >= minimum && value <= maximum, name, value, "The value must be from " + minimum + " to "
+				+ maximum + ". Set " + name + " to a number in that range, such as " + example + ".");
 	}
 
 	/**

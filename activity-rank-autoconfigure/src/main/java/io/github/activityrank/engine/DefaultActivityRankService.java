@@ -39,7 +39,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 
 	private final Set<Period> periods;
 
-	private final RankUserLookup userLookup;
+	private final RankUsers users;
 
 	private final ActivityRankCounters counters;
 
@@ -63,7 +63,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 		this.store = store;
 		this.calendar = calendar;
 		this.periods = Set.copyOf(periods);
-		this.userLookup = userLookup;
+		this.users = new RankUsers(userLookup);
 		this.counters = counters;
 	}
 
@@ -180,7 +180,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 		if (offset < 0) {
 			throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
 		}
-		checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
+		InputCheck.checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
 		return withUsers(this.store.range(period, day, offset, limit));
 	}
 
@@ -206,7 +206,7 @@ public class DefaultActivityRankService implements ActivityRankService {
 	@Override
 	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
 		checkBoard(period, day);
-		checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
+		InputCheck.checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
 		if (InputCheck.userIdProblem(userId) != null) {
 			return List.of();
 		}
@@ -316,27 +316,8 @@ public class DefaultActivityRankService implements ActivityRankService {
 		}
 	}
 
-	private static void checkRange(String name, long value, long min, long max) {
-		if (value < min || value > max) {
-			throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
-		}
-	}
-
 	private List<RankEntry> withUsers(List<RankEntry> entries) {
-		if (this.userLookup == null || entries.isEmpty()) {
-			return entries;
-		}
-		Set<String> ids = new LinkedHashSet<>();
-		entries.forEach((entry) -> ids.add(entry.userId()));
-		Map<String, ?> users = this.userLookup.lookup(List.copyOf(ids));
-		if (users == null || users.isEmpty()) {
-			return entries;
-		}
-		List<RankEntry> enriched = new ArrayList<>(entries.size());
-		for (RankEntry entry : entries) {
-			enriched.add(new RankEntry(entry.userId(), entry.rank(), entry.score(), users.get(entry.userId())));
-		}
-		return enriched;
+		return this.users.withUsers(entries);
 	}
 
 }

@@ -1,13 +1,17 @@
 package io.github.activityrank.engine;
 
+import java.util.regex.Pattern;
+
 import io.github.activityrank.ActivityLimits;
 
 /**
- * Checks user ids and fields before anything reaches Redis. Ids and fields may hold any
- * printable character (key naming encodes them); blank, oversized and control-character
- * values are refused.
+ * Checks user ids, fields, challenge ids and ranges before anything reaches Redis. Ids
+ * and fields may hold any printable character (key naming encodes them); blank, oversized
+ * and control-character values are refused.
  */
 final class InputCheck {
+
+	private static final Pattern CHALLENGE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
 	private InputCheck() {
 	}
@@ -26,6 +30,30 @@ final class InputCheck {
 	 */
 	static String fieldProblem(String field) {
 		return problem("field", field, ActivityLimits.MAX_FIELD_LENGTH);
+	}
+
+	/**
+	 * Why a challenge id is refused.
+	 * @return the reason, or {@code null} when it is fine
+	 */
+	static String challengeIdProblem(String id) {
+		if (id == null) {
+			return "challenge id is null";
+		}
+		if (!CHALLENGE_ID.matcher(id).matches()) {
+			return "challenge id '" + LogText.of(id) + "' is not 1 to 64 letters, digits, '.', '_' or '-'";
+		}
+		return null;
+	}
+
+	/**
+	 * Check a query argument's range.
+	 * @throws IllegalArgumentException when the value is out of range
+	 */
+	static void checkRange(String name, long value, long min, long max) {
+		if (value < min || value > max) {
+			throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
+		}
 	}
 
 	private static String problem(String what, String value, int maxLength) {

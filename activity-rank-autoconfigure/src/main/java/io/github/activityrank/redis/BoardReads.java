@@ -23,7 +23,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * rank, one ZCOUNT on the board (competition) or on the dense companion (dense) or none
  * (ordinal); rankOf costs ZSCORE plus ZCOUNT (competition, dense) or ZREVRANK (ordinal);
  * around costs ZREVRANK, ZCARD and ZREVRANGE plus the page's ZCOUNT; all O(log N) plus
- * the entries returned. size is ZCARD, among one ZMSCORE.
+ * the entries returned. size is ZCARD, among one ZMSCORE. Period boards and challenge
+ * boards ({@link BoardKeys}) are read alike.
  */
 final class BoardReads {
 
@@ -53,16 +54,24 @@ final class BoardReads {
 	}
 
 	List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
+		return range(periodBoard(period, day), offset, limit);
+	}
+
+	List<RankEntry> range(BoardKeys board, long offset, int limit) {
 		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
-		ScriptArgs call = board(period, day);
+		ScriptArgs call = board.call();
 		call.arg("page").arg(offset).arg(stop).arg(this.rankingArg);
-		return slice(call, period, day);
+		return slice(call, board);
 	}
 
 	Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		ScriptArgs call = board(period, day);
+		return rank(periodBoard(period, day), userId);
+	}
+
+	Optional<RankEntry> rank(BoardKeys board, String userId) {
+		ScriptArgs call = board.call();
 		call.arg(RankKeys.encode(userId)).arg(this.rankingArg);
-		List<Object> reply = read(this.rank, call, period, day);
+		List<Object> reply = read(this.rank, call, board);
 		if (reply.isEmpty()) {
 			return Optional.empty();
 		}
@@ -71,14 +80,18 @@ final class BoardReads {
 	}
 
 	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		ScriptArgs call = board(period, day);
+		return around(periodBoard(period, day), userId, radius);
+	}
+
+	List<RankEntry> around(BoardKeys board, String userId, int radius) {
+		ScriptArgs call = board.call();
 		call.arg("around").arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
-		return slice(call, period, day);
+		return slice(call, board);
 	}
 
 	/** Run slice.lua: {before, start, member, score, ...}. */
-	private List<RankEntry> slice(ScriptArgs call, Period period, LocalDate day) {
-		List<Object> reply = read(this.slice, call, period, day);
+	private List<RankEntry> slice(ScriptArgs call, BoardKeys board) {
+		List<Object> reply = read(this.slice, call, board);
 		if (reply.isEmpty()) {
 			return List.of();
 		}
@@ -87,8 +100,12 @@ final class BoardReads {
 	}
 
 	long size(Period period, LocalDate day) {
+		return size(periodBoard(period, day));
+	}
+
+	long size(BoardKeys board) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			Long size = connection.zSetCommands().zCard(bytes(this.keys.board(period, day)));
+			Long size = connection.zSetCommands().zCard(bytes(board.key()));
 			return (size != null) ? size : 0;
 		}
 	}
@@ -126,28 +143,23 @@ final class BoardReads {
 	private record Scored(String userId, String member, double score) {
 	}
 
-	/** KEYS of every read script: the board and its dense companion. */
-	private ScriptArgs board(Period period, LocalDate day) {
-		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.board(period, day));
-		call.key(this.keys.dense(period, day));
-		return call;
+	private BoardKeys periodBoard(Period period, LocalDate day) {
+		return new BoardKeys(this.keys.board(period, day), this.keys.dense(period, day));
 	}
 
 	/**
 	 * Run a read script; when it finds no dense companion, build one from the board (once
 	 * per board, see dense.lua) and read again.
 	 */
-	private List<Object> read(LuaScript script, ScriptArgs call, Period period, LocalDate day) {
+	private List<Object> read(LuaScript script, ScriptArgs call, BoardKeys board) {
 		List<Object> reply = script.run(this.connectionFactory, call);
 		if (!needsCompanion(reply)) {
 			return reply;
 		}
-		this.dense.run(this.connectionFactory, board(period, day));
+		this.dense.run(this.connectionFactory, board.call());
 		reply = script.run(this.connectionFactory, call);
 		if (needsCompanion(reply)) {
-			throw new IllegalStateException(
-					"The dense companion of " + this.keys.board(period, day) + " is missing after it was built");
+			throw new IllegalStateException("The dense companion of " + board.key() + " is missing after it was built");
 		}
 		return reply;
 	}

@@ -23,7 +23,8 @@ import io.github.activityrank.engine.ActivityCalendar;
  * field → points given). Reserved fields start with {@code #}: {@code #cap} and
  * {@code #cap:<rule>} count the day's points under the daily caps, {@code #n:<rule>} and
  * {@code #p:<rule>} tally the day's standing awards of a rule (how many, their points;
- * {@code #n:} and {@code #p:} for explicit points). Kept for {@code retention.record}
+ * {@code #n:} and {@code #p:} for explicit points), {@code #ch:<field>} names the
+ * challenge boards the award of that field reached. Kept for {@code retention.record}
  * after the day.</li>
  * <li>{@code {prefix}:wsum:2026-W47:<user>} and {@code {prefix}:msum:2026-11:<user>}: the
  * user's ISO week and calendar month (hash): the same {@code #cap}, {@code #cap:<rule>},
@@ -31,9 +32,22 @@ import io.github.activityrank.engine.ActivityCalendar;
  * user's first award of the period, with a TTL of {@code retention.record} after the
  * period ends, so a revoke that still finds an award's record also finds its week and
  * month.</li>
+ * <li>{@code {prefix}:challenge:<id>}: a challenge board, laid out like the period
+ * boards, and {@code {prefix}:dense:challenge:<id>} its dense companion;</li>
+ * <li>{@code {prefix}:challenge-def:<id>}: a challenge's definition (string, see
+ * {@code StoredChallenge});</li>
+ * <li>{@code {prefix}:challenges}: every retained challenge (sorted set, member = id,
+ * score = end in epoch milliseconds);</li>
+ * <li>{@code {prefix}:challenges-open}: the open-to-all challenges that have not ended
+ * (hash, id → {@link #challengeEntry entry});</li>
+ * <li>{@code {prefix}:challenges-of:<user>}: the challenges a user joined that have not
+ * ended (hash, id → {@link #challengeEntry entry}, and {@code #token});</li>
+ * <li>{@code {prefix}:ended:day:20261121}, ..., {@code {prefix}:ended:challenge:<id>}:
+ * the marker that the board's end was published (string).</li>
  * </ul>
  * A revoke gives back to the day, week and month the award was made in; a summary reads
- * one of these hashes. User ids and fields are percent-encoded: letters, digits and
+ * one of these hashes. Challenge ids are 1 to 64 letters, digits, {@code . _ -}, so they
+ * need no encoding. User ids and fields are percent-encoded: letters, digits and
  * {@code - . _ ~ / @} stay as they are, every other character becomes {@code %XX} per
  * UTF-8 byte. So no value can add a key segment, a hash tag, a glob character or a
  * reserved record field (those start with {@code #}).
@@ -128,6 +142,111 @@ public final class RankKeys {
 	 */
 	public String record(LocalDate day, String encodedUserId) {
 		return this.tag + ":rec:" + ActivityCalendar.dayId(day) + ":" + encodedUserId;
+	}
+
+	/**
+	 * The board of a challenge.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeBoard(String challengeId) {
+		return challengeBoardPrefix() + challengeId;
+	}
+
+	/**
+	 * The start of every challenge board's key, to which score.lua appends the id.
+	 * @return {@code {prefix}:challenge:}
+	 */
+	public String challengeBoardPrefix() {
+		return this.tag + ":challenge:";
+	}
+
+	/**
+	 * The dense companion of a challenge board.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeDense(String challengeId) {
+		return challengeDensePrefix() + challengeId;
+	}
+
+	/**
+	 * The start of every challenge board's dense companion, to which score.lua appends
+	 * the id.
+	 * @return {@code {prefix}:dense:challenge:}
+	 */
+	public String challengeDensePrefix() {
+		return this.tag + ":dense:challenge:";
+	}
+
+	/**
+	 * The definition of a challenge.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeDefinition(String challengeId) {
+		return this.tag + ":challenge-def:" + challengeId;
+	}
+
+	/**
+	 * Every retained challenge, by end.
+	 * @return the key
+	 */
+	public String challenges() {
+		return this.tag + ":challenges";
+	}
+
+	/**
+	 * The open-to-all challenges that have not ended.
+	 * @return the key
+	 */
+	public String openChallenges() {
+		return this.tag + ":challenges-open";
+	}
+
+	/**
+	 * The challenges a user joined that have not ended.
+	 * @param encodedUserId the user id as {@link #encode} returns it
+	 * @return the key
+	 */
+	public String joinedChallenges(String encodedUserId) {
+		return this.tag + ":challenges-of:" + encodedUserId;
+	}
+
+	/**
+	 * The marker that the end of a period's board was published.
+	 * @param period DAY, WEEK or MONTH
+	 * @param day a day of the period
+	 * @return the key
+	 */
+	public String periodEnded(Period period, LocalDate day) {
+		return this.tag + ":ended" + board(period, day).substring(this.tag.length());
+	}
+
+	/**
+	 * The marker that the end of a challenge was published.
+	 * @param challengeId a valid challenge id
+	 * @return the key
+	 */
+	public String challengeEnded(String challengeId) {
+		return this.tag + ":ended:challenge:" + challengeId;
+	}
+
+	/**
+	 * What score.lua reads about one challenge in the open-challenges hash and a user's
+	 * joined-challenges hash: {@code start:end:expireAt:token:rules}, the first four in
+	 * epoch milliseconds. {@code token} tells this participation apart from an earlier
+	 * one (the join, or for an open challenge its creation); {@code rules} is a
+	 * comma-separated list of rule names, empty for every rule.
+	 * @param start the challenge's start
+	 * @param end the challenge's end
+	 * @param expireAt when its keys expire
+	 * @param token when this participation began
+	 * @param rules the rule names (letters, digits, {@code . _ -} only)
+	 * @return the entry
+	 */
+	public static String challengeEntry(long start, long end, long expireAt, long token, Iterable<String> rules) {
+		return start + ":" + end + ":" + expireAt + ":" + token + ":" + String.join(",", rules);
 	}
 
 	/**

@@ -157,12 +157,21 @@ public class RedisActivityStore implements ActivityStore {
 				.arg(capOrBlank(spec.ruleMonthlyCap()))
 				.arg(capOrBlank(spec.globalMonthlyCap()))
 				.arg(spec.countField())
-				.arg(spec.pointsField());
+				.arg(spec.pointsField())
+				.arg(spec.rule());
 		}
 		call.arg(anyAward ? this.calendar.tallyTtlMillis(Period.WEEK, today) : 0)
 			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
 			.arg(anyRevoke ? dayKeys.weekOf : "")
 			.arg(anyRevoke ? dayKeys.monthOf : "");
+		// challenges: the open ones are read once per batch, each user's joined ones once
+		// per user
+		call.arg(call.sharedKey(this.keys.openChallenges()))
+			.arg(now.toEpochMilli())
+			.arg(this.keys.challengeBoardPrefix())
+			.arg(this.order.dense() ? this.keys.challengeDensePrefix() : "")
+			.arg(this.layout.largestPoints())
+			.arg(this.layout.timed() ? "1" : "0");
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
@@ -182,8 +191,13 @@ public class RedisActivityStore implements ActivityStore {
 			for (int m = 0; m < months; m++) {
 				call.key(dayKeys.monthPrefixes[m] + member);
 			}
+			int joined = call.sharedKey(this.keys.joinedChallenges(member));
 			int spec = specs.get(specOf[c]);
-			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
+			call.arg(command.revoke() ? -spec : spec)
+				.arg(member)
+				.arg(RankKeys.encode(command.field()))
+				.arg(first)
+				.arg(joined);
 		}
 		List<Object> reply = run(this.score, call);
 		List<AwardResult> results = new ArrayList<>(commands.size());
@@ -211,10 +225,11 @@ public class RedisActivityStore implements ActivityStore {
 	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
 	 * @param countField the field that counts the rule's standing awards
 	 * @param pointsField the field that sums their points
+	 * @param rule the rule's name, which challenges count, or '' for explicit points
 	 */
 	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays,
 			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String countField,
-			String pointsField) {
+			String pointsField, String rule) {
 
 		static Spec of(ScoreCommand command, int retainedDays) {
 			String rule = command.rule();
@@ -222,11 +237,13 @@ public class RedisActivityStore implements ActivityStore {
 			String countField = RankKeys.tallyCountField(rule);
 			String pointsField = RankKeys.tallyPointsField(rule);
 			if (command.revoke()) {
-				return new Spec(0, capField, null, null, 0, null, null, null, null, countField, pointsField);
+				return new Spec(0, capField, null, null, 0, null, null, null, null, countField, pointsField,
+						(rule != null) ? rule : "");
 			}
 			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
 					command.oncePerEver() ? retainedDays : 0, command.ruleWeeklyCap(), command.globalWeeklyCap(),
-					command.ruleMonthlyCap(), command.globalMonthlyCap(), countField, pointsField);
+					command.ruleMonthlyCap(), command.globalMonthlyCap(), countField, pointsField,
+					(rule != null) ? rule : "");
 		}
 
 	}

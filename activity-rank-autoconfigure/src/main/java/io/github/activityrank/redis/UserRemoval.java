@@ -13,8 +13,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Deletes everything stored about one user in one atomic script call. Every key is named
- * from the calendar and the retention settings, never searched for: SCAN would cost a
- * pass over the whole keyspace and KEYS would block the server.
+ * from the calendar and the retention settings, or read from the registry of challenges,
+ * never searched for: SCAN would cost a pass over the whole keyspace and KEYS would block
+ * the server.
+ * <p>
+ * The challenge boards are those of the registry, read just before the script: every
+ * retained challenge, joined or open to all. A challenge created between that read and
+ * the script cannot hold the user yet unless an award lands in between, which is no
+ * different from an award still queued for the user landing after the removal.
  */
 final class UserRemoval {
 
@@ -26,6 +32,8 @@ final class UserRemoval {
 
 	private final BoardLayout layout;
 
+	private final ChallengeRegistry challenges;
+
 	private final LuaScript remove = LuaScript.load("remove.lua");
 
 	UserRemoval(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
@@ -34,6 +42,7 @@ final class UserRemoval {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.layout = layout;
+		this.challenges = new ChallengeRegistry(connectionFactory, keys);
 	}
 
 	long remove(String userId) {
@@ -49,6 +58,10 @@ final class UserRemoval {
 				call.key(this.keys.dense(period, start));
 			}
 		}
+		for (String challengeId : this.challenges.ids()) {
+			call.key(this.keys.challengeBoard(challengeId));
+			call.key(this.keys.challengeDense(challengeId));
+		}
 		call.arg(member).arg(owned.size()).arg(this.layout.timed() ? "0" : "1");
 		List<Object> reply = this.remove.run(this.connectionFactory, call);
 		return reply.isEmpty() ? 0 : RedisReplies.asLong(reply.get(0));
@@ -59,7 +72,8 @@ final class UserRemoval {
 	 * today and every retained day before it, then the user's week and month hashes
 	 * (tallies and weekly and monthly cap counters) of the weeks and months those days
 	 * fall in. A week or month hash expires {@code retention.record} after its period
-	 * ends, so none outlives the periods of the retained days.
+	 * ends, so none outlives the periods of the retained days. Last, the user's
+	 * joined-challenges hash.
 	 */
 	private List<String> ownedKeys(String member) {
 		LocalDate today = this.calendar.today();
@@ -73,6 +87,7 @@ final class UserRemoval {
 			periods.add(this.keys.tallies(Period.MONTH, day, member));
 		}
 		owned.addAll(periods);
+		owned.add(this.keys.joinedChallenges(member));
 		return owned;
 	}
 

@@ -1,7 +1,7 @@
 -- activity-rank: delete everything stored about one user, atomically.
--- KEYS     first the user's own keys (ARGV[2] of them: record hashes, week and month hashes), deleted
---          whole; then pairs of
---          a board and its dense companion
+-- KEYS     first the user's own keys (ARGV[2] of them: record hashes, week and month hashes, the
+--          joined-challenges hash), deleted whole; then pairs of a board (period or challenge) and
+--          its dense companion
 -- ARGV[1]  the member; ARGV[2] how many of the user's own keys lead KEYS
 -- ARGV[3]  '1' when the boards hold plain points, so a companion's values are scores; else '0'
 -- Returns  {changed}: the keys deleted or changed (own keys deleted, boards the member left,

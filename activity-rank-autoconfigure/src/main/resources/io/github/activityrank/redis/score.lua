@@ -1,8 +1,15 @@
 -- activity-rank: apply a batch of awards and revokes. The whole call is atomic, so each command
 -- sees the effects of the ones before it and no other client interleaves.
 --
--- KEYS     every record hash and board the commands touch; commands refer to them by index.
---          All keys share the "{prefix}" hash tag, so they live in one Redis Cluster slot.
+-- KEYS     every record hash, week and month hash, period board, joined-challenges hash and the
+--          open-challenges hash the commands touch; commands refer to them by index. All keys share
+--          the "{prefix}" hash tag, so they live in one Redis Cluster slot.
+--          Challenge boards are the one exception: which ones an award reaches is only known once
+--          the script has read the user's joined-challenges hash, so the script names them itself,
+--          from the board prefix it is given (ARGV, from RankKeys) and the challenge id. The prefix
+--          starts with the same "{prefix}" hash tag, so those keys live in the same slot as every
+--          KEY: the script stays atomic and runs unchanged on a cluster (Redis allows a script keys
+--          it was not given in the slot of its KEYS).
 -- ARGV     a header shared by the batch, then the commands:
 --   ARGV[1]        number of commands
 --   ARGV[2]        TTL in ms of a record created today
@@ -16,14 +23,23 @@
 --                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
 --                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
 --                    ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for none),
---                    countField ("#n:<rule>", "#n:" for explicit points), pointsField ("#p:<rule>", "#p:")
+--                    countField ("#n:<rule>", "#n:" for explicit points), pointsField ("#p:<rule>", "#p:"),
+--                    rule (the rule's name, '' for explicit points)
 --   then four arguments about the week and month hashes:
 --     weekTtl        TTL in ms of a week hash created today
 --     monthTtl       TTL in ms of a month hash created today
 --     weekOf         for each of the D days a revoke searches, newest first, the ordinal of its week
 --                    among the distinct weeks of those days, "1,1,1,2,2,..."; '' if D is 0
 --     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
---   then four arguments per command: spec, member, field, recordIdx
+--   then six arguments about challenges:
+--     openIdx        the key of the open-challenges hash (id -> entry, see "Challenges" below)
+--     now            the current instant in epoch ms, from the application's clock (never Redis TIME)
+--     boardPrefix    the start of every challenge board's key, "{prefix}:challenge:"
+--     densePrefix    the start of their dense companions' keys, "{prefix}:dense:challenge:"; '' when
+--                    ranking is not dense
+--     largest        the most points a member may hold on a challenge board
+--     timed          '1' when boards hold the earliest tie-break's time part, else '0'
+--   then five arguments per command: spec, member, field, recordIdx, joinedIdx
 --     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
 --               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before);
 --               then KEYS[recordIdx+olderCount+1] today's week hash, KEYS[recordIdx+olderCount+2]
@@ -32,6 +48,7 @@
 --               the D days, newest first, are KEYS[recordIdx .. recordIdx+D-1]; then the week hashes
 --               of the W distinct weeks (W = the last entry of weekOf), newest first, then the month
 --               hashes of the M distinct months, newest first
+--     joinedIdx      the key of the user's joined-challenges hash (id -> entry)
 -- Returns  one integer per command: points * 8 + status, where status is
 --          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
 --          5 rejected: a board would pass its largest score (nothing was stored)
@@ -43,6 +60,7 @@
 -- holds the same four kinds of fields for the period. An award adds to the hashes of today; a revoke
 -- gives back to the hashes of the day it finds the award on, only to fields that exist, so it never
 -- recreates an expired hash. Cap counters change only while a cap applies; tallies always change.
+-- '#ch:<field>' names the challenge boards the award of that field reached (see "Challenges").
 -- A key's TTL is set only by the command that creates it, never pushed forward later.
 -- No score goes below zero: a member whose score would reach zero leaves the board.
 --
@@ -53,6 +71,18 @@
 -- A dense companion holds one member per distinct points value on its board (member and score are
 -- the value), so dense ranks are one ZCOUNT; it is kept only while it exists next to its board or
 -- the board is new (a missing one is built from the board by dense.lua before a dense read).
+--
+-- Challenges. An entry of the open-challenges hash or of a user's joined-challenges hash is
+-- "start:end:expireAt:token:rules" (epoch ms; rules comma-separated, '' for every rule, explicit
+-- points included). An award reaches the board "<boardPrefix><id>" of each challenge of its user
+-- that runs now (start <= now < end) and counts its rule, with the points it really gave (after
+-- caps), and its record keeps '#ch:<field>' = "id=token,...". A revoke takes those points back
+-- from each board named there whose challenge still runs, if the user still takes part under the
+-- same token (a user who left, and maybe joined again, is not touched by awards from before). A
+-- challenge board is created with a TTL that ends at its expireAt, and laid out like the period
+-- boards; its time part counts from the challenge's start. Nothing writes a board after its end.
+-- Hashes are read once per batch (open) and once per user and batch (joined); entries of ended
+-- challenges are skipped. Reserved fields of those hashes ('#token') start with '#'.
 --
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
@@ -310,17 +340,120 @@ for n = 1, tonumber(ARGV[5 + days]) do
                global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
                rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
                rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
-               count_field = ARGV[i + 9], points_field = ARGV[i + 10] }
+               count_field = ARGV[i + 9], points_field = ARGV[i + 10], rule = ARGV[i + 11] }
   local spec = specs[n]
   spec.capped = spec.points > 0 and (spec.rule_cap or spec.global_cap or spec.rule_week_cap
     or spec.global_week_cap or spec.rule_month_cap or spec.global_month_cap) ~= nil
-  i = i + 11
+  i = i + 12
 end
 
 -- the week and month hashes
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
 i = i + 4
 local week_of, month_of
+
+-- the challenges
+local open_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
+local challenge_prefix, challenge_dense_prefix = ARGV[i + 2], ARGV[i + 3]
+local challenge_largest, challenge_timed = tonumber(ARGV[i + 4]), ARGV[i + 5] == '1'
+i = i + 6
+local CHALLENGES = '#ch:'
+
+-- the entries of a challenges hash whose challenge has not ended: a list, and a map by id
+local function parse_challenges(flat)
+  local list, by_id = {}, {}
+  for k = 1, #flat, 2 do
+    if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
+      local start, stop, expire_at, token, rules = string.match(flat[k + 1], '^(%d+):(%d+):(%d+):(%d+):(.*)$')
+      stop = tonumber(stop)
+      if stop > now_ms then
+        local entry = { id = flat[k], start = tonumber(start), stop = stop, expire_at = tonumber(expire_at),
+                        token = token }
+        if rules ~= '' then
+          entry.rules = {}
+          for rule in string.gmatch(rules, '[^,]+') do entry.rules[rule] = true end
+        end
+        list[#list + 1] = entry
+        by_id[entry.id] = entry
+      end
+    end
+  end
+  return { list = list, by_id = by_id }
+end
+
+local open_challenges
+local joined_challenges = {}
+
+local function open_of()
+  if not open_challenges then
+    open_challenges = parse_challenges(redis.call('HGETALL', KEYS[open_idx]))
+  end
+  return open_challenges
+end
+
+local function joined_of(joined_idx)
+  local joined = joined_challenges[joined_idx]
+  if not joined then
+    joined = parse_challenges(redis.call('HGETALL', KEYS[joined_idx]))
+    joined_challenges[joined_idx] = joined
+  end
+  return joined
+end
+
+-- the board of a challenge, as the board functions above take it; one per challenge and batch
+local challenge_boards = {}
+local function challenge_board(entry)
+  local board = challenge_boards[entry.id]
+  if not board then
+    local time
+    if challenge_timed then
+      -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
+      local s = math.floor(now_ms / 1000) - math.floor(entry.start / 1000)
+      s = math.max(0, math.min(TIME_SPAN - 1, s))
+      time = TIME_SPAN - 1 - s
+    end
+    board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
+              largest = challenge_largest, time = time,
+              dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
+    challenge_boards[entry.id] = board
+  end
+  return board
+end
+
+local function runs(entry)
+  return entry.start <= now_ms and now_ms < entry.stop
+end
+
+-- the boards of the challenges an award of this spec reaches now, and what its record keeps of them
+local function challenges_reached(spec, joined_idx)
+  local boards, names, seen = {}, {}, {}
+  for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
+    for _, entry in ipairs(challenges.list) do
+      if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
+        seen[entry.id] = true
+        boards[#boards + 1] = challenge_board(entry)
+        names[#names + 1] = entry.id .. '=' .. entry.token
+      end
+    end
+  end
+  return boards, table.concat(names, ',')
+end
+
+-- the boards of the challenges a revoked award reached that still run and still have the user
+-- under the same token
+local function challenges_to_revoke(reached, joined_idx)
+  local boards = {}
+  if not reached then
+    return boards
+  end
+  for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
+    local entry = joined_of(joined_idx).by_id[id] or open_of().by_id[id]
+    if entry and entry.token == token and runs(entry) then
+      boards[#boards + 1] = challenge_board(entry)
+    end
+  end
+  return boards
+end
 
 -- the week and month hashes of the d-th day a revoke searches, its keys starting at KEYS[first];
 -- the day-to-period map is parsed only when a revoke finds an award
@@ -334,7 +467,7 @@ local function sums_of_day(first, d)
   return KEYS[weeks + week_of[d]], KEYS[weeks + week_of[days] + month_of[d]]
 end
 
-local function award(spec, member, field, first)
+local function award(spec, member, field, first, joined_idx)
   local record = KEYS[first]
   local points = spec.points
 
@@ -344,6 +477,8 @@ local function award(spec, member, field, first)
   local week, month = KEYS[first + spec.older_count + 1], KEYS[first + spec.older_count + 2]
 
   local created = redis.call('EXISTS', record) == 0
+  -- the challenge boards the award reaches, learned once it is known to score
+  local reached, reached_names
   if spec.capped then
     -- the points depend on what the caps of the day, week and month leave, so look before writing
     if not created and redis.call('HEXISTS', record, field) == 1 then
@@ -358,15 +493,19 @@ local function award(spec, member, field, first)
     if points <= 0 then
       return 2, 0
     end
-    if not fits(todays_boards, member, points) then
+    reached, reached_names = challenges_reached(spec, joined_idx)
+    if not fits(todays_boards, member, points) or not fits(reached, member, points) then
       return 5, 0
     end
     redis.call('HSET', record, field, points)
   elseif redis.call('HSETNX', record, field, points) == 0 then
     return 1, 0
-  elseif points > 0 and not fits(todays_boards, member, points) then
-    redis.call('HDEL', record, field) -- the field was all this award wrote
-    return 5, 0
+  else
+    reached, reached_names = challenges_reached(spec, joined_idx)
+    if points > 0 and not (fits(todays_boards, member, points) and fits(reached, member, points)) then
+      redis.call('HDEL', record, field) -- the field was all this award wrote
+      return 5, 0
+    end
   end
   if spec.capped then
     use_cap(record, spec.rule_cap_field, spec.rule_cap, points)
@@ -385,31 +524,47 @@ local function award(spec, member, field, first)
   for _, board in ipairs(todays_boards) do
     add_to_board(board, member, points)
   end
+  if #reached > 0 then
+    redis.call('HSET', record, CHALLENGES .. field, reached_names)
+    for _, board in ipairs(reached) do
+      add_to_board(board, member, points)
+    end
+  end
   return 0, points
 end
 
-local function revoke(spec, member, field, first)
+local function revoke(spec, member, field, first, joined_idx)
   -- today's record first: most revokes undo an award of the same day
-  local found, given = first, redis.call('HGET', KEYS[first], field)
+  local held = redis.call('HMGET', KEYS[first], field, CHALLENGES .. field)
+  local found, given, reached_names = first, held[1], held[2]
   if not given then
     found, given = find_in_records(first + 1, days - 1, field)
     if not found then
       return 4, 0
     end
+    reached_names = redis.call('HGET', KEYS[found], CHALLENGES .. field)
   end
   local record = KEYS[found]
   local points = tonumber(given)
   local boards = boards_of_day(found - first + 1)
+  local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
-  if points < 0 and not fits(boards, member, -points) then
+  if points < 0 and not (fits(boards, member, -points) and fits(reached, member, -points)) then
     return 5, 0
   end
-  redis.call('HDEL', record, field)
+  if reached_names then
+    redis.call('HDEL', record, field, CHALLENGES .. field)
+  else
+    redis.call('HDEL', record, field)
+  end
   local week, month = sums_of_day(first, found - first + 1)
   give_back(record, spec, points)
   give_back(week, spec, points)
   give_back(month, spec, points)
   for _, board in ipairs(boards) do
+    take_from_board(board, member, points)
+  end
+  for _, board in ipairs(reached) do
     take_from_board(board, member, points)
   end
   return 3, points
@@ -418,13 +573,14 @@ end
 local out = {}
 for n = 1, tonumber(ARGV[1]) do
   local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
+  local joined_idx = tonumber(ARGV[i + 4])
   local status, points
   if spec > 0 then
-    status, points = award(specs[spec], member, field, first)
+    status, points = award(specs[spec], member, field, first, joined_idx)
   else
-    status, points = revoke(specs[-spec], member, field, first)
+    status, points = revoke(specs[-spec], member, field, first, joined_idx)
   end
   out[n] = points * 8 + status
-  i = i + 4
+  i = i + 5
 end
 return out

@@ -8,9 +8,11 @@ import java.util.Properties;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -120,6 +122,29 @@ class ActivityRankAutoConfigurationTests {
 	}
 
 	@Test
+	void definesTheChallengeServiceAndTheEndedBoardEvents() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ChallengeService.class).hasSingleBean(EndedBoardEvents.class);
+			assertThat(context.getBean(ChallengeService.class).active()).isEmpty();
+			assertThat(context.getBean(EndedBoardEvents.class).isRunning()).isTrue();
+		});
+	}
+
+	@Test
+	void backsOffForTheUsersChallengeService() {
+		ChallengeService own = mock(ChallengeService.class);
+		this.runner.withBean(ChallengeService.class, () -> own)
+			.run((context) -> assertThat(context.getBean(ChallengeService.class)).isSameAs(own));
+	}
+
+	@Test
+	void eventsCanBeSwitchedOffAlone() {
+		this.runner.withPropertyValues("activity-rank.events.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(EndedBoardEvents.class)
+				.hasSingleBean(ChallengeService.class));
+	}
+
+	@Test
 	void backsOffForTheUsersKeyNaming() {
 		this.runner.withBean(RankKeys.class, () -> new RankKeys("mine"))
 			.run((context) -> assertThat(context.getBean(RankKeys.class).tag()).isEqualTo("{mine}"));
@@ -130,6 +155,7 @@ class ActivityRankAutoConfigurationTests {
 		this.runner.withPropertyValues("activity-rank.enabled=false").run((context) -> {
 			assertThat(context).doesNotHaveBean(ActivityRankService.class);
 			assertThat(context).doesNotHaveBean(ActivityRules.class);
+			assertThat(context).doesNotHaveBean(ChallengeService.class).doesNotHaveBean(EndedBoardEvents.class);
 		});
 	}
 

@@ -151,11 +151,30 @@ class ActivityRankPropertyChecksTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "day", "week", "month", "record" })
+	@ValueSource(strings = { "day", "week", "month", "record", "challenge" })
 	void rejectsARetentionThatIsNotPositive(String period) {
 		String property = "activity-rank.retention." + period;
 		assertRejected(property, "0s", "The duration must be positive. Set " + property + " to a positive duration");
 		assertRejected(property, "-1d", "Set " + property + " to a positive duration");
+	}
+
+	@Test
+	void rejectsAnEventTopOutsideOneToAThousand() {
+		assertRejected("activity-rank.events.top", "0", "The value must be from 1 to 1000.",
+				"Set activity-rank.events.top to a number in that range, such as 10.");
+		assertRejected("activity-rank.events.top", "1001", "The value must be from 1 to 1000.");
+	}
+
+	@Test
+	void rejectsAnEventCheckIntervalThatIsNotPositive() {
+		assertRejected("activity-rank.events.check-interval", "0s",
+				"Set activity-rank.events.check-interval to a positive duration such as 1m.");
+	}
+
+	@Test
+	void checksTheEventSettingsEvenWhileEventsAreOff() {
+		this.runner.withPropertyValues("activity-rank.events.enabled=false", "activity-rank.events.top=0")
+			.run((context) -> assertThat(context).hasFailed());
 	}
 
 	@Test

@@ -38,8 +38,10 @@ class ConfigurationMetadataTests {
 					"activity-rank.periods", "activity-rank.daily-cap", "activity-rank.rules",
 					"activity-rank.retention.day", "activity-rank.async.threads", "activity-rank.retry.capacity",
 					"activity-rank.aspect.order", "activity-rank.page-views.rule", "activity-rank.tie-break",
-					"activity-rank.ranking", "activity-rank.tie-break-epoch", "activity-rank.ledger.enabled",
-					"activity-rank.ledger.initialize-schema", "activity-rank.ledger.retention");
+					"activity-rank.ranking", "activity-rank.tie-break-epoch", "activity-rank.retention.challenge",
+					"activity-rank.events.enabled", "activity-rank.events.top", "activity-rank.events.check-interval",
+					"activity-rank.ledger.enabled", "activity-rank.ledger.initialize-schema",
+					"activity-rank.ledger.retention");
 	}
 
 	@Test

@@ -14,11 +14,13 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisChallengeStore;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -29,16 +31,21 @@ final class EngineFixture implements AutoCloseable {
 
 	static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
 
+	static final Duration CHALLENGE_RETENTION = Duration.ofDays(90);
+
 	private static final Map<Integer, LettuceConnectionFactory> factories = new ConcurrentHashMap<>();
 
 	final MutableClock clock;
 
 	/** Connections to this fixture's logical database. */
-	final LettuceConnectionFactory connections;
+	final RedisConnectionFactory connections;
 
 	final RankKeys keys;
 
 	final DefaultActivityRankService service;
+
+	/** Challenges on the same keys, kept {@link #CHALLENGE_RETENTION} after their end. */
+	final DefaultChallengeService challenges;
 
 	final ActivityRankCounters counters = new ActivityRankCounters();
 
@@ -71,8 +78,17 @@ final class EngineFixture implements AutoCloseable {
 	 */
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup, int database, String prefix, BoardOrder order) {
+		this(start, periods, rules, dailyCap, lookup, factory(database), prefix, order);
+	}
+
+	/**
+	 * A fixture whose Redis connections come from the caller, for example connections
+	 * that count what is sent.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order) {
 		this.clock = new MutableClock(start, ZONE);
-		this.connections = factory(database);
+		this.connections = connections;
 		this.keys = new RankKeys(prefix);
 		this.calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK,
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
@@ -80,8 +96,12 @@ final class EngineFixture implements AutoCloseable {
 		ActivityStore store = new CoalescingActivityStore(
 				new RedisActivityStore(this.connections, this.keys, this.calendar, periods, order),
 				ActivityStore.MAX_BATCH, 2);
-		this.service = new DefaultActivityRankService(new ActivityRules(rules, dailyCap), store, this.calendar, periods,
-				lookup, this.counters);
+		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
+		this.service = new DefaultActivityRankService(activityRules, store, this.calendar, periods, lookup,
+				this.counters);
+		this.challenges = new DefaultChallengeService(activityRules,
+				new RedisChallengeStore(this.connections, this.keys, this.calendar, order, CHALLENGE_RETENTION),
+				this.calendar, lookup);
 	}
 
 	static EngineFixture forumRules(LocalDateTime start) {

@@ -31,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The leaderboard page in a real headless Chromium (Debian's {@code chromium} and
  * {@code chromium-driver}, which the build installs when missing): a visitor picks who
  * they are, clicks praise and sees their score and rank change; another sees their week,
- * the chart of their last 14 days and the board of the people they follow. Awards run in
- * the background as in production; the page's own refresh shows them. Without a runnable
+ * the chart of their last 14 days and the board of the people they follow, and joins the
+ * month's writing challenge and sees their article count on its board. Awards run in the
+ * background as in production; the page's own refresh shows them. Without a runnable
  * Chromium this test fails; it is never skipped. The praise test shows a tie sharing a
  * rank, so the class sets {@code tie-break: none} and competition ranks instead of the
  * sample's {@code earliest}.
@@ -177,6 +178,37 @@ class LeaderboardPageBrowserTests {
 		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tbody tr")).isEmpty());
 		this.wait.until((driver) -> driver.findElement(By.id("board-empty")).isDisplayed());
 		awaitText("#week-points", "0");
+	}
+
+	@Test
+	void joiningTheMonthlyChallengeShowsWhatCountsOnItsBoard() {
+		openPageAs("3", "Grace Hopper");
+		click(".tab[data-scope='challenge']");
+		this.wait.until((driver) -> driver.findElement(By.id("challenge-bar")).isDisplayed());
+		this.wait
+			.until((driver) -> driver.findElement(By.id("challenge-title")).getText().endsWith("writing challenge"));
+		awaitText("#challenge-join", "Join");
+		this.wait.until((driver) -> driver.findElement(By.id("board-empty")).isDisplayed());
+
+		click("#challenge-join");
+		awaitText("#challenge-join", "Leave");
+		awaitText("#challenge-me", "You joined: publish (+10) or comment (+3) to score.");
+		// Grace publishes and Ken, who did not join, too: only Grace is on the challenge
+		ForumApi api = new ForumApi(this.port);
+		assertThat(api.post("/api/articles", 3, "{\"title\":\"COBOL\",\"content\":\"Notes\"}").status()).isEqualTo(201);
+		assertThat(api.post("/api/articles", 8, "{\"title\":\"Unix\",\"content\":\"Pipes\"}").status()).isEqualTo(201);
+		awaitText("#board tr[data-user-id='3'] .score", "10");
+		awaitText("#board tr[data-user-id='3'] .badge", "1");
+		awaitText("#challenge-me", "You: rank 1 · 10 points");
+		assertThat(this.browser.findElements(By.cssSelector("#board tbody tr"))).hasSize(1);
+
+		// leaving takes Grace off the board; the period boards keep her points
+		click("#challenge-join");
+		awaitText("#challenge-join", "Join");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#board tbody tr")).isEmpty());
+		click(".tab[data-scope='everyone']");
+		this.wait.until((driver) -> !driver.findElement(By.id("challenge-bar")).isDisplayed());
+		awaitText("#board tr[data-user-id='3'] .score", "10");
 	}
 
 	private void openPageAs(String userId, String name) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.activityrank.sample.forum.ConflictException;
 import io.github.activityrank.sample.forum.ForbiddenException;
 import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.NotFoundException;
@@ -45,6 +46,11 @@ class ApiExceptionHandler {
 	@ExceptionHandler(ForbiddenException.class)
 	ResponseEntity<Map<String, Object>> forbidden(ForbiddenException ex) {
 		return error(HttpStatus.FORBIDDEN, ex.getMessage());
+	}
+
+	@ExceptionHandler(ConflictException.class)
+	ResponseEntity<Map<String, Object>> conflict(ConflictException ex) {
+		return error(HttpStatus.CONFLICT, ex.getMessage());
 	}
 
 	@ExceptionHandler(NotFoundException.class)

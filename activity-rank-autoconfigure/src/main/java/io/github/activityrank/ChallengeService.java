@@ -1,0 +1,137 @@
+package io.github.activityrank;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Challenges: leaderboards of their own, each counting the awards of some rules between
+ * two instants, for the users who joined or, for an open challenge, for everyone.
+ * Auto-configured by the starter.
+ * <p>
+ * An award reaches the boards of the challenges of its user in the same atomic script
+ * call as the period boards: it counts on a challenge board when the challenge runs
+ * ({@code start <= now < end} by the application's clock), its rule is one of the
+ * challenge's rules (or the challenge counts every rule), and the user joined before it
+ * (or the challenge is open to all). The board gets what the award really gave, after
+ * caps; a revoke while the challenge runs takes that back. Nothing changes a challenge
+ * board after its end. Boards and definitions are kept for
+ * {@code activity-rank.retention.challenge} after the end, then they are gone.
+ * <p>
+ * Boards are ordered and numbered like the period boards ({@code activity-rank.ranking},
+ * {@code activity-rank.tie-break}, where a challenge board's time counts from its
+ * {@code start}), and entries carry display data from the {@link RankUserLookup}.
+ * <p>
+ * A malformed challenge id (see {@link ChallengeDefinition#id()}) or a query argument out
+ * of range throws {@link IllegalArgumentException}; an id that is well formed but unknown
+ * reads as an empty board.
+ */
+public interface ChallengeService {
+
+	/**
+	 * Most challenges a user may have joined at once: challenges that have not ended yet,
+	 * running or still to start.
+	 */
+	int MAX_JOINED = 100;
+
+	/**
+	 * Create a challenge, or find the same one again: creating an existing definition
+	 * once more changes nothing, so every instance of an application can create its
+	 * challenges at startup.
+	 * @param definition the challenge
+	 * @return the stored definition
+	 * @throws IllegalArgumentException when the id is malformed, {@code end} is not after
+	 * {@code start}, a rule is not configured, the challenge has already ended, or a
+	 * different challenge exists under the same id
+	 */
+	ChallengeDefinition create(ChallengeDefinition definition);
+
+	/**
+	 * A challenge by id, while it is retained.
+	 * @param id the challenge id
+	 * @return the definition, or empty when there is none
+	 */
+	Optional<ChallengeDefinition> find(String id);
+
+	/**
+	 * The challenges running now ({@code start <= now < end} by the application's clock).
+	 * @return the running challenges, by start, then id
+	 */
+	List<ChallengeDefinition> active();
+
+	/**
+	 * The challenges a user has joined that have not ended, running or still to start.
+	 * Open challenges, which need no joining, are not among them.
+	 * @param userId the user
+	 * @return the joined challenges, by start, then id; empty for an invalid user id
+	 */
+	List<ChallengeDefinition> joined(String userId);
+
+	/**
+	 * Take part in a challenge that is not open to all. Awards made from now on count,
+	 * earlier ones do not.
+	 * @param challengeId the challenge
+	 * @param userId the user
+	 * @return {@code true} when the user joined; {@code false} when nothing changed: the
+	 * user had joined already, the challenge is unknown, has ended or is open to all
+	 * @throws IllegalStateException when the user has already joined {@value #MAX_JOINED}
+	 * challenges that have not ended
+	 * @throws IllegalArgumentException when the challenge id or user id is malformed
+	 */
+	boolean join(String challengeId, String userId);
+
+	/**
+	 * Stop taking part in a joined challenge that has not ended: the user leaves its
+	 * board, and later revokes of their earlier awards leave it alone. An ended challenge
+	 * keeps its final board.
+	 * @param challengeId the challenge
+	 * @param userId the user
+	 * @return {@code true} when the user left; {@code false} when nothing changed: the
+	 * user had not joined, or the challenge has ended
+	 * @throws IllegalArgumentException when the challenge id or user id is malformed
+	 */
+	boolean leave(String challengeId, String userId);
+
+	/**
+	 * The best users of a challenge.
+	 * @param challengeId the challenge
+	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
+	 * @return up to {@code n} entries, best first
+	 */
+	List<RankEntry> top(String challengeId, int n);
+
+	/**
+	 * A page of a challenge board.
+	 * @param challengeId the challenge
+	 * @param offset how many entries to skip, 0 or more
+	 * @param limit how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
+	 * @return up to {@code limit} entries
+	 */
+	List<RankEntry> page(String challengeId, long offset, int limit);
+
+	/**
+	 * A user's rank and score on a challenge board.
+	 * @param challengeId the challenge
+	 * @param userId the user
+	 * @return the entry, or empty when the user is not on the board
+	 */
+	Optional<RankEntry> rankOf(String challengeId, String userId);
+
+	/**
+	 * The user with up to {@code radius} neighbours on each side of a challenge board,
+	 * filled from the other side at the top or the bottom.
+	 * @param challengeId the challenge
+	 * @param userId the user
+	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
+	 * @return the window in rank order, or an empty list when the user is not on the
+	 * board
+	 */
+	List<RankEntry> around(String challengeId, String userId, int radius);
+
+	/**
+	 * How many users are on a challenge board.
+	 * @param challengeId the challenge
+	 * @return the number of members, 0 when the board does not exist
+	 */
+	long size(String challengeId);
+
+}

@@ -1,0 +1,190 @@
+package io.github.activityrank.engine;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.RankUserLookup;
+
+/**
+ * The {@link ChallengeService} the starter configures: validates requests against the
+ * rules and the application's clock, and leaves storage to the {@link ChallengeStore}.
+ */
+public class DefaultChallengeService implements ChallengeService {
+
+	/**
+	 * Challenges start no earlier than this, so every instant is a positive millisecond.
+	 */
+	private static final Instant EARLIEST_START = Instant.EPOCH;
+
+	private static final Comparator<ChallengeDefinition> BY_START = Comparator.comparing(ChallengeDefinition::start)
+		.thenComparing(ChallengeDefinition::id);
+
+	private final ActivityRules rules;
+
+	private final ChallengeStore store;
+
+	private final ActivityCalendar calendar;
+
+	private final RankUsers users;
+
+	/**
+	 * Create the service.
+	 * @param rules the rules a challenge may count
+	 * @param store where challenges live
+	 * @param calendar the application's clock
+	 * @param userLookup display data for entries, or {@code null}
+	 */
+	public DefaultChallengeService(ActivityRules rules, ChallengeStore store, ActivityCalendar calendar,
+			RankUserLookup userLookup) {
+		this.rules = rules;
+		this.store = store;
+		this.calendar = calendar;
+		this.users = new RankUsers(userLookup);
+	}
+
+	@Override
+	public ChallengeDefinition create(ChallengeDefinition definition) {
+		if (definition == null) {
+			throw new IllegalArgumentException("definition is required");
+		}
+		checkId(definition.id());
+		if (definition.start() == null || definition.end() == null) {
+			throw new IllegalArgumentException("Challenge '" + definition.id() + "' needs a start and an end");
+		}
+		if (!definition.end().isAfter(definition.start())) {
+			throw new IllegalArgumentException("Challenge '" + definition.id() + "' ends at " + definition.end()
+					+ ", which is not after its start " + definition.start());
+		}
+		if (definition.start().isBefore(EARLIEST_START)) {
+			throw new IllegalArgumentException("Challenge '" + definition.id() + "' starts before " + EARLIEST_START
+					+ ", at " + definition.start());
+		}
+		for (String rule : definition.rules()) {
+			if (!this.rules.contains(rule)) {
+				throw new IllegalArgumentException("Challenge '" + definition.id() + "' counts the unknown rule '"
+						+ LogText.of(rule) + "'; configured rules are " + this.rules.names());
+			}
+		}
+		Instant now = this.calendar.now();
+		ChallengeDefinition stored;
+		if (definition.end().isAfter(now)) {
+			stored = this.store.createIfAbsent(definition, now);
+		}
+		else {
+			// creating it again after the end is fine; creating it for the first time is
+			// pointless
+			stored = this.store.find(definition.id())
+				.orElseThrow(() -> new IllegalArgumentException("Challenge '" + definition.id() + "' ended at "
+						+ definition.end() + ", before now (" + now + "); nothing would ever count"));
+		}
+		if (!stored.equals(definition)) {
+			throw new IllegalArgumentException("A different challenge exists under the id '" + definition.id() + "': "
+					+ stored + "; choose another id");
+		}
+		return stored;
+	}
+
+	@Override
+	public Optional<ChallengeDefinition> find(String id) {
+		checkId(id);
+		return this.store.find(id);
+	}
+
+	@Override
+	public List<ChallengeDefinition> active() {
+		Instant now = this.calendar.now();
+		return this.store.endingAfter(now)
+			.stream()
+			.filter((challenge) -> challenge.runsAt(now))
+			.sorted(BY_START)
+			.toList();
+	}
+
+	@Override
+	public List<ChallengeDefinition> joined(String userId) {
+		if (InputCheck.userIdProblem(userId) != null) {
+			return List.of();
+		}
+		return this.store.joined(userId, this.calendar.now()).stream().sorted(BY_START).toList();
+	}
+
+	@Override
+	public boolean join(String challengeId, String userId) {
+		checkId(challengeId);
+		checkUser(userId);
+		return switch (this.store.join(challengeId, userId, this.calendar.now(), MAX_JOINED)) {
+			case JOINED -> true;
+			case UNCHANGED -> false;
+			case FULL -> throw new IllegalStateException("The user has joined " + MAX_JOINED
+					+ " challenges that have not ended, the most at once; leave one or wait until one ends");
+		};
+	}
+
+	@Override
+	public boolean leave(String challengeId, String userId) {
+		checkId(challengeId);
+		checkUser(userId);
+		return this.store.leave(challengeId, userId, this.calendar.now());
+	}
+
+	@Override
+	public List<RankEntry> top(String challengeId, int n) {
+		return page(challengeId, 0, n);
+	}
+
+	@Override
+	public List<RankEntry> page(String challengeId, long offset, int limit) {
+		checkId(challengeId);
+		if (offset < 0) {
+			throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
+		}
+		InputCheck.checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
+		return this.users.withUsers(this.store.range(challengeId, offset, limit));
+	}
+
+	@Override
+	public Optional<RankEntry> rankOf(String challengeId, String userId) {
+		checkId(challengeId);
+		if (InputCheck.userIdProblem(userId) != null) {
+			return Optional.empty();
+		}
+		return this.store.rank(challengeId, userId).map((entry) -> this.users.withUsers(List.of(entry)).get(0));
+	}
+
+	@Override
+	public List<RankEntry> around(String challengeId, String userId, int radius) {
+		checkId(challengeId);
+		InputCheck.checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
+		if (InputCheck.userIdProblem(userId) != null) {
+			return List.of();
+		}
+		return this.users.withUsers(this.store.around(challengeId, userId, radius));
+	}
+
+	@Override
+	public long size(String challengeId) {
+		checkId(challengeId);
+		return this.store.size(challengeId);
+	}
+
+	private static void checkId(String id) {
+		String problem = InputCheck.challengeIdProblem(id);
+		if (problem != null) {
+			throw new IllegalArgumentException(problem);
+		}
+	}
+
+	private static void checkUser(String userId) {
+		String problem = InputCheck.userIdProblem(userId);
+		if (problem != null) {
+			throw new IllegalArgumentException(problem);
+		}
+	}
+
+}

@@ -1,0 +1,249 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ChallengeEndedEvent;
+import io.github.activityrank.ChallengeService;
+import io.github.activityrank.Period;
+import io.github.activityrank.PeriodEndedEvent;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.WarnOnce;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * Publishes a {@link PeriodEndedEvent} when a day, week or month board has closed and a
+ * {@link ChallengeEndedEvent} when a challenge has ended, once across all instances of
+ * the application that share the Redis.
+ * <p>
+ * A daemon thread ({@value #THREAD_NAME}) looks every check interval, and once right
+ * after the start, at every board that has ended and may still exist: the ended periods
+ * within their retention, and the ended challenges of the registry. One script call
+ * ({@code ended-claim.lua}) claims, for each of them whose board exists, a marker key
+ * with {@code SET NX}; only the instance whose claim succeeds publishes. The marker lives
+ * a day longer than its board, so no instance claims the same end again, however late it
+ * starts; an instance that starts after an end that no instance saw publishes it, while
+ * the board is retained. A board that never existed publishes nothing.
+ * <p>
+ * Publishing never breaks the application: a listener that throws is logged, and the
+ * event is not published again. When the best users cannot be read, the claim is released
+ * and the next check tries again. Problems reaching Redis are logged (the first as a
+ * warning) and the next check tries again.
+ */
+public class EndedBoardEvents implements SmartLifecycle {
+
+	/** The name of the thread that looks for ended boards. */
+	public static final String THREAD_NAME = "activity-rank-events";
+
+	/** How long a marker outlives its board. */
+	static final Duration MARKER_MARGIN = Duration.ofDays(1);
+
+	/** The TTL of a marker whose board has none (nothing the starter writes). */
+	static final Duration MARKER_WITHOUT_BOARD_TTL = Duration.ofDays(400);
+
+	private static final Log logger = LogFactory.getLog(EndedBoardEvents.class);
+
+	private static final List<Period> ENDING = List.of(Period.DAY, Period.WEEK, Period.MONTH);
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RankKeys keys;
+
+	private final ActivityCalendar calendar;
+
+	private final List<Period> periods;
+
+	private final ActivityRankService ranks;
+
+	private final ChallengeService challenges;
+
+	private final ApplicationEventPublisher publisher;
+
+	private final int top;
+
+	private final Duration checkInterval;
+
+	private final ChallengeRegistry registry;
+
+	private final LuaScript claim = LuaScript.load("ended-claim.lua");
+
+	private final WarnOnce checkFailures = new WarnOnce(logger, "further failures are logged at debug level");
+
+	private final Object checking = new Object();
+
+	private volatile ScheduledExecutorService scheduler;
+
+	/**
+	 * Create the publisher.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar the application's clock, period boundaries and retention
+	 * @param periods the configured periods; TOTAL never ends
+	 * @param ranks reads the best users of a period board
+	 * @param challenges reads the best users of a challenge board
+	 * @param publisher where events go
+	 * @param top how many best users an event carries
+	 * @param checkInterval how often to look for ended boards
+	 */
+	public EndedBoardEvents(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, ActivityRankService ranks, ChallengeService challenges,
+			ApplicationEventPublisher publisher, int top, Duration checkInterval) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+		this.calendar = calendar;
+		this.periods = ENDING.stream().filter(periods::contains).toList();
+		this.ranks = ranks;
+		this.challenges = challenges;
+		this.publisher = publisher;
+		this.top = top;
+		this.checkInterval = checkInterval;
+		this.registry = new ChallengeRegistry(connectionFactory, keys);
+	}
+
+	@Override
+	public void start() {
+		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, THREAD_NAME);
+			thread.setDaemon(true);
+			return thread;
+		});
+		executor.scheduleWithFixedDelay(this::checkSafely, 0, this.checkInterval.toMillis(), TimeUnit.MILLISECONDS);
+		this.scheduler = executor;
+	}
+
+	@Override
+	public void stop() {
+		ScheduledExecutorService executor = this.scheduler;
+		this.scheduler = null;
+		if (executor != null) {
+			executor.shutdownNow();
+			try {
+				if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+					logger.warn("The " + THREAD_NAME + " thread did not stop within 10 seconds");
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.scheduler != null;
+	}
+
+	private void checkSafely() {
+		try {
+			checkNow();
+		}
+		catch (RuntimeException ex) {
+			this.checkFailures.log("Could not look for ended boards and challenges; trying again in "
+					+ this.checkInterval.toSeconds() + " s", ex);
+		}
+	}
+
+	/**
+	 * Look for ended boards now and publish the ends this instance claims, on the calling
+	 * thread.
+	 * @return the number of events this instance published
+	 */
+	int checkNow() {
+		synchronized (this.checking) {
+			Instant now = this.calendar.now();
+			this.registry.prune(now);
+			List<Ended> ended = new ArrayList<>();
+			for (Period period : this.periods) {
+				List<LocalDate> starts = this.calendar.retainedPeriods(period);
+				// the first is the period that runs now; the oldest end is published
+				// first
+				for (int i = starts.size() - 1; i >= 1; i--) {
+					LocalDate start = starts.get(i);
+					ended.add(new Ended(this.keys.board(period, start), this.keys.periodEnded(period, start),
+							() -> new PeriodEndedEvent(period, start, this.ranks.top(period, start, this.top))));
+				}
+			}
+			for (StoredChallenge challenge : this.registry.endingIn(Double.NEGATIVE_INFINITY, now.toEpochMilli())) {
+				String id = challenge.definition().id();
+				ended.add(new Ended(this.keys.challengeBoard(id), this.keys.challengeEnded(id),
+						() -> new ChallengeEndedEvent(challenge.definition(), this.challenges.top(id, this.top))));
+			}
+			int published = 0;
+			for (Ended claimed : claim(ended)) {
+				published += publish(claimed) ? 1 : 0;
+			}
+			return published;
+		}
+	}
+
+	/** The ends whose board exists and whose marker this instance set, in one call. */
+	private List<Ended> claim(List<Ended> ended) {
+		if (ended.isEmpty()) {
+			return List.of();
+		}
+		ScriptArgs call = new ScriptArgs();
+		for (Ended end : ended) {
+			call.key(end.board());
+			call.key(end.marker());
+		}
+		call.arg(MARKER_MARGIN.toMillis()).arg(MARKER_WITHOUT_BOARD_TTL.toMillis());
+		List<Ended> claimed = new ArrayList<>();
+		for (Object number : this.claim.run(this.connectionFactory, call)) {
+			claimed.add(ended.get((int) RedisReplies.asLong(number) - 1));
+		}
+		return claimed;
+	}
+
+	private boolean publish(Ended claimed) {
+		Object event;
+		try {
+			event = claimed.event().get();
+		}
+		catch (RuntimeException ex) {
+			// the end stays unpublished: give the claim back for the next check
+			release(claimed);
+			throw ex;
+		}
+		try {
+			this.publisher.publishEvent(event);
+			return true;
+		}
+		catch (RuntimeException ex) {
+			logger.warn("A listener failed on " + event + "; it is not published again", ex);
+			return false;
+		}
+	}
+
+	private void release(Ended claimed) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			connection.keyCommands().del(claimed.marker().getBytes(StandardCharsets.UTF_8));
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not release the claim " + claimed.marker() + "; that end is not published", ex);
+		}
+	}
+
+	/**
+	 * A board that has ended: its key, its marker, and how to build its event once
+	 * claimed.
+	 */
+	private record Ended(String board, String marker, Supplier<Object> event) {
+	}
+
+}
