@@ -1,11 +1,18 @@
 package io.github.activityrank.benchmarks;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -16,7 +23,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * ZINCRBY. At each thread count the four run in interleaved rounds ({@link Interleaved}),
  * so every ratio is the median of per-round ratios. Then, at the highest thread count,
  * the same workload on two fresh engines, {@code tie-break: none} (today's award path)
- * and {@code tie-break: earliest}, in interleaved rounds of their own.
+ * and {@code tie-break: earliest}, in interleaved rounds of their own; and the same
+ * workload on three fresh engines whose users have joined 0, 1 and 10 running challenges,
+ * also interleaved.
  */
 final class AwardThroughputBench {
 
@@ -48,6 +57,15 @@ final class AwardThroughputBench {
 	private static final String TIE_BREAK_NONE = "tie-break: none";
 
 	private static final String TIE_BREAK_EARLIEST = "tie-break: earliest";
+
+	/** Challenges joined by every user of the workload, per arm of the challenge rows. */
+	private static final int[] JOINED = { 0, 1, 10 };
+
+	/**
+	 * Users who join the challenges: enough to spread the load, few enough to join
+	 * quickly.
+	 */
+	private static final int CHALLENGE_USERS = 10_000;
 
 	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
 			ReferenceActivityRank reference) {
@@ -94,6 +112,7 @@ final class AwardThroughputBench {
 		}
 		int maxThreads = options.threadCounts[options.threadCounts.length - 1];
 		Interleaved.Spread earliestToNone = tieBreaks(options, section, bench, engine, maxThreads);
+		Interleaved.Spread tenToNone = challenges(options, section, bench, engine, maxThreads);
 		section.note(String.format(Locale.ROOT,
 				"raw ZINCRBY (redis-benchmark, 50 clients, about %.1f s of requests per round): median %,.0f/s in the "
 						+ "rounds at %d threads",
@@ -118,7 +137,74 @@ final class AwardThroughputBench {
 				oursToRaw.ratioWithIqr() + " of raw ZINCRBY");
 		section.target("award at " + maxThreads + " threads with tie-break: earliest >= 0.8x tie-break: none",
 				earliestToNone.median() >= 0.8, earliestToNone.ratioWithIqr() + " of tie-break: none");
+		section.target("award at " + maxThreads + " threads with 10 joined challenges costs <= 2x the award with none",
+				tenToNone.median() <= 2,
+				tenToNone.ratioWithIqr() + " of the server time per award with no challenge joined");
 		report.add(section);
+	}
+
+	/**
+	 * The cost of challenges: three fresh engines, the users of the first in no
+	 * challenge, those of the others each in 1 and 10 running challenges (every award
+	 * counts for each), the same workload over those users in interleaved rounds, no
+	 * challenge the baseline. Judged on Redis's time per award, the cost the issue
+	 * bounds.
+	 */
+	private static Interleaved.Spread challenges(BenchOptions options, Report.Section section, BenchRedis bench,
+			EngineContext engine, int threads) {
+		int users = Math.min(options.users, CHALLENGE_USERS);
+		List<EngineContext> engines = new ArrayList<>();
+		Interleaved.Results results;
+		try {
+			Interleaved plan = Interleaved.plan().warmup(1);
+			for (int joined : JOINED) {
+				EngineContext context = EngineContext.start(options, engine.prefix + "_ch" + joined);
+				engines.add(context);
+				joinChallenges(context, joined, users);
+				Interleaved.Arm arm = scripted(options, bench, threads, awarder(context.service()), users);
+				if (joined == 0) {
+					plan.baseline(challengeArm(joined), arm);
+				}
+				else {
+					plan.subject(challengeArm(joined), arm);
+				}
+			}
+			results = plan.run(options.rounds);
+		}
+		finally {
+			engines.forEach(EngineContext::close);
+		}
+		Interleaved.Spread tenToNone = results.ratio(challengeArm(10), challengeArm(0), SERVER_US);
+		for (int joined : JOINED) {
+			String arm = challengeArm(joined);
+			section.row(threads + ", " + arm, "", results.median(arm, Latencies.PER_SECOND), "", "", "", "", "",
+					results.median(arm, SERVER_US), results.median(arm, PER_SCRIPT_CALL), (joined == 0)
+							? Report.ratio(1) : results.ratio(arm, challengeArm(0), Latencies.PER_SECOND).ratio());
+		}
+		section.note(String.format(Locale.ROOT,
+				"rows \"%d, N challenges joined\": the same workload over %,d users on three fresh engines whose "
+						+ "users joined 0, 1 and 10 running challenges open to every rule (each award reaches every "
+						+ "joined challenge's board in the same score.lua call); one warm-up cycle, then %d "
+						+ "interleaved rounds (%.1f s each) and a closing round with none; the last column is "
+						+ "awards/s over the engine with none joined, the target compares server us/award",
+				threads, users, options.rounds, options.awardSeconds));
+		return tenToNone;
+	}
+
+	private static String challengeArm(int joined) {
+		return joined + " challenges joined";
+	}
+
+	/** Create {@code count} challenges running for a day and let every user join each. */
+	private static void joinChallenges(EngineContext context, int count, int users) {
+		ChallengeService challenges = context.bean(ChallengeService.class);
+		Instant now = Instant.now();
+		for (int c = 0; c < count; c++) {
+			String id = "bench-" + c;
+			challenges.create(new ChallengeDefinition(id, now.minus(Duration.ofHours(1)), now.plus(Duration.ofDays(1)),
+					Set.of(), false));
+			IntStream.range(0, users).parallel().forEach((u) -> challenges.join(id, "u" + u));
+		}
 	}
 
 	/**
@@ -170,9 +256,15 @@ final class AwardThroughputBench {
 	 * award and the awards each score.lua call carried.
 	 */
 	private static Interleaved.Arm scripted(BenchOptions options, BenchRedis bench, int threads, Awarder awarder) {
+		return scripted(options, bench, threads, awarder, options.users);
+	}
+
+	private static Interleaved.Arm scripted(BenchOptions options, BenchRedis bench, int threads, Awarder awarder,
+			int users) {
 		return () -> {
 			long[] before = bench.commandStats("evalsha");
-			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, workload(options, awarder));
+			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds,
+					workload(users, options.fieldsPerUser, awarder));
 			long[] after = bench.commandStats("evalsha");
 			Map<String, Double> figures = figures(run, (after[1] - before[1]) / (double) run.calls());
 			figures.put(PER_SCRIPT_CALL, run.calls() / (double) Math.max(1, after[0] - before[0]));
@@ -187,8 +279,10 @@ final class AwardThroughputBench {
 	}
 
 	private static Latencies.Call workload(BenchOptions options, Awarder awarder) {
-		int users = options.users;
-		int fields = options.fieldsPerUser;
+		return workload(options.users, options.fieldsPerUser, awarder);
+	}
+
+	private static Latencies.Call workload(int users, int fields, Awarder awarder) {
 		return (thread, i) -> {
 			ThreadLocalRandom random = ThreadLocalRandom.current();
 			String user = "u" + random.nextInt(users);
