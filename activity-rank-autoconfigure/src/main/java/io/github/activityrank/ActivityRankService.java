@@ -24,7 +24,9 @@ public interface ActivityRankService {
 	 * @param rule a rule name from {@code activity-rank.rules}
 	 * @return what happened
 	 */
-	AwardResult award(String userId, String field, String rule);
+	default AwardResult award(String userId, String field, String rule) {
+		return apply(new ActivityEvent(userId, rule, null, field, false));
+	}
 
 	/**
 	 * Award explicit points with no rule: once per user and field per day, no caps but
@@ -35,7 +37,9 @@ public interface ActivityRankService {
 	 * @param points the points, from 1 to {@value ActivityLimits#MAX_POINTS}
 	 * @return what happened
 	 */
-	AwardResult award(String userId, String field, long points);
+	default AwardResult award(String userId, String field, long points) {
+		return apply(new ActivityEvent(userId, null, points, field, false));
+	}
 
 	/**
 	 * Take back the latest award of a field under a rule, from the boards it was given
@@ -47,7 +51,9 @@ public interface ActivityRankService {
 	 * @return {@link AwardResult.Outcome#REVOKED} with the points taken back, or
 	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
 	 */
-	AwardResult revoke(String userId, String field, String rule);
+	default AwardResult revoke(String userId, String field, String rule) {
+		return apply(new ActivityEvent(userId, rule, null, field, true));
+	}
 
 	/**
 	 * Take back the latest award of a field that was made with explicit points.
@@ -56,7 +62,9 @@ public interface ActivityRankService {
 	 * @return {@link AwardResult.Outcome#REVOKED} with the points taken back, or
 	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
 	 */
-	AwardResult revoke(String userId, String field);
+	default AwardResult revoke(String userId, String field) {
+		return apply(new ActivityEvent(userId, null, null, field, true));
+	}
 
 	/**
 	 * Award or revoke as an {@link ActivityEvent} describes.

@@ -68,26 +68,6 @@ public class DefaultActivityRankService implements ActivityRankService {
 	}
 
 	@Override
-	public AwardResult award(String userId, String field, String rule) {
-		return apply(new ActivityEvent(userId, rule, null, field, false));
-	}
-
-	@Override
-	public AwardResult award(String userId, String field, long points) {
-		return apply(new ActivityEvent(userId, null, points, field, false));
-	}
-
-	@Override
-	public AwardResult revoke(String userId, String field, String rule) {
-		return apply(new ActivityEvent(userId, rule, null, field, true));
-	}
-
-	@Override
-	public AwardResult revoke(String userId, String field) {
-		return apply(new ActivityEvent(userId, null, null, field, true));
-	}
-
-	@Override
 	public AwardResult apply(ActivityEvent event) {
 		return applyAll(Collections.singletonList(event)).get(0);
 	}
