@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.github.activityrank.sample.ForumApi.Response;
+import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,8 @@ class EmbeddedRedisFallbackTests {
 	void withNoRedisAtTheConfiguredAddressTheAppStartsAnEmbeddedOneAndStopsItOnClose() {
 		int nobody = RedisTestServer.freePort();
 		int embeddedPort;
-		try (ConfigurableApplicationContext context = start("spring.data.redis.port=" + nobody)) {
+		try (ConfigurableApplicationContext context = start(RedisTestServer.uniquePrefix("fallback"),
+				"spring.data.redis.port=" + nobody)) {
 			embeddedPort = context.getEnvironment().getProperty("spring.data.redis.port", Integer.class);
 			assertThat(embeddedPort).isNotEqualTo(nobody);
 			assertThat(answers(embeddedPort)).isTrue();
@@ -43,11 +45,16 @@ class EmbeddedRedisFallbackTests {
 	@Test
 	void withARedisAtTheConfiguredAddressTheAppUsesIt() {
 		RedisTestServer redis = RedisTestServer.shared();
-		try (ConfigurableApplicationContext context = start("spring.data.redis.host=" + redis.host(),
+		String prefix = RedisTestServer.uniquePrefix("fallback");
+		try (ConfigurableApplicationContext context = start(prefix, "spring.data.redis.host=" + redis.host(),
 				"spring.data.redis.port=" + redis.port())) {
 			assertThat(context.getEnvironment().getProperty("spring.data.redis.port", Integer.class))
 				.isEqualTo(redis.port());
 			assertThat(context.getEnvironment().getPropertySources().contains("sampleEmbeddedRedis")).isFalse();
+		}
+		finally {
+			// the app creates its monthly challenge at startup, in the shared server
+			RedisKeysCleaner.deletePrefix(prefix);
 		}
 	}
 
@@ -55,9 +62,9 @@ class EmbeddedRedisFallbackTests {
 	 * Starts the app as its README does, with command-line arguments (they win over
 	 * application.yml).
 	 */
-	private static ConfigurableApplicationContext start(String... redis) {
+	private static ConfigurableApplicationContext start(String prefix, String... redis) {
 		List<String> args = new ArrayList<>(List.of("--server.port=0", "--activity-rank.async.enabled=false",
-				"--activity-rank.key-prefix=" + RedisTestServer.uniquePrefix("fallback")));
+				"--activity-rank.key-prefix=" + prefix));
 		Arrays.stream(redis).map((property) -> "--" + property).forEach(args::add);
 		return new SpringApplicationBuilder(SampleForumApplication.class).run(args.toArray(String[]::new));
 	}
