@@ -42,22 +42,28 @@ public interface ActivityDispatcher extends AutoCloseable {
 
 	/**
 	 * Awards waiting in the queue right now.
-	 * @return the queue's size, 0 without a queue
+	 * @return the queue's size; by default 0, for a dispatcher without a queue
 	 */
-	int queueSize();
+	default int queueSize() {
+		return 0;
+	}
 
 	/**
 	 * Awards waiting in the retry buffer right now.
-	 * @return the buffer's size, 0 without a buffer
+	 * @return the buffer's size; by default 0, for a dispatcher without a buffer
 	 */
-	int retryBufferSize();
+	default int retryBufferSize() {
+		return 0;
+	}
 
 	/**
 	 * Whether awards are queued for background threads (rather than applied on the
 	 * caller's thread).
-	 * @return {@code true} when they are queued
+	 * @return {@code true} when they are queued; by default {@code false}
 	 */
-	boolean isAsync();
+	default boolean isAsync() {
+		return false;
+	}
 
 	/**
 	 * Wait until every award dispatched so far has been answered or given up on,

@@ -71,21 +71,6 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	@Override
-	public int queueSize() {
-		return 0;
-	}
-
-	@Override
-	public int retryBufferSize() {
-		return 0;
-	}
-
-	@Override
-	public boolean isAsync() {
-		return false;
-	}
-
-	@Override
 	public boolean awaitIdle(Duration timeout) {
 		return this.pending.awaitNone(timeout, () -> true);
 	}

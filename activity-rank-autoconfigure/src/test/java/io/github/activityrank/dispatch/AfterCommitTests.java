@@ -119,21 +119,6 @@ class AfterCommitTests {
 		}
 
 		@Override
-		public int queueSize() {
-			return 0;
-		}
-
-		@Override
-		public int retryBufferSize() {
-			return 0;
-		}
-
-		@Override
-		public boolean isAsync() {
-			return false;
-		}
-
-		@Override
 		public boolean awaitIdle(Duration timeout) {
 			return true;
 		}
