@@ -1,12 +1,12 @@
 package io.github.activityrank.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +24,6 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -35,16 +34,26 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * A daemon thread ({@value #THREAD_NAME}) looks every check interval, and once right
  * after the start, at every board that has ended and may still exist: the ended periods
  * within their retention, and the ended challenges of the registry. One script call
- * ({@code ended-claim.lua}) claims, for each of them whose board exists, a marker key
- * with {@code SET NX}; only the instance whose claim succeeds publishes. The marker lives
- * a day longer than its board, so no instance claims the same end again, however late it
- * starts; an instance that starts after an end that no instance saw publishes it, while
- * the board is retained. A board that never existed publishes nothing.
+ * ({@code ended-claim.lua}) claims, for each of them whose board exists, its marker key
+ * for a lease ({@value #LEASE_INTERVALS} check intervals, at least {@link #MIN_LEASE}):
+ * the marker did not exist, or held a claim whose lease had run out. Only the instance
+ * whose claim succeeds publishes: it reads the best users, renews its lease, runs the
+ * listeners and then marks the end published ({@code ended-mark.lua}, each a
+ * compare-and-set on its own claim). The marker lives a day longer than its board, so no
+ * instance publishes the same end again, however late it starts; an instance that starts
+ * after an end that no instance saw publishes it, while the board is retained, and so
+ * does another instance (or the next to start) when the claimer died before marking it
+ * published, once the lease has run out. A board that never existed publishes nothing.
+ * <p>
+ * So every end is published at least once while its board is retained and some instance
+ * runs, and exactly once unless the publishing instance stops (killed, or cut off from
+ * Redis) after its listeners started and before the marker says published, or its
+ * listeners run longer than the lease: then another instance publishes it again.
  * <p>
  * Publishing never breaks the application: a listener that throws is logged, and the
- * event is not published again. When the best users cannot be read, the claim is released
- * and the next check tries again. Problems reaching Redis are logged (the first as a
- * warning) and the next check tries again.
+ * event is not published again. When the best users cannot be read, the claim is given
+ * back and the next check tries again; so are the claims a check did not get to. Problems
+ * reaching Redis are logged (the first as a warning) and the next check tries again.
  */
 public class EndedBoardEvents implements SmartLifecycle {
 
@@ -56,6 +65,15 @@ public class EndedBoardEvents implements SmartLifecycle {
 
 	/** The TTL of a marker whose board has none (nothing the starter writes). */
 	static final Duration MARKER_WITHOUT_BOARD_TTL = Duration.ofDays(400);
+
+	/** A claim's lease, in check intervals. */
+	static final int LEASE_INTERVALS = 3;
+
+	/** The shortest lease: listeners that send mail or call services need time. */
+	static final Duration MIN_LEASE = Duration.ofMinutes(1);
+
+	/** What a marker holds once the listeners of its end ran. */
+	static final String PUBLISHED = "published";
 
 	private static final Log logger = LogFactory.getLog(EndedBoardEvents.class);
 
@@ -82,6 +100,13 @@ public class EndedBoardEvents implements SmartLifecycle {
 	private final ChallengeRegistry registry;
 
 	private final LuaScript claim = LuaScript.load("ended-claim.lua");
+
+	private final LuaScript mark = LuaScript.load("ended-mark.lua");
+
+	/** Tells this instance's claims apart from those of every other. */
+	private final String instance = UUID.randomUUID().toString();
+
+	private final Duration lease;
 
 	private final WarnOnce checkFailures = new WarnOnce(logger, "further failures are logged at debug level");
 
@@ -114,6 +139,8 @@ public class EndedBoardEvents implements SmartLifecycle {
 		this.top = top;
 		this.checkInterval = checkInterval;
 		this.registry = new ChallengeRegistry(connectionFactory, keys);
+		Duration intervals = checkInterval.multipliedBy(LEASE_INTERVALS);
+		this.lease = (intervals.compareTo(MIN_LEASE) < 0) ? MIN_LEASE : intervals;
 	}
 
 	@Override
@@ -132,9 +159,11 @@ public class EndedBoardEvents implements SmartLifecycle {
 		ScheduledExecutorService executor = this.scheduler;
 		this.scheduler = null;
 		if (executor != null) {
-			executor.shutdownNow();
+			// a check under way finishes, so that it marks what its listeners published
+			executor.shutdown();
 			try {
 				if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+					executor.shutdownNow();
 					logger.warn("The " + THREAD_NAME + " thread did not stop within 10 seconds");
 				}
 			}
@@ -184,58 +213,101 @@ public class EndedBoardEvents implements SmartLifecycle {
 				ended.add(new Ended(this.keys.challengeBoard(id), this.keys.challengeEnded(id),
 						() -> new ChallengeEndedEvent(challenge.definition(), this.challenges.top(id, this.top))));
 			}
+			List<Claimed> claimed = claim(ended, now);
 			int published = 0;
-			for (Ended claimed : claim(ended)) {
-				published += publish(claimed) ? 1 : 0;
+			int done = 0;
+			try {
+				for (Claimed end : claimed) {
+					done++;
+					published += publish(end) ? 1 : 0;
+				}
+			}
+			finally {
+				// the claims this check did not get to: the next check takes them
+				claimed.subList(done, claimed.size()).forEach(this::release);
 			}
 			return published;
 		}
 	}
 
-	/** The ends whose board exists and whose marker this instance set, in one call. */
-	private List<Ended> claim(List<Ended> ended) {
+	/** The ends whose board exists and which this instance claimed, in one call. */
+	private List<Claimed> claim(List<Ended> ended, Instant now) {
 		if (ended.isEmpty()) {
 			return List.of();
 		}
+		String claim = claimUntil(now.plus(this.lease));
 		ScriptArgs call = new ScriptArgs();
 		for (Ended end : ended) {
 			call.key(end.board());
 			call.key(end.marker());
 		}
-		call.arg(MARKER_MARGIN.toMillis()).arg(MARKER_WITHOUT_BOARD_TTL.toMillis());
-		List<Ended> claimed = new ArrayList<>();
+		call.arg(MARKER_MARGIN.toMillis()).arg(MARKER_WITHOUT_BOARD_TTL.toMillis()).arg(claim).arg(now.toEpochMilli());
+		List<Claimed> claimed = new ArrayList<>();
 		for (Object number : this.claim.run(this.connectionFactory, call)) {
-			claimed.add(ended.get((int) RedisReplies.asLong(number) - 1));
+			claimed.add(new Claimed(ended.get((int) RedisReplies.asLong(number) - 1), claim));
 		}
 		return claimed;
 	}
 
-	private boolean publish(Ended claimed) {
+	private String claimUntil(Instant leaseEnd) {
+		return "claimed:" + this.instance + ":" + leaseEnd.toEpochMilli();
+	}
+
+	private boolean publish(Claimed claimed) {
 		Object event;
 		try {
-			event = claimed.event().get();
+			event = claimed.end().event().get();
 		}
 		catch (RuntimeException ex) {
 			// the end stays unpublished: give the claim back for the next check
 			release(claimed);
 			throw ex;
 		}
+		// a fresh lease for the listeners; a claim that ran out may be another's by now
+		String renewed = claimUntil(this.calendar.now().plus(this.lease));
+		if (!mark(claimed.end(), claimed.claim(), renewed)) {
+			logger.warn("The claim to publish " + event + " ran out before its listeners ran; another instance "
+					+ "publishes it");
+			return false;
+		}
+		boolean published = true;
 		try {
 			this.publisher.publishEvent(event);
-			return true;
 		}
 		catch (RuntimeException ex) {
 			logger.warn("A listener failed on " + event + "; it is not published again", ex);
-			return false;
+			published = false;
+		}
+		if (!mark(claimed.end(), renewed, PUBLISHED)) {
+			logger.warn("Could not mark " + event + " as published (its listeners ran longer than the lease of "
+					+ this.lease.toSeconds() + " s, or Redis could not be reached); another instance may publish it "
+					+ "again");
+		}
+		return published;
+	}
+
+	private void release(Claimed claimed) {
+		if (!mark(claimed.end(), claimed.claim(), "")) {
+			logger.warn("Could not give back the claim " + claimed.end().marker() + "; another instance publishes "
+					+ "that end once its lease has run out");
 		}
 	}
 
-	private void release(Ended claimed) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			connection.keyCommands().del(claimed.marker().getBytes(StandardCharsets.UTF_8));
+	/**
+	 * Replace the claim a marker holds with {@code value} ('' deletes it); false when it
+	 * no longer held that claim, or Redis could not be reached (logged).
+	 */
+	private boolean mark(Ended end, String claim, String value) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(end.marker());
+		call.arg(claim).arg(value);
+		try {
+			List<Object> reply = this.mark.run(this.connectionFactory, call);
+			return RedisReplies.asLong(reply.get(0)) == 1;
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not release the claim " + claimed.marker() + "; that end is not published", ex);
+			logger.warn("Could not update the marker " + end.marker(), ex);
+			return false;
 		}
 	}
 
@@ -244,6 +316,10 @@ public class EndedBoardEvents implements SmartLifecycle {
 	 * claimed.
 	 */
 	private record Ended(String board, String marker, Supplier<Object> event) {
+	}
+
+	/** An end this instance claimed, and the claim its marker holds. */
+	private record Claimed(Ended end, String claim) {
 	}
 
 }

@@ -1,17 +1,26 @@
--- activity-rank: claim the publication of ended boards, so that one instance of all those sharing
--- this Redis publishes each end, once.
+-- activity-rank: claim the publication of ended boards for a lease, so that of all the instances
+-- sharing this Redis one publishes each end, and another takes over when that one dies first.
+-- A marker holds "claimed:<instance>:<leaseUntil>" (epoch ms, the application's clock) while an
+-- instance publishes, and "published" once its listeners ran ("1", written by versions that had
+-- no lease, counts as published). Only ended-mark.lua changes a claim afterwards.
 -- KEYS     pairs of a board (period or challenge) and its marker
 -- ARGV[1]  how long a marker outlives its board, in ms; ARGV[2] the TTL of a marker whose board
---          has none, in ms
--- Returns  the numbers (1-based) of the pairs claimed: the board exists and its marker did not,
---          and now does. A board that does not exist (never did, or expired) claims nothing.
+--          has none, in ms; ARGV[3] the claim to write, "claimed:<instance>:<leaseUntil>";
+--          ARGV[4] now, epoch ms
+-- Returns  the numbers (1-based) of the pairs claimed: the board exists, and its marker did not
+--          or held a claim whose lease had run out, and now holds ARGV[3]. A board that does not
+--          exist (never did, or expired) claims nothing; a published end is never claimed again.
+local now = tonumber(ARGV[4])
 local claimed = {}
 for k = 1, #KEYS, 2 do
   local ttl = redis.call('PTTL', KEYS[k])
   if ttl ~= -2 then
-    -- the marker outlives the board, so the end cannot be claimed twice while the board is there
-    ttl = (ttl >= 0) and (ttl + tonumber(ARGV[1])) or tonumber(ARGV[2])
-    if redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ttl) then
+    local held = redis.call('GET', KEYS[k + 1])
+    local lease = held and tonumber(string.match(held, '^claimed:.*:(%d+)$'))
+    if not held or (lease and lease <= now) then
+      -- the marker outlives the board, so the end cannot be claimed afresh while the board is there
+      ttl = (ttl >= 0) and (ttl + tonumber(ARGV[1])) or tonumber(ARGV[2])
+      redis.call('SET', KEYS[k + 1], ARGV[3], 'PX', ttl)
       claimed[#claimed + 1] = (k + 1) / 2
     end
   end

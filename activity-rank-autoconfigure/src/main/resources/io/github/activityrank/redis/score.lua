@@ -81,8 +81,16 @@
 -- same token (a user who left, and maybe joined again, is not touched by awards from before). A
 -- challenge board is created with a TTL that ends at its expireAt, and laid out like the period
 -- boards; its time part counts from the challenge's start. Nothing writes a board after its end.
--- Hashes are read once per batch (open) and once per user and batch (joined); entries of ended
--- challenges are skipped. Reserved fields of those hashes ('#token') start with '#'.
+-- Hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
+-- parsed then; entries of challenges that do not run now are dropped. Which boards an award of a
+-- rule reaches is worked out once per user, rule and batch. Reserved fields of those hashes
+-- ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
+-- an award costs one ZINCRBY per challenge board it reaches, and nothing reads the member's score:
+-- the largest score is checked against each board's highest score, read once per board and batch
+-- (ZREVRANGE 0 0) and raised by each increment of the batch; only an award that could pass it by
+-- that bound reads the member's own score. These checks run before the command's first write to
+-- a challenge board, so a rejected command writes none. With the earliest tie-break or dense
+-- ranks a challenge board is written like a period board (ZSCORE, then ZADD).
 --
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
@@ -359,26 +367,35 @@ local challenge_largest, challenge_timed = tonumber(ARGV[i + 4]), ARGV[i + 5] ==
 i = i + 6
 local CHALLENGES = '#ch:'
 
--- the entries of a challenges hash whose challenge has not ended: a list, and a map by id
+-- the entries of a challenges hash whose challenge runs now (start <= now < end): a list, and a
+-- map by id built when a revoke first asks. Entries that do not run are never used: an award
+-- reaches running challenges only, and a revoke takes back only from those.
 local function parse_challenges(flat)
-  local list, by_id = {}, {}
+  local list = {}
   for k = 1, #flat, 2 do
     if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
       local start, stop, expire_at, token, rules = string.match(flat[k + 1], '^(%d+):(%d+):(%d+):(%d+):(.*)$')
-      stop = tonumber(stop)
-      if stop > now_ms then
-        local entry = { id = flat[k], start = tonumber(start), stop = stop, expire_at = tonumber(expire_at),
-                        token = token }
+      if tonumber(stop) > now_ms and tonumber(start) <= now_ms then
+        local entry = { id = flat[k], start = tonumber(start), expire_at = tonumber(expire_at), token = token }
         if rules ~= '' then
           entry.rules = {}
           for rule in string.gmatch(rules, '[^,]+') do entry.rules[rule] = true end
         end
         list[#list + 1] = entry
-        by_id[entry.id] = entry
       end
     end
   end
-  return { list = list, by_id = by_id }
+  return { list = list }
+end
+
+local function by_id(challenges)
+  local map = challenges.by_id
+  if not map then
+    map = {}
+    for _, entry in ipairs(challenges.list) do map[entry.id] = entry end
+    challenges.by_id = map
+  end
+  return map
 end
 
 local open_challenges
@@ -420,23 +437,110 @@ local function challenge_board(entry)
   return board
 end
 
-local function runs(entry)
-  return entry.start <= now_ms and now_ms < entry.stop
+-- Plain boards (no tie-break time part, no dense companion, the default layout) take an award
+-- with one ZINCRBY and no read of the member's score. Their largest score is checked against
+-- the board's highest score, read once per board and batch (ZREVRANGE 0 0, which also tells
+-- whether the board exists) and raised by every increment: only an award that could pass the
+-- largest score by that bound asks for the member's own score. Every check of a command runs
+-- before its first write to a challenge board, so a rejected command writes none.
+local challenge_plain = not challenge_timed and challenge_dense_prefix == ''
+
+-- the highest score on a plain challenge board, once per batch; false when the board does not exist
+local function ceiling_of(board)
+  local ceiling = board.ceiling
+  if ceiling == nil then
+    local top = redis.call('ZREVRANGE', board.key, 0, 0, 'WITHSCORES')
+    ceiling = top[2] and tonumber(top[2]) or false
+    board.ceiling = ceiling
+  end
+  return ceiling
 end
 
--- the boards of the challenges an award of this spec reaches now, and what its record keeps of them
-local function challenges_reached(spec, joined_idx)
-  local boards, names, seen = {}, {}, {}
-  for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
-    for _, entry in ipairs(challenges.list) do
-      if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
-        seen[entry.id] = true
-        boards[#boards + 1] = challenge_board(entry)
-        names[#names + 1] = entry.id .. '=' .. entry.token
+-- whether `points` (> 0) more keep the member within the largest score of every challenge board
+local function fits_challenges(boards, member, points)
+  if not challenge_plain then
+    return fits(boards, member, points)
+  end
+  for _, board in ipairs(boards) do
+    if (ceiling_of(board) or 0) + points > board.largest then
+      local score = tonumber(redis.call('ZSCORE', board.key, member)) or 0
+      if score + points > board.largest then
+        return false
       end
     end
   end
-  return boards, table.concat(names, ',')
+  return true
+end
+
+-- add points > 0 on a plain board; a board that does not exist is created (with its TTL) only
+-- when `create`, as by an award, not by giving a penalty back
+local function increment(board, member, points, create)
+  local ceiling = ceiling_of(board)
+  if not ceiling and not create then
+    return
+  end
+  local score = tonumber(redis.call('ZINCRBY', board.key, int(points), member))
+  if not ceiling then
+    redis.call('PEXPIRE', board.key, board.ttl)
+  end
+  board.ceiling = math.max(ceiling or 0, score)
+end
+
+-- take points >= 0 from a plain board; at zero or less the member leaves it. A member or board
+-- that was not there is created by ZINCRBY and removed again at once, so nothing remains.
+local function decrement(board, member, points)
+  local score = tonumber(redis.call('ZINCRBY', board.key, int(-points), member))
+  if score <= 0 then
+    redis.call('ZREM', board.key, member)
+    board.ceiling = nil -- the last member takes the board with it
+  end
+end
+
+local function add_to_challenge(board, member, points)
+  if not challenge_plain then
+    add_to_board(board, member, points)
+  elseif points > 0 then
+    increment(board, member, points, true)
+  else
+    decrement(board, member, -points) -- a penalty never creates a board or a member
+  end
+end
+
+local function take_from_challenge(board, member, points)
+  if not challenge_plain then
+    take_from_board(board, member, points)
+  elseif points > 0 then
+    decrement(board, member, points)
+  else
+    increment(board, member, -points, false) -- a board that has expired stays gone
+  end
+end
+
+-- the boards of the challenges an award of this spec reaches now, and what its record keeps of
+-- them; once per user, rule and batch
+local reached_by = {}
+local function challenges_reached(spec, joined_idx)
+  local of_user = reached_by[joined_idx]
+  if not of_user then
+    of_user = {}
+    reached_by[joined_idx] = of_user
+  end
+  local reached = of_user[spec.rule]
+  if not reached then
+    local boards, names, seen = {}, {}, {}
+    for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
+      for _, entry in ipairs(challenges.list) do
+        if (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
+          seen[entry.id] = true
+          boards[#boards + 1] = challenge_board(entry)
+          names[#names + 1] = entry.id .. '=' .. entry.token
+        end
+      end
+    end
+    reached = { boards = boards, names = table.concat(names, ',') }
+    of_user[spec.rule] = reached
+  end
+  return reached.boards, reached.names
 end
 
 -- the boards of the challenges a revoked award reached that still run and still have the user
@@ -447,8 +551,8 @@ local function challenges_to_revoke(reached, joined_idx)
     return boards
   end
   for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
-    local entry = joined_of(joined_idx).by_id[id] or open_of().by_id[id]
-    if entry and entry.token == token and runs(entry) then
+    local entry = by_id(joined_of(joined_idx))[id] or by_id(open_of())[id]
+    if entry and entry.token == token then
       boards[#boards + 1] = challenge_board(entry)
     end
   end
@@ -494,7 +598,7 @@ local function award(spec, member, field, first, joined_idx)
       return 2, 0
     end
     reached, reached_names = challenges_reached(spec, joined_idx)
-    if not fits(todays_boards, member, points) or not fits(reached, member, points) then
+    if not fits(todays_boards, member, points) or not fits_challenges(reached, member, points) then
       return 5, 0
     end
     redis.call('HSET', record, field, points)
@@ -502,7 +606,7 @@ local function award(spec, member, field, first, joined_idx)
     return 1, 0
   else
     reached, reached_names = challenges_reached(spec, joined_idx)
-    if points > 0 and not (fits(todays_boards, member, points) and fits(reached, member, points)) then
+    if points > 0 and not (fits(todays_boards, member, points) and fits_challenges(reached, member, points)) then
       redis.call('HDEL', record, field) -- the field was all this award wrote
       return 5, 0
     end
@@ -527,7 +631,7 @@ local function award(spec, member, field, first, joined_idx)
   if #reached > 0 then
     redis.call('HSET', record, CHALLENGES .. field, reached_names)
     for _, board in ipairs(reached) do
-      add_to_board(board, member, points)
+      add_to_challenge(board, member, points)
     end
   end
   return 0, points
@@ -549,7 +653,7 @@ local function revoke(spec, member, field, first, joined_idx)
   local boards = boards_of_day(found - first + 1)
   local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
-  if points < 0 and not (fits(boards, member, -points) and fits(reached, member, -points)) then
+  if points < 0 and not (fits(boards, member, -points) and fits_challenges(reached, member, -points)) then
     return 5, 0
   end
   if reached_names then
@@ -565,7 +669,7 @@ local function revoke(spec, member, field, first, joined_idx)
     take_from_board(board, member, points)
   end
   for _, board in ipairs(reached) do
-    take_from_board(board, member, points)
+    take_from_challenge(board, member, points)
   end
   return 3, points
 end

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,6 +42,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.EventListener;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -184,6 +186,77 @@ class EndedBoardEventsTests {
 		assertThat(periodEvents()).extracting(PeriodEndedEvent::period, PeriodEndedEvent::start)
 			.containsExactly(tuple(Period.DAY, DAY));
 		assertThat(challengeEvents()).extracting((event) -> event.challenge().id()).containsExactly("sprint");
+	}
+
+	@Test
+	void aClaimLeftByAnInstanceThatDiedIsPublishedByAnotherOnceItsLeaseHasRunOut() {
+		this.runner.run((context) -> {
+			scoreToday(context);
+			this.clock.set(DAY.plusDays(1).atTime(0, 0, 30));
+			RankKeys keys = context.getBean(RankKeys.class);
+			StringRedisTemplate redis = context.getBean(StringRedisTemplate.class);
+			// an instance claimed both ends until 00:10 and died before publishing them
+			String deadClaim = "claimed:dead-instance:"
+					+ DAY.plusDays(1).atTime(0, 10).atZone(ZONE).toInstant().toEpochMilli();
+			List<String> markers = List.of(keys.periodEnded(Period.DAY, DAY), keys.challengeEnded("sprint"));
+			markers.forEach((marker) -> redis.opsForValue().set(marker, deadClaim, Duration.ofDays(2)));
+
+			assertThat(checkNow(context)).isZero();
+			this.clock.set(DAY.plusDays(1).atTime(0, 10));
+			assertThat(checkNow(context)).isEqualTo(2);
+			assertThat(checkNow(context)).isZero();
+			assertThat(markers).allSatisfy((marker) -> {
+				assertThat(redis.opsForValue().get(marker)).isEqualTo(EndedBoardEvents.PUBLISHED);
+				assertThat(redis.getExpire(marker)).isGreaterThan(Duration.ofDays(1).toSeconds());
+			});
+		});
+
+		assertThat(periodEvents()).extracting(PeriodEndedEvent::period).containsExactly(Period.DAY);
+		assertThat(challengeEvents()).extracting((event) -> event.challenge().id()).containsExactly("sprint");
+	}
+
+	@Test
+	void anInstanceStuckInItsListenersPastTheLeaseLeavesTheEndToAnother(CapturedOutput output) throws Exception {
+		CountDownLatch stuck = new CountDownLatch(1);
+		CountDownLatch resume = new CountDownLatch(1);
+		this.runner.withBean("stuckRecorder", Recorder.class, () -> new Recorder(new ConcurrentLinkedQueue<>()) {
+			@Override
+			void onEnd(Object event) {
+				stuck.countDown();
+				try {
+					resume.await(30, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}).run((slow) -> this.runner.run((other) -> {
+			scoreToday(slow);
+			this.clock.set(WEDNESDAY.withHour(12));
+			ExecutorService thread = Executors.newSingleThreadExecutor();
+			try {
+				Future<Integer> slowCheck = thread.submit(() -> checkNow(slow));
+				assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
+				// the claim holds for three check intervals
+				assertThat(checkNow(other)).isZero();
+				this.clock.set(WEDNESDAY.withHour(15).minusSeconds(1));
+				assertThat(checkNow(other)).isZero();
+				this.clock.set(WEDNESDAY.withHour(15));
+				assertThat(checkNow(other)).isEqualTo(1);
+				resume.countDown();
+				assertThat(slowCheck.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+				assertThat(checkNow(other)).isZero();
+				assertThat(checkNow(slow)).isZero();
+			}
+			finally {
+				thread.shutdownNow();
+			}
+		}));
+
+		// both ran the listeners: a lease shorter than the listeners is the documented
+		// limit
+		assertThat(challengeEvents()).extracting((event) -> event.challenge().id()).containsExactly("sprint", "sprint");
+		assertThat(output).contains("Could not mark ChallengeEndedEvent", "another instance may publish it again");
 	}
 
 	@Test
