@@ -218,16 +218,18 @@ public class AwardLedger {
 	List<LedgerEntry> pending(Connection connection, int lane, int limit) throws SQLException {
 		List<LedgerEntry> entries = new ArrayList<>();
 		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT id, kind, user_id, rule_name, points, field FROM " + this.tables.ledger()
-					+ " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT ?")) {
+			.prepareStatement("SELECT id, kind, user_id, rule_name, points, field, event_at FROM "
+					+ this.tables.ledger() + " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT ?")) {
 			statement.setInt(1, lane);
 			statement.setInt(2, limit);
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
-					entries.add(new LedgerEntry(rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4),
-							boxed, rows.getString(6), REVOKE.equals(rows.getString(2)))));
+					entries.add(new LedgerEntry(
+							rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4), boxed,
+									rows.getString(6), REVOKE.equals(rows.getString(2))),
+							Instant.ofEpochMilli(rows.getLong(7))));
 				}
 			}
 		}

@@ -33,13 +33,21 @@
 --     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
 --   then six arguments about challenges:
 --     openIdx        the key of the open-challenges hash (id -> entry, see "Challenges" below)
---     now            the current instant in epoch ms, from the application's clock (never Redis TIME)
+--     now            the current instant in epoch ms, from the application's clock (never Redis TIME);
+--                    TTLs count from it
 --     boardPrefix    the start of every challenge board's key, "{prefix}:challenge:"
 --     densePrefix    the start of their dense companions' keys, "{prefix}:dense:challenge:"; '' when
 --                    ranking is not dense
 --     largest        the most points a member may hold on a challenge board
 --     timed          '1' when boards hold the earliest tie-break's time part, else '0'
---   then five arguments per command: spec, member, field, recordIdx, joinedIdx
+--   then two arguments about when the commands were made (all of them on the day whose keys are given):
+--     at             the earliest instant a command was made, epoch ms (now on the live path)
+--     own            '1' when each command carries its own instant (the ledger's relay and rebuild),
+--                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
+--                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
+--                    '0': every command is made at `now`, and time is the time part itself
+--   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
+--   and its instant in epoch ms
 --     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
 --               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before);
 --               then KEYS[recordIdx+olderCount+1] today's week hash, KEYS[recordIdx+olderCount+2]
@@ -75,7 +83,7 @@
 -- Challenges. An entry of the open-challenges hash or of a user's joined-challenges hash is
 -- "start:end:expireAt:token:rules" (epoch ms; rules comma-separated, '' for every rule, explicit
 -- points included). An award reaches the board "<boardPrefix><id>" of each challenge of its user
--- that runs now (start <= now < end) and counts its rule, with the points it really gave (after
+-- that runs when the award is made (start <= at < end) and counts its rule, with the points it really gave (after
 -- caps), and its record keeps '#ch:<field>' = "id=token,...". A revoke takes those points back
 -- from each board named there whose challenge still runs, if the user still takes part under the
 -- same token (a user who left, and maybe joined again, is not touched by awards from before). A
@@ -309,8 +317,9 @@ end
 -- header
 local record_ttl = ARGV[2]
 local function board_of(idx, ttl, largest, time, dense)
+  local t = (time ~= '-1') and tonumber(time) or nil
   return { key = KEYS[tonumber(idx)], ttl = ttl, largest = tonumber(largest),
-           time = (time ~= '-1') and tonumber(time) or nil, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
+           time = t, base = t, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
 end
 local todays_boards = {}
 for idx, ttl, largest, time, dense in string.gmatch(ARGV[3], '(%d+):(-?%d+):(%d+):(-?%d+):(%d+)') do
@@ -356,7 +365,23 @@ local week_of, month_of
 local open_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
 local challenge_prefix, challenge_dense_prefix = ARGV[i + 2], ARGV[i + 3]
 local challenge_largest, challenge_timed = tonumber(ARGV[i + 4]), ARGV[i + 5] == '1'
-i = i + 6
+-- when the commands were made: at, the instant of the command being applied
+local at, own_times = tonumber(ARGV[i + 6]), ARGV[i + 7] == '1'
+local earliest = at
+i = i + 8
+
+-- with own instants, the time part of each board for the command at hand
+local function time_boards(boards)
+  if own_times then
+    local s = math.floor(at / 1000)
+    for _, board in ipairs(boards) do
+      if board.base then
+        board.time = math.max(0, math.min(TIME_SPAN - 1, board.base - s))
+      end
+    end
+  end
+  return boards
+end
 local CHALLENGES = '#ch:'
 
 -- the entries of a challenges hash whose challenge has not ended: a list, and a map by id
@@ -366,7 +391,7 @@ local function parse_challenges(flat)
     if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
       local start, stop, expire_at, token, rules = string.match(flat[k + 1], '^(%d+):(%d+):(%d+):(%d+):(.*)$')
       stop = tonumber(stop)
-      if stop > now_ms then
+      if stop > earliest then
         local entry = { id = flat[k], start = tonumber(start), stop = stop, expire_at = tonumber(expire_at),
                         token = token }
         if rules ~= '' then
@@ -405,23 +430,22 @@ local challenge_boards = {}
 local function challenge_board(entry)
   local board = challenge_boards[entry.id]
   if not board then
-    local time
-    if challenge_timed then
-      -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
-      local s = math.floor(now_ms / 1000) - math.floor(entry.start / 1000)
-      s = math.max(0, math.min(TIME_SPAN - 1, s))
-      time = TIME_SPAN - 1 - s
-    end
     board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
-              largest = challenge_largest, time = time,
+              largest = challenge_largest,
               dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
     challenge_boards[entry.id] = board
+  end
+  if challenge_timed and (own_times or not board.time) then
+    -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
+    local s = math.floor(at / 1000) - math.floor(entry.start / 1000)
+    s = math.max(0, math.min(TIME_SPAN - 1, s))
+    board.time = TIME_SPAN - 1 - s
   end
   return board
 end
 
 local function runs(entry)
-  return entry.start <= now_ms and now_ms < entry.stop
+  return entry.start <= at and at < entry.stop
 end
 
 -- the boards of the challenges an award of this spec reaches now, and what its record keeps of them
@@ -521,7 +545,7 @@ local function award(spec, member, field, first, joined_idx)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
-  for _, board in ipairs(todays_boards) do
+  for _, board in ipairs(time_boards(todays_boards)) do
     add_to_board(board, member, points)
   end
   if #reached > 0 then
@@ -546,7 +570,7 @@ local function revoke(spec, member, field, first, joined_idx)
   end
   local record = KEYS[found]
   local points = tonumber(given)
-  local boards = boards_of_day(found - first + 1)
+  local boards = time_boards(boards_of_day(found - first + 1))
   local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
   if points < 0 and not (fits(boards, member, -points) and fits(reached, member, -points)) then
@@ -574,6 +598,9 @@ local out = {}
 for n = 1, tonumber(ARGV[1]) do
   local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
   local joined_idx = tonumber(ARGV[i + 4])
+  if own_times then
+    at = tonumber(ARGV[i + 5])
+  end
   local status, points
   if spec > 0 then
     status, points = award(specs[spec], member, field, first, joined_idx)
@@ -581,6 +608,6 @@ for n = 1, tonumber(ARGV[1]) do
     status, points = revoke(specs[-spec], member, field, first, joined_idx)
   end
   out[n] = points * 8 + status
-  i = i + 5
+  i = own_times and i + 6 or i + 5
 end
 return out
