@@ -5,18 +5,23 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
 import io.github.activityrank.ledger.LedgerDatabase;
+import io.github.activityrank.ledger.LedgerRebuild;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
+import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -31,6 +36,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Auto-configuration of the award ledger ({@code activity-rank.ledger.enabled=true}): its
@@ -88,6 +94,19 @@ public class ActivityRankLedgerAutoConfiguration {
 			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(beans),
 					counters.getIfAvailable(AwardDispatchCounters::new));
 			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(ActivityRankAdmin.class)
+		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
+				RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+				ActivityRankProperties properties, BoardOrder boardOrder) {
+			if (!(engine(beans) instanceof TimedActivityApplier applier)) {
+				throw new IllegalStateException("activity-rank ledger rebuilds through the starter's "
+						+ "ActivityRankService; with your own, define your own ActivityRankAdmin bean");
+			}
+			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, calendar, properties.getPeriods(),
+					boardOrder);
 		}
 
 		/**

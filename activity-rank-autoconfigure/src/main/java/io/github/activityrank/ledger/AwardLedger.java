@@ -281,4 +281,76 @@ public class AwardLedger {
 				before.toEpochMilli());
 	}
 
+	/**
+	 * The rows a rebuild reads, in id order, whatever their state.
+	 * @param afterId read rows after this id
+	 * @param upTo the last id to read
+	 * @param limit most rows
+	 * @return the rows, oldest first
+	 */
+	List<LedgerRow> rows(long afterId, long upTo, int limit) {
+		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome,"
+				+ " applied_points FROM " + this.tables.ledger() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+				(rows, n) -> {
+					long points = rows.getLong(5);
+					Long boxed = rows.wasNull() ? null : points;
+					long applied = rows.getLong(10);
+					Long appliedPoints = rows.wasNull() ? null : applied;
+					return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4),
+							boxed, rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == PENDING,
+							rows.getString(9), appliedPoints, null);
+				}, afterId, upTo, limit);
+	}
+
+	/**
+	 * The newest row's id.
+	 * @return the id, 0 when the ledger is empty
+	 */
+	long maxId() {
+		Long id = this.jdbc.queryForObject("SELECT MAX(id) FROM " + this.tables.ledger(), Long.class);
+		return (id != null) ? id : 0;
+	}
+
+	/**
+	 * When the oldest row was made.
+	 * @return the instant, or {@code null} when the ledger is empty
+	 */
+	Instant oldestEventAt() {
+		Long at = this.jdbc.queryForObject("SELECT MIN(event_at) FROM " + this.tables.ledger(), Long.class);
+		return (at != null) ? Instant.ofEpochMilli(at) : null;
+	}
+
+	/**
+	 * Lock the rebuild row for the connection's transaction, unless another rebuild holds
+	 * it.
+	 * @param connection a connection in a transaction, held while the rebuild runs
+	 * @return whether this transaction now holds it
+	 * @throws SQLException when the database fails
+	 */
+	boolean tryLockRebuild(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT id FROM " + this.tables.rebuild() + " WHERE id = 1 FOR UPDATE SKIP LOCKED")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				return rows.next();
+			}
+		}
+	}
+
+	/**
+	 * Lock every lane for the connection's transaction, waiting for relays that apply a
+	 * batch: until it ends, every relay skips every lane.
+	 * @param connection a connection in a transaction
+	 * @throws SQLException when the database fails
+	 */
+	void lockAllLanes(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT lane FROM " + this.tables.lanes() + " ORDER BY lane FOR UPDATE")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					// the lock is the point; the rows are not needed
+				}
+			}
+		}
+	}
+
 }

@@ -51,4 +51,13 @@ public record LedgerTables(String prefix) {
 		return this.prefix + "ledger_lane";
 	}
 
+	/**
+	 * The rebuild table: one row that a rebuild locks while it runs, so that a second
+	 * one, on any instance, is refused.
+	 * @return its name
+	 */
+	public String rebuild() {
+		return this.prefix + "ledger_rebuild";
+	}
+
 }

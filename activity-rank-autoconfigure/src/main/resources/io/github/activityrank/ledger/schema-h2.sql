@@ -36,3 +36,11 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ledger_lane (
 
 MERGE INTO %PREFIX%ledger_lane (lane) KEY (lane) VALUES
 	(0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15);
+
+-- One row that ActivityRankAdmin.rebuild() and rescore() lock (FOR UPDATE SKIP LOCKED) while they
+-- run, so a second rebuild on any instance is refused; a rebuild that dies releases it.
+CREATE TABLE IF NOT EXISTS %PREFIX%ledger_rebuild (
+	id SMALLINT NOT NULL PRIMARY KEY
+);
+
+MERGE INTO %PREFIX%ledger_rebuild (id) KEY (id) VALUES (1);

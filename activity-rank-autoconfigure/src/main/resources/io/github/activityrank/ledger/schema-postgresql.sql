@@ -37,3 +37,11 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ledger_lane (
 INSERT INTO %PREFIX%ledger_lane (lane)
 	SELECT lane FROM generate_series(0, 15) AS lane
 	ON CONFLICT (lane) DO NOTHING;
+
+-- One row that ActivityRankAdmin.rebuild() and rescore() lock (FOR UPDATE SKIP LOCKED) while they
+-- run, so a second rebuild on any instance is refused; a rebuild that dies releases it.
+CREATE TABLE IF NOT EXISTS %PREFIX%ledger_rebuild (
+	id SMALLINT NOT NULL PRIMARY KEY
+);
+
+INSERT INTO %PREFIX%ledger_rebuild (id) VALUES (1) ON CONFLICT (id) DO NOTHING;
