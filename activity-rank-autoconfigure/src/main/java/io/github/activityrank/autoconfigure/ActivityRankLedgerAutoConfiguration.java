@@ -12,10 +12,12 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerChallengeStore;
 import io.github.activityrank.ledger.LedgerDatabase;
 import io.github.activityrank.ledger.LedgerRebuild;
 import io.github.activityrank.ledger.LedgerRelay;
@@ -62,6 +64,8 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		private static final String LEDGER_SERVICE = "activityRankLedgerService";
 
+		private static final String LEDGER_CHALLENGE_STORE = "activityRankLedgerChallengeStore";
+
 		@Bean
 		@ConditionalOnMissingBean
 		AwardLedger activityRankAwardLedger(DataSource dataSource, ActivityRankProperties properties) {
@@ -106,7 +110,20 @@ public class ActivityRankLedgerAutoConfiguration {
 						+ "ActivityRankService; with your own, define your own ActivityRankAdmin bean");
 			}
 			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, calendar, properties.getPeriods(),
-					boardOrder);
+					boardOrder, properties.getRetention().getChallenge());
+		}
+
+		@Bean(LEDGER_CHALLENGE_STORE)
+		@Primary
+		LedgerChallengeStore activityRankLedgerChallengeStore(ListableBeanFactory beans, AwardLedger ledger) {
+			List<String> names = Arrays.stream(beans.getBeanNamesForType(ChallengeStore.class))
+				.filter((name) -> !LEDGER_CHALLENGE_STORE.equals(name))
+				.toList();
+			if (names.size() != 1) {
+				throw new IllegalStateException("activity-rank ledger needs exactly one ChallengeStore to record "
+						+ "challenges around besides its own, found " + names);
+			}
+			return new LedgerChallengeStore(beans.getBean(names.get(0), ChallengeStore.class), ledger);
 		}
 
 		/**

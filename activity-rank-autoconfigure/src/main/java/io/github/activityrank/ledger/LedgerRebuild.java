@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -16,16 +17,19 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.Period;
 import io.github.activityrank.RebuildReport;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.WarnOnce;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisChallengeStore;
 import io.github.activityrank.redis.StagedKeys;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -86,6 +90,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final BoardOrder order;
 
+	private final Duration challengeRetention;
+
 	private final AtomicBoolean running = new AtomicBoolean();
 
 	private final AtomicLong progress = new AtomicLong();
@@ -103,10 +109,11 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * @param calendar the application's calendar
 	 * @param periods the boards every award goes to
 	 * @param order how boards order their members
+	 * @param challengeRetention how long a challenge is kept after its end
 	 */
 	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
 			RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar, Set<Period> periods,
-			BoardOrder order) {
+			BoardOrder order, Duration challengeRetention) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
@@ -115,6 +122,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		this.calendar = calendar;
 		this.periods = Set.copyOf(periods);
 		this.order = order;
+		this.challengeRetention = challengeRetention;
 	}
 
 	@Override
@@ -159,7 +167,6 @@ public class LedgerRebuild implements ActivityRankAdmin {
 				Replay replay = replay(rescore);
 				logger.info("activity-rank " + what + " starts: " + replay.staged.clear()
 						+ " staged key(s) of an earlier run deleted");
-				replay.staged.copyChallengeMemberships();
 				// bulk, then what the relay applied meanwhile, then the tail with the
 				// relay
 				// paused
@@ -171,7 +178,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 					try {
 						this.ledger.lockAllLanes(pause);
 						replay.pass(this.ledger.maxId());
-						moved = replay.staged.switchToStaged(replay.offset.toMillis());
+						replay.flush();
+						replay.staged.alignChallengeTtls(this.calendar.now().toEpochMilli(), replay.offset.toMillis());
+						moved = replay.staged.switchToStaged(replay.offset.toMillis(), true);
 						pause.commit();
 					}
 					catch (SQLException | RuntimeException ex) {
@@ -184,8 +193,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 				}
 				Duration took = Duration.ofNanos(System.nanoTime() - started);
 				logger.info("activity-rank " + what + " done: " + replay.entries + " entries of " + replay.users.size()
-						+ " users replayed, " + moved + " keys switched, " + replay.waiting.size()
-						+ " entries left to the relay, " + replay.differing
+						+ " users and " + replay.changes + " challenge changes replayed, " + moved + " keys switched, "
+						+ replay.waiting.size() + " entries left to the relay, " + replay.differing
 						+ " outcome(s) differ from the ledger's, in " + took.toMillis() + " ms");
 				lock.commit();
 				return new RebuildReport(replay.entries, replay.users.size(), took);
@@ -216,9 +225,12 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		Duration offset = age.plus(MARGIN);
 		StagedKeys staged = new StagedKeys(this.connectionFactory, this.keys);
 		Clock behind = Clock.offset(this.calendar.clock(), offset.negated());
-		RedisActivityStore store = new RedisActivityStore(this.connectionFactory, staged.keys(),
-				this.calendar.withClock(behind), this.periods, this.order);
-		return new Replay(rescore, staged, store, offset);
+		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
+		RedisActivityStore store = new RedisActivityStore(this.connectionFactory, staged.keys(), stagedCalendar,
+				this.periods, this.order);
+		RedisChallengeStore challenges = new RedisChallengeStore(this.connectionFactory, staged.keys(), stagedCalendar,
+				this.order, this.challengeRetention);
+		return new Replay(rescore, staged, store, challenges, this.ledger.challengeDefinitions(), offset);
 	}
 
 	/**
@@ -233,6 +245,10 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		final StagedKeys staged;
 
 		final ActivityStore store;
+
+		final ChallengeStore challenges;
+
+		final Map<String, ChallengeDefinition> definitions;
 
 		final Duration offset;
 
@@ -250,10 +266,15 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 		long differing;
 
-		Replay(boolean rescore, StagedKeys staged, ActivityStore store, Duration offset) {
+		long changes;
+
+		Replay(boolean rescore, StagedKeys staged, ActivityStore store, ChallengeStore challenges,
+				Map<String, ChallengeDefinition> definitions, Duration offset) {
 			this.rescore = rescore;
 			this.staged = staged;
 			this.store = store;
+			this.challenges = challenges;
+			this.definitions = definitions;
 			this.offset = offset;
 		}
 
@@ -285,6 +306,11 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		}
 
 		private void replay(LedgerRow row) {
+			if (row.challengeChange()) {
+				flush(); // in order with the awards before it
+				replayChallengeChange(row);
+				return;
+			}
 			if (row.revokedId() != null) {
 				flush(); // in order with the user's other entries
 				replayExpiredRevoke(row);
@@ -328,6 +354,25 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		}
 
 		/**
+		 * A challenge created, joined or left, repeated at its instant: the same
+		 * participation token, the same awards before and after it.
+		 */
+		private void replayChallengeChange(LedgerRow row) {
+			String id = row.field();
+			switch (row.kind()) {
+				case AwardLedger.CHALLENGE -> {
+					ChallengeDefinition definition = this.definitions.get(id);
+					if (definition != null) {
+						this.challenges.createIfAbsent(definition, row.at());
+					}
+				}
+				case AwardLedger.JOIN -> this.challenges.join(id, row.userId(), row.at(), Integer.MAX_VALUE);
+				default -> this.challenges.leave(id, row.userId(), row.at());
+			}
+			this.changes++;
+		}
+
+		/**
 		 * A revoke the ledger decided beyond {@code retention.record}: its award's record
 		 * is gone from Redis, so {@code score.lua} would answer NOTHING_TO_REVOKE. It is
 		 * replayed through the store's revoke of an expired award ("once ever means
@@ -340,7 +385,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 					+ " revokes an award beyond retention.record, which this build cannot replay yet");
 		}
 
-		private void flush() {
+		void flush() {
 			if (this.batch.isEmpty()) {
 				return;
 			}

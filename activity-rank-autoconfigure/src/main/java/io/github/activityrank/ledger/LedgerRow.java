@@ -8,7 +8,8 @@ import io.github.activityrank.ActivityEvent;
  * A ledger row as a rebuild reads it.
  *
  * @param id the row's id
- * @param kind {@code AWARD} or {@code REVOKE}
+ * @param kind {@code AWARD}, {@code REVOKE}, {@code CHALLENGE}, {@code JOIN} or
+ * {@code LEAVE}
  * @param userId the user
  * @param rule the rule, or {@code null}
  * @param points explicit points, or {@code null}
@@ -23,6 +24,12 @@ import io.github.activityrank.ActivityEvent;
  */
 record LedgerRow(long id, String kind, String userId, String rule, Long points, String field, Instant at,
 		boolean pending, String outcome, Long appliedPoints, Long revokedId) {
+
+	/** Whether the row records a challenge created, joined or left. */
+	boolean challengeChange() {
+		return AwardLedger.CHALLENGE.equals(this.kind) || AwardLedger.JOIN.equals(this.kind)
+				|| AwardLedger.LEAVE.equals(this.kind);
+	}
 
 	boolean revoke() {
 		return AwardLedger.REVOKE.equals(this.kind);

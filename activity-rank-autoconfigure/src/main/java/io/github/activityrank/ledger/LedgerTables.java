@@ -60,4 +60,13 @@ public record LedgerTables(String prefix) {
 		return this.prefix + "ledger_rebuild";
 	}
 
+	/**
+	 * The challenge table: one row per challenge created while the ledger is on, its
+	 * definition; its creation, joins and leaves are rows of the ledger.
+	 * @return its name
+	 */
+	public String challenges() {
+		return this.prefix + "challenge";
+	}
+
 }

@@ -125,6 +125,22 @@ public final class RankKeys {
 	}
 
 	/**
+	 * Whether a key holds challenge definitions or memberships, which a rebuild replaces
+	 * when the ledger records them.
+	 * @param key a key of this naming
+	 * @return {@code true} for a definition, the registry, the open challenges or a
+	 * user's joined challenges
+	 */
+	public boolean isChallengeKey(String key) {
+		if (!key.startsWith(this.tag)) {
+			return false;
+		}
+		String rest = key.substring(this.tag.length());
+		return rest.equals(":challenges") || rest.equals(":challenges-open") || rest.startsWith(":challenge-def:")
+				|| rest.startsWith(":challenges-of:");
+	}
+
+	/**
 	 * The hash tag every key starts with.
 	 * @return {@code {prefix}}
 	 */

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -65,36 +66,64 @@ public final class StagedKeys {
 	}
 
 	/**
-	 * Copy the open challenges and every user's joined challenges into the staging space,
-	 * where the replayed awards look them up.
-	 * @return the number of keys copied
+	 * Give the staged challenge definitions and joined-challenge hashes the TTL they have
+	 * on the live path, plus the offset the switch takes off: the replay created them at
+	 * past instants, from which their scripts count. A definition lives until its
+	 * {@code expireAt}, a joined-challenges hash until the last of its challenges ends.
+	 * @param nowMillis the application's current instant
+	 * @param offsetMillis the offset of the staged TTLs
 	 */
-	public long copyChallengeMemberships() {
-		List<String> keys = new ArrayList<>(scan(this.live.joinedChallenges("*")));
-		keys.add(this.live.openChallenges());
-		long copied = 0;
-		for (String key : keys) {
-			String target = stagedName(key);
-			Boolean done = withConnection((connection) -> connection.keyCommands()
-				.copy(key.getBytes(StandardCharsets.UTF_8), target.getBytes(StandardCharsets.UTF_8), true));
-			copied += Boolean.TRUE.equals(done) ? 1 : 0;
-		}
-		return copied;
+	public void alignChallengeTtls(long nowMillis, long offsetMillis) {
+		withConnection((connection) -> {
+			for (String key : scan(this.staged.challengeDefinition("*"))) {
+				byte[] name = key.getBytes(StandardCharsets.UTF_8);
+				byte[] value = connection.stringCommands().get(name);
+				if (value != null) {
+					String id = key.substring(key.lastIndexOf(':') + 1);
+					long expireAt = StoredChallenge.parse(id, new String(value, StandardCharsets.UTF_8)).expireAt();
+					connection.keyCommands().pExpire(name, Math.max(1, expireAt - nowMillis + offsetMillis));
+				}
+			}
+			for (String key : scan(this.staged.joinedChallenges("*"))) {
+				byte[] name = key.getBytes(StandardCharsets.UTF_8);
+				long lastEnd = 0;
+				for (Map.Entry<byte[], byte[]> entry : connection.hashCommands().hGetAll(name).entrySet()) {
+					if (entry.getKey().length > 0 && entry.getKey()[0] != '#') {
+						String[] parts = new String(entry.getValue(), StandardCharsets.UTF_8).split(":", 3);
+						lastEnd = Math.max(lastEnd, Long.parseLong(parts[1]));
+					}
+				}
+				if (lastEnd > 0) {
+					connection.keyCommands().pExpire(name, Math.max(1, lastEnd - nowMillis + offsetMillis));
+				}
+				else {
+					// only the last token is left, whose end is not kept: as the replay
+					// set it
+					Long ttl = connection.keyCommands().pTtl(name);
+					if (ttl != null && ttl > 0) {
+						connection.keyCommands().pExpire(name, ttl + offsetMillis);
+					}
+				}
+			}
+			return null;
+		});
 	}
 
 	/**
-	 * Rename every staged score key onto its live name, delete the live score keys that
-	 * have no staged counterpart, and delete what else was staged.
+	 * Rename every staged score key (and challenge key, when challenges were replayed)
+	 * onto its live name, delete the live ones that have no staged counterpart, and
+	 * delete what else was staged.
 	 * @param offsetMillis how much longer the staged keys' TTLs are than the live ones'
+	 * @param challenges whether challenge definitions and memberships were replayed too
 	 * @return the staged keys moved onto live names
 	 */
-	public long switchToStaged(long offsetMillis) {
+	public long switchToStaged(long offsetMillis, boolean challenges) {
 		List<String> staged = new ArrayList<>();
 		List<String> targets = new ArrayList<>();
 		List<String> leftovers = new ArrayList<>();
 		for (String key : scan(this.staged.pattern())) {
 			String target = liveName(key);
-			if (this.live.isScoreKey(target)) {
+			if (this.live.isScoreKey(target) || (challenges && this.live.isChallengeKey(target))) {
 				staged.add(key);
 				targets.add(target);
 			}
@@ -104,7 +133,7 @@ public final class StagedKeys {
 		}
 		Set<String> stale = new LinkedHashSet<>();
 		for (String key : scan(this.live.pattern())) {
-			if (this.live.isScoreKey(key)) {
+			if (this.live.isScoreKey(key) || (challenges && this.live.isChallengeKey(key))) {
 				stale.add(key);
 			}
 		}
@@ -131,10 +160,6 @@ public final class StagedKeys {
 			moved += RedisReplies.asLong(reply.get(0));
 		}
 		return moved;
-	}
-
-	private String stagedName(String liveKey) {
-		return this.staged.tag() + liveKey.substring(this.live.tag().length());
 	}
 
 	private String liveName(String stagedKey) {

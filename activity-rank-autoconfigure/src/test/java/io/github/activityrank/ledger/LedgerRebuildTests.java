@@ -4,12 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,8 @@ import java.util.stream.Stream;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
@@ -84,11 +88,14 @@ class LedgerRebuildTests {
 				writeThreeDays(context);
 				Map<String, String> before = dump(context, this.prefix);
 				assertThat(before).isNotEmpty();
+				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).top("open", 20)).hasSize(12);
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				assertThat(dump(context, this.prefix)).isEmpty();
 				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
 				assertThat(dump(context, this.prefix)).isEqualTo(before);
 				assertThat(report.users()).isEqualTo(12);
+				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
 				assertThat(report.entries()).isPositive();
 				assertThat(ttls(context, this.prefix)).allSatisfy((key, ttl) -> assertThat(ttl).isNotEqualTo(-2L));
 			});
@@ -235,10 +242,29 @@ class LedgerRebuildTests {
 	private void writeThreeDays(ApplicationContext context) {
 		ActivityRankService service = context.getBean(ActivityRankService.class);
 		LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+		ChallengeService challenges = context.getBean(ChallengeService.class);
+		LedgerRelay relay = context.getBean(LedgerRelay.class);
+		Instant start = this.clock.instant();
+		challenges
+			.create(new ChallengeDefinition("sprint", start, start.plus(Duration.ofDays(5)), Set.of("post"), false));
+		challenges.create(new ChallengeDefinition("open", start, start.plus(Duration.ofDays(10)), Set.of(), true));
 		for (int day = 0; day < 3; day++) {
 			for (int u = 0; u < 12; u++) {
 				String user = "u" + u;
 				posts.post(user, "post-" + day + "-" + u);
+				if ((day == 0 && u < 6) || (day == 1 && u == 1)) {
+					// the ledger orders a join after the post before it; so does Redis
+					// once
+					// the relay has applied that post
+					assertThat(relay.awaitIdle(WAIT)).isTrue();
+				}
+				if (day == 0 && u < 6) {
+					challenges.join("sprint", user); // after the first post: it does not
+														// count
+				}
+				if (day == 1 && u == 1) {
+					challenges.leave("sprint", user);
+				}
 				if (u % 3 == 0) {
 					posts.like(user, "like-" + day);
 				}
