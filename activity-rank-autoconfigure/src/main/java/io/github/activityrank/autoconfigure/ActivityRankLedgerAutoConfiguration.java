@@ -105,10 +105,10 @@ public class ActivityRankLedgerAutoConfiguration {
 		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
 				RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 				ActivityRankProperties properties, BoardOrder boardOrder) {
-			if (!(engine(beans) instanceof TimedActivityApplier applier)) {
-				throw new IllegalStateException("activity-rank ledger rebuilds through the starter's "
-						+ "ActivityRankService; with your own, define your own ActivityRankAdmin bean");
-			}
+			// a service of the user's own can apply entries, but not say what today's
+			// rules make
+			// of them: then rebuild() says so
+			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
 			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, calendar, properties.getPeriods(),
 					boardOrder, properties.getRetention().getChallenge());
 		}

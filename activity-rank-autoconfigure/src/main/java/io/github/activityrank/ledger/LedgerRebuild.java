@@ -103,7 +103,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * Create the rebuild.
 	 * @param ledger the ledger
 	 * @param relay the relay, woken after the switch
-	 * @param engine the engine that turns entries into commands under the current rules
+	 * @param engine the engine that turns entries into commands under the current rules;
+	 * {@code null} when the application's own {@code ActivityRankService} replaced the
+	 * starter's, which makes {@link #rebuild()} and {@link #rescore()} refuse
 	 * @param connectionFactory connections to Redis
 	 * @param keys the live key naming
 	 * @param calendar the application's calendar
@@ -116,7 +118,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 			BoardOrder order, Duration challengeRetention) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
-		this.engine = Objects.requireNonNull(engine, "engine must not be null");
+		this.engine = engine;
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -153,6 +155,10 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private RebuildReport run(boolean rescore) {
 		String what = rescore ? "rescore" : "rebuild";
+		if (this.engine == null) {
+			throw new IllegalStateException("activity-rank " + what + " replays the ledger through the starter's "
+					+ "ActivityRankService, which your own replaced; define your own ActivityRankAdmin bean");
+		}
 		if (!this.running.compareAndSet(false, true)) {
 			throw alreadyRunning(what);
 		}

@@ -121,19 +121,25 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/**
-	 * Apply one batch: one script call per run of commands of the same day. Commands of
-	 * the live path carry no instant (they are made now), so their batch is one run;
-	 * entries of the ledger carry their own, and a batch of them that crosses midnight
-	 * becomes two calls, each with the keys of its own day.
+	 * Apply one batch: one script call when its commands share one instant (the live
+	 * path, whose commands carry none and are made now; direct calls with the ledger on),
+	 * else one call per run of commands of the same day, each command passing its own
+	 * instant: a batch of ledger entries that crosses midnight becomes two calls, each
+	 * with the keys of its own day.
 	 */
 	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
-		Instant now = this.calendar.now();
-		boolean own = false;
-		for (ScoreCommand command : commands) {
-			own |= command.at() != null;
+		if (commands.isEmpty()) {
+			return List.of();
 		}
-		if (!own) {
-			return applyRun(commands, now, now, LocalDate.ofInstant(now, this.calendar.zone()), false);
+		Instant now = this.calendar.now();
+		// the common case: every command made at one instant (now on the live path)
+		Instant first = instantOf(commands.get(0), now);
+		boolean same = true;
+		for (int c = 1; c < commands.size() && same; c++) {
+			same = instantOf(commands.get(c), now).equals(first);
+		}
+		if (same) {
+			return applyRun(commands, now, first, LocalDate.ofInstant(first, this.calendar.zone()), false);
 		}
 		List<AwardResult> results = new ArrayList<>(commands.size());
 		int from = 0;
@@ -161,10 +167,11 @@ public class RedisActivityStore implements ActivityStore {
 	 * One script call for commands of one day.
 	 * @param commands the commands
 	 * @param now the current instant, from which TTLs count
-	 * @param earliest the earliest instant of the commands
+	 * @param earliest the earliest instant of the commands: the instant of every command
+	 * unless {@code own}
 	 * @param today the day the commands were made
 	 * @param own whether each command passes its own instant (else all are made at
-	 * {@code now})
+	 * {@code earliest})
 	 */
 	private List<AwardResult> applyRun(List<ScoreCommand> commands, Instant now, Instant earliest, LocalDate today,
 			boolean own) {
@@ -185,11 +192,11 @@ public class RedisActivityStore implements ActivityStore {
 		DayKeys dayKeys = dayKeys(today, retainedDays);
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
-		call.arg(anyAward ? todaysBoards(call, dayKeys, now, own) : "");
+		call.arg(anyAward ? todaysBoards(call, dayKeys, earliest, own) : "");
 		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
 		call.arg(revokeDays);
 		for (int d = 0; d < revokeDays; d++) {
-			call.arg(boardsOfDay(call, dayKeys, d, now, own));
+			call.arg(boardsOfDay(call, dayKeys, d, earliest, own));
 		}
 		call.arg(specs.size());
 		for (Spec spec : specs.keySet()) {
