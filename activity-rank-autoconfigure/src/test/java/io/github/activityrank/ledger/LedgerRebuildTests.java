@@ -27,17 +27,22 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
+import io.github.activityrank.actuator.ActivityRankMetricsAutoConfiguration;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.data.redis.connection.DataType;
@@ -129,6 +134,25 @@ class LedgerRebuildTests {
 				assertThat(dump(context, this.prefix)).isEqualTo(before);
 				assertThat(report.entries()).isPositive();
 			});
+		}
+	}
+
+	@Test
+	void progressIsAGaugeOfTheEntriesReplayed() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database).withConfiguration(AutoConfigurations.of(ActivityRankMetricsAutoConfiguration.class))
+				.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+				.run((context) -> {
+					MeterRegistry registry = context.getBean(MeterRegistry.class);
+					context.getBeansOfType(MeterBinder.class).values().forEach((binder) -> binder.bindTo(registry));
+					ActivityRankService service = context.getBean(ActivityRankService.class);
+					for (int i = 0; i < 7; i++) {
+						service.award("u" + i, "p" + i, "post");
+					}
+					RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
+					assertThat(report.entries()).isEqualTo(7);
+					assertThat(registry.get("activity.rank.ledger.rebuild.entries").gauge().value()).isEqualTo(7.0);
+				});
 		}
 	}
 
