@@ -18,7 +18,7 @@ import static org.awaitility.Awaitility.await;
  * {@code POST /api/admin/rebuild}: the sample's ledger on H2 gives back the boards after
  * Redis lost them.
  */
-@SampleAppTest(properties = { "activity-rank.time-zone=UTC" })
+@SampleAppTest(properties = { "activity-rank.time-zone=UTC", "activity-rank.ledger.enabled=true" })
 class AdminRebuildTests {
 
 	static final long ADA = 1;
