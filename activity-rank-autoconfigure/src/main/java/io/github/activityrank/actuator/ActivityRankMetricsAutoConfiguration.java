@@ -1,11 +1,15 @@
 package io.github.activityrank.actuator;
 
 import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankLedgerAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.ledger.LedgerRebuild;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,7 +25,9 @@ import org.springframework.context.annotation.Bean;
  * support. Active when Micrometer is on the classpath, a {@link MeterRegistry} bean
  * exists and activity-rank is enabled.
  */
-@AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class },
+@AutoConfiguration(
+		after = { ActivityRankAutoConfiguration.class, ActivityRankLedgerAutoConfiguration.class,
+				ActivityScoreAutoConfiguration.class },
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
@@ -29,11 +35,26 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
 public class ActivityRankMetricsAutoConfiguration {
 
+	/** The gauge of a rebuild's progress. */
+	static final String REBUILD_ENTRIES = "activity.rank.ledger.rebuild.entries";
+
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityRankMeterBinder activityRankMeterBinder(ActivityRankCounters outcomes,
 			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher) {
 		return new ActivityRankMeterBinder(outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique());
+	}
+
+	/**
+	 * The entries the running rebuild (or the last one) replayed, as the gauge
+	 * {@code activity.rank.ledger.rebuild.entries}.
+	 */
+	@Bean
+	@ConditionalOnBean(LedgerRebuild.class)
+	MeterBinder activityRankRebuildMeters(LedgerRebuild rebuild) {
+		return (registry) -> Gauge.builder(REBUILD_ENTRIES, rebuild, LedgerRebuild::progress)
+			.description("Ledger entries the running activity-rank rebuild has replayed, or the last one's total")
+			.register(registry);
 	}
 
 }

@@ -5,18 +5,25 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerChallengeStore;
 import io.github.activityrank.ledger.LedgerDatabase;
+import io.github.activityrank.ledger.LedgerRebuild;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
+import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -31,6 +38,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Auto-configuration of the award ledger ({@code activity-rank.ledger.enabled=true}): its
@@ -55,6 +63,8 @@ public class ActivityRankLedgerAutoConfiguration {
 	static class LedgerConfiguration {
 
 		private static final String LEDGER_SERVICE = "activityRankLedgerService";
+
+		private static final String LEDGER_CHALLENGE_STORE = "activityRankLedgerChallengeStore";
 
 		@Bean
 		@ConditionalOnMissingBean
@@ -88,6 +98,32 @@ public class ActivityRankLedgerAutoConfiguration {
 			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(beans),
 					counters.getIfAvailable(AwardDispatchCounters::new));
 			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(ActivityRankAdmin.class)
+		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
+				RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+				ActivityRankProperties properties, BoardOrder boardOrder) {
+			// a service of the user's own can apply entries, but not say what today's
+			// rules make
+			// of them: then rebuild() says so
+			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
+			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, calendar, properties.getPeriods(),
+					boardOrder, properties.getRetention().getChallenge());
+		}
+
+		@Bean(LEDGER_CHALLENGE_STORE)
+		@Primary
+		LedgerChallengeStore activityRankLedgerChallengeStore(ListableBeanFactory beans, AwardLedger ledger) {
+			List<String> names = Arrays.stream(beans.getBeanNamesForType(ChallengeStore.class))
+				.filter((name) -> !LEDGER_CHALLENGE_STORE.equals(name))
+				.toList();
+			if (names.size() != 1) {
+				throw new IllegalStateException("activity-rank ledger needs exactly one ChallengeStore to record "
+						+ "challenges around besides its own, found " + names);
+			}
+			return new LedgerChallengeStore(beans.getBean(names.get(0), ChallengeStore.class), ledger);
 		}
 
 		/**

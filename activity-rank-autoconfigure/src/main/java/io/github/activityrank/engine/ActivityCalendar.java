@@ -44,6 +44,23 @@ public final class ActivityCalendar {
 	}
 
 	/**
+	 * This calendar on another clock.
+	 * @param other the clock
+	 * @return a calendar with the same zone and retentions
+	 */
+	public ActivityCalendar withClock(Clock other) {
+		return new ActivityCalendar(other, this.zone, this.retention, this.recordRetention);
+	}
+
+	/**
+	 * The application's clock.
+	 * @return the clock
+	 */
+	public Clock clock() {
+		return this.clock;
+	}
+
+	/**
 	 * Today in the configured zone.
 	 * @return the current day
 	 */

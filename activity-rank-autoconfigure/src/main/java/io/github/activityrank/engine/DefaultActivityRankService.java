@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import org.apache.commons.logging.LogFactory;
  * The {@link ActivityRankService} the starter configures: validates requests, resolves
  * rules and caps, and leaves the atomic work to the {@link ActivityStore}.
  */
-public class DefaultActivityRankService implements ActivityRankService {
+public class DefaultActivityRankService implements ActivityRankService, TimedActivityApplier {
 
 	private static final Log logger = LogFactory.getLog(DefaultActivityRankService.class);
 
@@ -74,11 +75,16 @@ public class DefaultActivityRankService implements ActivityRankService {
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		return applyAll(events, null);
+	}
+
+	@Override
+	public List<AwardResult> applyAll(List<ActivityEvent> events, List<Instant> times) {
 		AwardResult[] results = new AwardResult[events.size()];
 		List<ScoreCommand> commands = new ArrayList<>(events.size());
 		int[] positions = new int[events.size()];
 		for (int i = 0; i < events.size(); i++) {
-			Object checked = check(events.get(i));
+			Object checked = check(events.get(i), (times != null) ? times.get(i) : null);
 			if (checked instanceof ScoreCommand command) {
 				positions[commands.size()] = i;
 				commands.add(command);
@@ -98,8 +104,13 @@ public class DefaultActivityRankService implements ActivityRankService {
 		return List.of(results);
 	}
 
+	@Override
+	public ScoreCommand command(ActivityEvent event, Instant at) {
+		return (check(event, at) instanceof ScoreCommand command) ? command : null;
+	}
+
 	/** A {@link ScoreCommand}, or the {@link AwardResult} that rejects the event. */
-	private Object check(ActivityEvent event) {
+	private Object check(ActivityEvent event, Instant at) {
 		if (event == null) {
 			return reject("event is null", null);
 		}
@@ -132,11 +143,11 @@ public class DefaultActivityRankService implements ActivityRankService {
 		long effective = (points != null) ? points : (rule != null) ? rule.points() : 0;
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
-					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap());
+					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at);
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
-				this.rules.monthlyCap());
+				this.rules.monthlyCap(), at);
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {

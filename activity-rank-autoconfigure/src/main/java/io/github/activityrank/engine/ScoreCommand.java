@@ -1,5 +1,7 @@
 package io.github.activityrank.engine;
 
+import java.time.Instant;
+
 /**
  * A validated award or revoke, ready for the store.
  *
@@ -16,10 +18,35 @@ package io.github.activityrank.engine;
  * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
  * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
  * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+ * @param at when the request was made, which decides its day, week and month, its
+ * tie-break time and the challenges it reaches; {@code null} for now (the live path). The
+ * ledger's relay and its rebuild pass each entry's own time.
  */
 public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
 		Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
-		Long globalMonthlyCap) {
+		Long globalMonthlyCap, Instant at) {
+
+	/**
+	 * A command made now.
+	 * @param userId the user, validated
+	 * @param field the idempotency field, validated
+	 * @param points the points to award
+	 * @param revoke whether to take back the latest award instead of awarding
+	 * @param rule the rule's name, or {@code null} for explicit points
+	 * @param oncePerEver whether an existing record of any retained day blocks the award
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 */
+	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+			Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
+			Long globalMonthlyCap) {
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, ruleWeeklyCap, globalWeeklyCap,
+				ruleMonthlyCap, globalMonthlyCap, null);
+	}
 
 	/**
 	 * A command with at most daily caps.
@@ -34,7 +61,29 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	 */
 	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
 			Long ruleCap, Long globalCap) {
-		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, null, null, null, null);
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, null, null, null, null, null);
+	}
+
+	/**
+	 * This command made at another instant.
+	 * @param instant when the request was made, {@code null} for now
+	 * @return the command
+	 */
+	public ScoreCommand withAt(Instant instant) {
+		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
+				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
+				this.globalMonthlyCap, instant);
+	}
+
+	/**
+	 * This command with other points.
+	 * @param newPoints the points to award
+	 * @return the command
+	 */
+	public ScoreCommand withPoints(long newPoints) {
+		return new ScoreCommand(this.userId, this.field, newPoints, this.revoke, this.rule, this.oncePerEver,
+				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
+				this.globalMonthlyCap, this.at);
 	}
 
 }

@@ -6,16 +6,24 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.ChallengeDefinition;
 
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
@@ -33,6 +41,15 @@ public class AwardLedger {
 	static final String AWARD = "AWARD";
 
 	static final String REVOKE = "REVOKE";
+
+	/** A challenge created: field = its id, the definition in the challenge table. */
+	static final String CHALLENGE = "CHALLENGE";
+
+	/** A user joined a challenge: field = its id. */
+	static final String JOIN = "JOIN";
+
+	/** A user left a challenge: field = its id. */
+	static final String LEAVE = "LEAVE";
 
 	static final int PENDING = 0;
 
@@ -218,16 +235,18 @@ public class AwardLedger {
 	List<LedgerEntry> pending(Connection connection, int lane, int limit) throws SQLException {
 		List<LedgerEntry> entries = new ArrayList<>();
 		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT id, kind, user_id, rule_name, points, field FROM " + this.tables.ledger()
-					+ " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT ?")) {
+			.prepareStatement("SELECT id, kind, user_id, rule_name, points, field, event_at FROM "
+					+ this.tables.ledger() + " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT ?")) {
 			statement.setInt(1, lane);
 			statement.setInt(2, limit);
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
-					entries.add(new LedgerEntry(rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4),
-							boxed, rows.getString(6), REVOKE.equals(rows.getString(2)))));
+					entries.add(new LedgerEntry(
+							rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4), boxed,
+									rows.getString(6), REVOKE.equals(rows.getString(2))),
+							Instant.ofEpochMilli(rows.getLong(7))));
 				}
 			}
 		}
@@ -277,6 +296,162 @@ public class AwardLedger {
 		return this.jdbc.update(
 				"DELETE FROM " + this.tables.ledger() + " WHERE state = " + APPLIED + " AND event_at < ?",
 				before.toEpochMilli());
+	}
+
+	/**
+	 * The rows a rebuild reads, in id order, whatever their state.
+	 * @param afterId read rows after this id
+	 * @param upTo the last id to read
+	 * @param limit most rows
+	 * @return the rows, oldest first
+	 */
+	List<LedgerRow> rows(long afterId, long upTo, int limit) {
+		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome,"
+				+ " applied_points FROM " + this.tables.ledger() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+				(rows, n) -> {
+					long points = rows.getLong(5);
+					Long boxed = rows.wasNull() ? null : points;
+					long applied = rows.getLong(10);
+					Long appliedPoints = rows.wasNull() ? null : applied;
+					return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4),
+							boxed, rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == PENDING,
+							rows.getString(9), appliedPoints, null);
+				}, afterId, upTo, limit);
+	}
+
+	/**
+	 * The newest row's id.
+	 * @return the id, 0 when the ledger is empty
+	 */
+	long maxId() {
+		Long id = this.jdbc.queryForObject("SELECT MAX(id) FROM " + this.tables.ledger(), Long.class);
+		return (id != null) ? id : 0;
+	}
+
+	/**
+	 * When the oldest row was made.
+	 * @return the instant, or {@code null} when the ledger is empty
+	 */
+	Instant oldestEventAt() {
+		Long at = this.jdbc.queryForObject("SELECT MIN(event_at) FROM " + this.tables.ledger(), Long.class);
+		return (at != null) ? Instant.ofEpochMilli(at) : null;
+	}
+
+	/**
+	 * Lock the rebuild row for the connection's transaction, unless another rebuild holds
+	 * it.
+	 * @param connection a connection in a transaction, held while the rebuild runs
+	 * @return whether this transaction now holds it
+	 * @throws SQLException when the database fails
+	 */
+	boolean tryLockRebuild(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT id FROM " + this.tables.rebuild() + " WHERE id = 1 FOR UPDATE SKIP LOCKED")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				return rows.next();
+			}
+		}
+	}
+
+	/**
+	 * Lock every lane for the connection's transaction, waiting for relays that apply a
+	 * batch: until it ends, every relay skips every lane.
+	 * @param connection a connection in a transaction
+	 * @throws SQLException when the database fails
+	 */
+	void lockAllLanes(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT lane FROM " + this.tables.lanes() + " ORDER BY lane FOR UPDATE")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					// the lock is the point; the rows are not needed
+				}
+			}
+		}
+	}
+
+	/**
+	 * Record a challenge created in Redis: its definition, unless one is recorded under
+	 * its id, and a {@code CHALLENGE} row in order with the awards. On a connection of
+	 * its own, like direct awards.
+	 * @param definition the definition
+	 * @param at when it was created
+	 * @return whether it was recorded (not when the id was recorded already)
+	 */
+	public boolean recordChallenge(ChallengeDefinition definition, Instant at) {
+		return onOwnConnection((jdbc) -> {
+			Integer known = jdbc.queryForObject("SELECT COUNT(*) FROM " + this.tables.challenges() + " WHERE id = ?",
+					Integer.class, definition.id());
+			if (known != null && known > 0) {
+				return false;
+			}
+			try {
+				jdbc.update(
+						"INSERT INTO " + this.tables.challenges()
+								+ " (id, start_at, end_at, rules, open_to_all, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+						definition.id(), definition.start().toEpochMilli(), definition.end().toEpochMilli(),
+						String.join(",", new TreeSet<>(definition.rules())), definition.openToAll() ? 1 : 0,
+						at.toEpochMilli());
+			}
+			catch (DataIntegrityViolationException ex) {
+				return false; // another instance recorded it a moment ago
+			}
+			insertApplied(jdbc, CHALLENGE, "", definition.id(), at, "CREATED");
+			return true;
+		});
+	}
+
+	/**
+	 * Record a join or a leave that happened in Redis, as an applied row in the user's
+	 * lane.
+	 * @param join {@code true} for a join, {@code false} for a leave
+	 * @param userId the user
+	 * @param challengeId the challenge
+	 * @param at when it happened
+	 */
+	public void recordMembership(boolean join, String userId, String challengeId, Instant at) {
+		onOwnConnection((jdbc) -> {
+			insertApplied(jdbc, join ? JOIN : LEAVE, userId, challengeId, at, join ? "JOINED" : "LEFT");
+			return true;
+		});
+	}
+
+	private void insertApplied(JdbcTemplate jdbc, String kind, String userId, String field, Instant at,
+			String outcome) {
+		jdbc.update(
+				"INSERT INTO " + this.tables.ledger() + " (kind, lane, user_id, rule_name, points, field, event_at,"
+						+ " state, outcome, applied_points, applied_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, 0, ?)",
+				kind, laneOf(userId), userId, field, at.toEpochMilli(), APPLIED, outcome, at.toEpochMilli());
+	}
+
+	private <T> T onOwnConnection(Function<JdbcTemplate, T> action) {
+		try (Connection connection = this.dataSource.getConnection()) {
+			if (!connection.getAutoCommit()) {
+				connection.setAutoCommit(true);
+			}
+			return action.apply(new JdbcTemplate(new SingleConnectionDataSource(connection, true)));
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("activity-rank ledger could not record a challenge change: " + ex, ex);
+		}
+	}
+
+	/**
+	 * The recorded challenge definitions.
+	 * @return the definitions by id
+	 */
+	Map<String, ChallengeDefinition> challengeDefinitions() {
+		Map<String, ChallengeDefinition> definitions = new HashMap<>();
+		this.jdbc.query("SELECT id, start_at, end_at, rules, open_to_all FROM " + this.tables.challenges(),
+				(RowCallbackHandler) (row) -> {
+					String rules = row.getString(4);
+					definitions.put(row.getString(1),
+							new ChallengeDefinition(row.getString(1), Instant.ofEpochMilli(row.getLong(2)),
+									Instant.ofEpochMilli(row.getLong(3)),
+									(rules == null || rules.isEmpty()) ? Set.of() : Set.of(rules.split(",")),
+									row.getInt(5) == 1));
+				});
+		return definitions;
 	}
 
 }

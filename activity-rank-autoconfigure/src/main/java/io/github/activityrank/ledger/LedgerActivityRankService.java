@@ -17,6 +17,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -65,7 +66,11 @@ public class LedgerActivityRankService implements ActivityRankService {
 	 */
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
-		List<AwardResult> results = this.engine.applyAll(events);
+		// one instant for Redis and the row, so a rebuild replays the award as it was
+		// made
+		Instant at = this.clock.get();
+		List<AwardResult> results = (this.engine instanceof TimedActivityApplier timed)
+				? timed.applyAll(events, Collections.nCopies(events.size(), at)) : this.engine.applyAll(events);
 		List<ActivityEvent> recorded = new ArrayList<>(events.size());
 		List<AwardResult> outcomes = new ArrayList<>(events.size());
 		for (int i = 0; i < events.size(); i++) {
@@ -76,7 +81,7 @@ public class LedgerActivityRankService implements ActivityRankService {
 		}
 		if (!recorded.isEmpty()) {
 			try {
-				this.ledger.appendApplied(recorded, outcomes, this.clock.get());
+				this.ledger.appendApplied(recorded, outcomes, at);
 			}
 			catch (RuntimeException ex) {
 				this.failureLog.log("activity-rank ledger could not record " + recorded.size()

@@ -1,5 +1,7 @@
 package io.github.activityrank.ledger;
 
+import java.time.Instant;
+
 import io.github.activityrank.ActivityEvent;
 
 /**
@@ -7,7 +9,8 @@ import io.github.activityrank.ActivityEvent;
  *
  * @param id the entry's id, increasing in the order entries were written
  * @param event the award or revoke it asks for
+ * @param at when it was made ({@code event_at}), the instant it is applied at
  */
-record LedgerEntry(long id, ActivityEvent event) {
+record LedgerEntry(long id, ActivityEvent event, Instant at) {
 
 }

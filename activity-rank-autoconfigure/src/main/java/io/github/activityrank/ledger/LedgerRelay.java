@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -42,10 +43,11 @@ import org.springframework.context.SmartLifecycle;
  * apply adds no points when the first one reached Redis, because an award is idempotent
  * per user, field and the rule's window: Redis answers {@code ALREADY_AWARDED} and the
  * entry is recorded with that outcome. A revoke applied twice takes back once: the first
- * removed the record the second would look for ({@code NOTHING_TO_REVOKE}). The one case
- * this does not cover is a re-apply in a later window than the first apply (a crash right
- * before midnight, restarted after it): the entry then counts again in the new day, as a
- * new request of that day would.
+ * removed the record the second would look for ({@code NOTHING_TO_REVOKE}). Every entry
+ * is applied at its own {@code event_at} (through {@link TimedActivityApplier} when the
+ * engine is the starter's): a row written before midnight and applied after it counts for
+ * the day it was written, so a re-apply after midnight finds the first apply's record
+ * too.
  * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
  * and the relay tries again after the poll interval: nothing is dropped.
@@ -297,8 +299,14 @@ public class LedgerRelay implements SmartLifecycle {
 				return 0;
 			}
 			List<ActivityEvent> events = new ArrayList<>(entries.size());
-			entries.forEach((entry) -> events.add(entry.event()));
-			List<AwardResult> results = this.engine.applyAll(events);
+			List<Instant> times = new ArrayList<>(entries.size());
+			for (LedgerEntry entry : entries) {
+				events.add(entry.event());
+				times.add(entry.at());
+			}
+			// each entry counts on the day it was made, however late it is applied
+			List<AwardResult> results = (this.engine instanceof TimedActivityApplier timed)
+					? timed.applyAll(events, times) : this.engine.applyAll(events);
 			this.beforeMark.run();
 			this.ledger.markApplied(connection, entries, results, this.clock.get());
 			connection.commit();

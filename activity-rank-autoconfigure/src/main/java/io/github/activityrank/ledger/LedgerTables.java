@@ -51,4 +51,22 @@ public record LedgerTables(String prefix) {
 		return this.prefix + "ledger_lane";
 	}
 
+	/**
+	 * The rebuild table: one row that a rebuild locks while it runs, so that a second
+	 * one, on any instance, is refused.
+	 * @return its name
+	 */
+	public String rebuild() {
+		return this.prefix + "ledger_rebuild";
+	}
+
+	/**
+	 * The challenge table: one row per challenge created while the ledger is on, its
+	 * definition; its creation, joins and leaves are rows of the ledger.
+	 * @return its name
+	 */
+	public String challenges() {
+		return this.prefix + "challenge";
+	}
+
 }

@@ -94,6 +94,15 @@ final class BoardLayout {
 		return TIME_SPAN - 1 - s;
 	}
 
+	/**
+	 * What score.lua computes the time part of an award made at second {@code s} from, as
+	 * {@code clamp(base - s, 0, TIME_SPAN - 1)}: the same value as
+	 * {@link #timePart(long, Instant)}. -1 when scores carry no time.
+	 */
+	long timeBase(long originSecond) {
+		return this.timed ? TIME_SPAN - 1 + originSecond : -1;
+	}
+
 	/** The points a score stands for. */
 	long points(double score) {
 		long value = Math.round(score);

@@ -93,6 +93,53 @@ public final class RankKeys {
 		this.tag = "{" + prefix + "}";
 	}
 
+	private RankKeys(RankKeys live, String head) {
+		this.tag = live.tag + head;
+	}
+
+	/**
+	 * The keys a rebuild writes before it switches them onto these names: every key with
+	 * {@code :rebuild} after the hash tag, {@code {prefix}:rebuild:day:20261121}, so they
+	 * share the live keys' slot.
+	 * @return the staging key naming, whose {@link #tag()} is {@code {prefix}:rebuild}
+	 */
+	public RankKeys staging() {
+		return new RankKeys(this, ":rebuild");
+	}
+
+	/**
+	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
+	 * boards, their dense companions, records, week and month hashes, challenge boards.
+	 * Challenge definitions, memberships and the markers of ended boards are not.
+	 * @param key a key of this naming
+	 * @return {@code true} for a key a rebuild replaces
+	 */
+	public boolean isScoreKey(String key) {
+		if (!key.startsWith(this.tag) || key.length() == this.tag.length()) {
+			return false;
+		}
+		String rest = key.substring(this.tag.length());
+		return rest.equals(":total") || rest.startsWith(":day:") || rest.startsWith(":week:")
+				|| rest.startsWith(":month:") || rest.startsWith(":dense:") || rest.startsWith(":rec:")
+				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:");
+	}
+
+	/**
+	 * Whether a key holds challenge definitions or memberships, which a rebuild replaces
+	 * when the ledger records them.
+	 * @param key a key of this naming
+	 * @return {@code true} for a definition, the registry, the open challenges or a
+	 * user's joined challenges
+	 */
+	public boolean isChallengeKey(String key) {
+		if (!key.startsWith(this.tag)) {
+			return false;
+		}
+		String rest = key.substring(this.tag.length());
+		return rest.equals(":challenges") || rest.equals(":challenges-open") || rest.startsWith(":challenge-def:")
+				|| rest.startsWith(":challenges-of:");
+	}
+
 	/**
 	 * The hash tag every key starts with.
 	 * @return {@code {prefix}}

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -119,9 +120,61 @@ public class RedisActivityStore implements ActivityStore {
 		return results;
 	}
 
+	/**
+	 * Apply one batch: one script call when its commands share one instant (the live
+	 * path, whose commands carry none and are made now; direct calls with the ledger on),
+	 * else one call per run of commands of the same day, each command passing its own
+	 * instant: a batch of ledger entries that crosses midnight becomes two calls, each
+	 * with the keys of its own day.
+	 */
 	private List<AwardResult> applyBatch(List<ScoreCommand> commands) {
+		if (commands.isEmpty()) {
+			return List.of();
+		}
 		Instant now = this.calendar.now();
-		LocalDate today = LocalDate.ofInstant(now, this.calendar.zone());
+		// the common case: every command made at one instant (now on the live path)
+		Instant first = instantOf(commands.get(0), now);
+		boolean same = true;
+		for (int c = 1; c < commands.size() && same; c++) {
+			same = instantOf(commands.get(c), now).equals(first);
+		}
+		if (same) {
+			return applyRun(commands, now, first, LocalDate.ofInstant(first, this.calendar.zone()), false);
+		}
+		List<AwardResult> results = new ArrayList<>(commands.size());
+		int from = 0;
+		LocalDate runDay = null;
+		Instant earliest = null;
+		for (int c = 0; c <= commands.size(); c++) {
+			Instant at = (c < commands.size()) ? instantOf(commands.get(c), now) : null;
+			LocalDate day = (at != null) ? LocalDate.ofInstant(at, this.calendar.zone()) : null;
+			if (c > from && !Objects.equals(day, runDay)) {
+				results.addAll(applyRun(commands.subList(from, c), now, earliest, runDay, true));
+				from = c;
+				earliest = null;
+			}
+			runDay = day;
+			earliest = (earliest == null || (at != null && at.isBefore(earliest))) ? at : earliest;
+		}
+		return results;
+	}
+
+	private static Instant instantOf(ScoreCommand command, Instant now) {
+		return (command.at() != null) ? command.at() : now;
+	}
+
+	/**
+	 * One script call for commands of one day.
+	 * @param commands the commands
+	 * @param now the current instant, from which TTLs count
+	 * @param earliest the earliest instant of the commands: the instant of every command
+	 * unless {@code own}
+	 * @param today the day the commands were made
+	 * @param own whether each command passes its own instant (else all are made at
+	 * {@code earliest})
+	 */
+	private List<AwardResult> applyRun(List<ScoreCommand> commands, Instant now, Instant earliest, LocalDate today,
+			boolean own) {
 		int retainedDays = this.calendar.retainedRecordDays();
 		boolean anyAward = false;
 		boolean anyRevoke = false;
@@ -139,11 +192,11 @@ public class RedisActivityStore implements ActivityStore {
 		DayKeys dayKeys = dayKeys(today, retainedDays);
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
-		call.arg(anyAward ? todaysBoards(call, dayKeys, now) : "");
+		call.arg(anyAward ? todaysBoards(call, dayKeys, earliest, own) : "");
 		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
 		call.arg(revokeDays);
 		for (int d = 0; d < revokeDays; d++) {
-			call.arg(boardsOfDay(call, dayKeys, d, now));
+			call.arg(boardsOfDay(call, dayKeys, d, earliest, own));
 		}
 		call.arg(specs.size());
 		for (Spec spec : specs.keySet()) {
@@ -171,7 +224,9 @@ public class RedisActivityStore implements ActivityStore {
 			.arg(this.keys.challengeBoardPrefix())
 			.arg(this.order.dense() ? this.keys.challengeDensePrefix() : "")
 			.arg(this.layout.largestPoints())
-			.arg(this.layout.timed() ? "1" : "0");
+			.arg(this.layout.timed() ? "1" : "0")
+			.arg(earliest.toEpochMilli())
+			.arg(own ? "1" : "0");
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
@@ -198,6 +253,9 @@ public class RedisActivityStore implements ActivityStore {
 				.arg(RankKeys.encode(command.field()))
 				.arg(first)
 				.arg(joined);
+			if (own) {
+				call.arg(instantOf(command, now).toEpochMilli());
+			}
 		}
 		List<Object> reply = run(this.score, call);
 		List<AwardResult> results = new ArrayList<>(commands.size());
@@ -255,7 +313,7 @@ public class RedisActivityStore implements ActivityStore {
 	/**
 	 * "idx:ttl:largest:time:denseIdx,..." for the boards an award made today goes to.
 	 */
-	private String todaysBoards(ScriptArgs call, DayKeys dayKeys, Instant now) {
+	private String todaysBoards(ScriptArgs call, DayKeys dayKeys, Instant now, boolean own) {
 		StringBuilder boards = new StringBuilder();
 		for (int p = 0; p < this.periods.size(); p++) {
 			if (p > 0) {
@@ -264,7 +322,7 @@ public class RedisActivityStore implements ActivityStore {
 			boards.append(call.sharedKey(dayKeys.boards[0][p]))
 				.append(':')
 				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today));
-			appendLayout(boards, call, dayKeys, 0, p, now);
+			appendLayout(boards, call, dayKeys, 0, p, now, own);
 		}
 		return boards.toString();
 	}
@@ -273,24 +331,30 @@ public class RedisActivityStore implements ActivityStore {
 	 * "idx:largest:time:denseIdx,..." for the boards an award made on the d-th day back
 	 * went to.
 	 */
-	private String boardsOfDay(ScriptArgs call, DayKeys dayKeys, int d, Instant now) {
+	private String boardsOfDay(ScriptArgs call, DayKeys dayKeys, int d, Instant now, boolean own) {
 		StringBuilder boards = new StringBuilder();
 		for (int p = 0; p < this.periods.size(); p++) {
 			if (p > 0) {
 				boards.append(',');
 			}
 			boards.append(call.sharedKey(dayKeys.boards[d][p]));
-			appendLayout(boards, call, dayKeys, d, p, now);
+			appendLayout(boards, call, dayKeys, d, p, now, own);
 		}
 		return boards.toString();
 	}
 
-	/** ":largest:time:denseIdx" of one board, as score.lua reads them. */
-	private void appendLayout(StringBuilder boards, ScriptArgs call, DayKeys dayKeys, int d, int p, Instant now) {
+	/**
+	 * ":largest:time:denseIdx" of one board, as score.lua reads them; when each command
+	 * carries its own instant, time is the base the script computes each one's time part
+	 * from.
+	 */
+	private void appendLayout(StringBuilder boards, ScriptArgs call, DayKeys dayKeys, int d, int p, Instant now,
+			boolean own) {
+		long origin = dayKeys.origins[d][p];
 		boards.append(':')
 			.append(this.layout.largestPoints())
 			.append(':')
-			.append(this.layout.timePart(dayKeys.origins[d][p], now))
+			.append(own ? this.layout.timeBase(origin) : this.layout.timePart(origin, now))
 			.append(':')
 			.append(this.order.dense() ? call.sharedKey(dayKeys.dense[d][p]) : 0);
 	}

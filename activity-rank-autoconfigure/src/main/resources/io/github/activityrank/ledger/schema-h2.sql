@@ -36,3 +36,24 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ledger_lane (
 
 MERGE INTO %PREFIX%ledger_lane (lane) KEY (lane) VALUES
 	(0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11), (12), (13), (14), (15);
+
+-- One row that ActivityRankAdmin.rebuild() and rescore() lock (FOR UPDATE SKIP LOCKED) while they
+-- run, so a second rebuild on any instance is refused; a rebuild that dies releases it.
+CREATE TABLE IF NOT EXISTS %PREFIX%ledger_rebuild (
+	id SMALLINT NOT NULL PRIMARY KEY
+);
+
+MERGE INTO %PREFIX%ledger_rebuild (id) KEY (id) VALUES (1);
+
+-- One row per challenge created while the ledger is on: its definition, so a rebuild restores
+-- it. Its creation (kind CHALLENGE, field = id, user_id empty), joins and leaves (kind JOIN,
+-- LEAVE, field = id) are rows of the ledger, in order with the awards. start_at, end_at,
+-- created_at: epoch milliseconds; rules: comma-separated, empty for every rule.
+CREATE TABLE IF NOT EXISTS %PREFIX%challenge (
+	id VARCHAR(64) NOT NULL PRIMARY KEY,
+	start_at BIGINT NOT NULL,
+	end_at BIGINT NOT NULL,
+	rules VARCHAR(4000) NOT NULL,
+	open_to_all SMALLINT NOT NULL,
+	created_at BIGINT NOT NULL
+);

@@ -33,13 +33,21 @@
 --     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
 --   then six arguments about challenges:
 --     openIdx        the key of the open-challenges hash (id -> entry, see "Challenges" below)
---     now            the current instant in epoch ms, from the application's clock (never Redis TIME)
+--     now            the current instant in epoch ms, from the application's clock (never Redis TIME);
+--                    TTLs count from it
 --     boardPrefix    the start of every challenge board's key, "{prefix}:challenge:"
 --     densePrefix    the start of their dense companions' keys, "{prefix}:dense:challenge:"; '' when
 --                    ranking is not dense
 --     largest        the most points a member may hold on a challenge board
 --     timed          '1' when boards hold the earliest tie-break's time part, else '0'
---   then five arguments per command: spec, member, field, recordIdx, joinedIdx
+--   then two arguments about when the commands were made (all of them on the day whose keys are given):
+--     at             the earliest instant a command was made, epoch ms (now on the live path)
+--     own            '1' when each command carries its own instant (the ledger's relay and rebuild),
+--                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
+--                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
+--                    '0': every command is made at `now`, and time is the time part itself
+--   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
+--   and its instant in epoch ms
 --     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
 --               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before);
 --               then KEYS[recordIdx+olderCount+1] today's week hash, KEYS[recordIdx+olderCount+2]
@@ -75,7 +83,7 @@
 -- Challenges. An entry of the open-challenges hash or of a user's joined-challenges hash is
 -- "start:end:expireAt:token:rules" (epoch ms; rules comma-separated, '' for every rule, explicit
 -- points included). An award reaches the board "<boardPrefix><id>" of each challenge of its user
--- that runs now (start <= now < end) and counts its rule, with the points it really gave (after
+-- that runs when the award is made (start <= at < end) and counts its rule, with the points it really gave (after
 -- caps), and its record keeps '#ch:<field>' = "id=token,...". A revoke takes those points back
 -- from each board named there whose challenge still runs, if the user still takes part under the
 -- same token (a user who left, and maybe joined again, is not touched by awards from before). A
@@ -317,8 +325,9 @@ end
 -- header
 local record_ttl = ARGV[2]
 local function board_of(idx, ttl, largest, time, dense)
+  local t = (time ~= '-1') and tonumber(time) or nil
   return { key = KEYS[tonumber(idx)], ttl = ttl, largest = tonumber(largest),
-           time = (time ~= '-1') and tonumber(time) or nil, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
+           time = t, base = t, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
 end
 local todays_boards = {}
 for idx, ttl, largest, time, dense in string.gmatch(ARGV[3], '(%d+):(-?%d+):(%d+):(-?%d+):(%d+)') do
@@ -364,19 +373,38 @@ local week_of, month_of
 local open_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
 local challenge_prefix, challenge_dense_prefix = ARGV[i + 2], ARGV[i + 3]
 local challenge_largest, challenge_timed = tonumber(ARGV[i + 4]), ARGV[i + 5] == '1'
-i = i + 6
+-- when the commands were made: at, the instant of the command being applied
+local at, own_times = tonumber(ARGV[i + 6]), ARGV[i + 7] == '1'
+local earliest = at
+i = i + 8
+
+-- with own instants, the time part of each board for the command at hand
+local function time_boards(boards)
+  if own_times then
+    local s = math.floor(at / 1000)
+    for _, board in ipairs(boards) do
+      if board.base then
+        board.time = math.max(0, math.min(TIME_SPAN - 1, board.base - s))
+      end
+    end
+  end
+  return boards
+end
 local CHALLENGES = '#ch:'
 
--- the entries of a challenges hash whose challenge runs now (start <= now < end): a list, and a
--- map by id built when a revoke first asks. Entries that do not run are never used: an award
--- reaches running challenges only, and a revoke takes back only from those.
+-- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant: a
+-- list, and a map by id built when a revoke first asks. Each command then keeps those that run at
+-- its own instant (runs below): an award reaches running challenges only, and a revoke takes back
+-- only from those.
 local function parse_challenges(flat)
   local list = {}
   for k = 1, #flat, 2 do
     if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
       local start, stop, expire_at, token, rules = string.match(flat[k + 1], '^(%d+):(%d+):(%d+):(%d+):(.*)$')
-      if tonumber(stop) > now_ms and tonumber(start) <= now_ms then
-        local entry = { id = flat[k], start = tonumber(start), expire_at = tonumber(expire_at), token = token }
+      stop = tonumber(stop)
+      if stop > earliest then
+        local entry = { id = flat[k], start = tonumber(start), stop = stop, expire_at = tonumber(expire_at),
+                        token = token }
         if rules ~= '' then
           entry.rules = {}
           for rule in string.gmatch(rules, '[^,]+') do entry.rules[rule] = true end
@@ -422,17 +450,16 @@ local challenge_boards = {}
 local function challenge_board(entry)
   local board = challenge_boards[entry.id]
   if not board then
-    local time
-    if challenge_timed then
-      -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
-      local s = math.floor(now_ms / 1000) - math.floor(entry.start / 1000)
-      s = math.max(0, math.min(TIME_SPAN - 1, s))
-      time = TIME_SPAN - 1 - s
-    end
     board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
-              largest = challenge_largest, time = time,
+              largest = challenge_largest,
               dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
     challenge_boards[entry.id] = board
+  end
+  if challenge_timed and (own_times or not board.time) then
+    -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
+    local s = math.floor(at / 1000) - math.floor(entry.start / 1000)
+    s = math.max(0, math.min(TIME_SPAN - 1, s))
+    board.time = TIME_SPAN - 1 - s
   end
   return board
 end
@@ -454,6 +481,11 @@ local function ceiling_of(board)
     board.ceiling = ceiling
   end
   return ceiling
+end
+
+-- whether a challenge runs at the instant of the command at hand (start <= at < end)
+local function runs(entry)
+  return entry.start <= at and at < entry.stop
 end
 
 -- whether `points` (> 0) more keep the member within the largest score of every challenge board
@@ -525,12 +557,13 @@ local function challenges_reached(spec, joined_idx)
     of_user = {}
     reached_by[joined_idx] = of_user
   end
-  local reached = of_user[spec.rule]
+  -- commands with instants of their own (a replay) may see different challenges run
+  local reached = not own_times and of_user[spec.rule]
   if not reached then
     local boards, names, seen = {}, {}, {}
     for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
       for _, entry in ipairs(challenges.list) do
-        if (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
+        if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
           seen[entry.id] = true
           boards[#boards + 1] = challenge_board(entry)
           names[#names + 1] = entry.id .. '=' .. entry.token
@@ -552,7 +585,7 @@ local function challenges_to_revoke(reached, joined_idx)
   end
   for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
     local entry = by_id(joined_of(joined_idx))[id] or by_id(open_of())[id]
-    if entry and entry.token == token then
+    if entry and entry.token == token and runs(entry) then
       boards[#boards + 1] = challenge_board(entry)
     end
   end
@@ -625,7 +658,7 @@ local function award(spec, member, field, first, joined_idx)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
-  for _, board in ipairs(todays_boards) do
+  for _, board in ipairs(time_boards(todays_boards)) do
     add_to_board(board, member, points)
   end
   if #reached > 0 then
@@ -650,7 +683,7 @@ local function revoke(spec, member, field, first, joined_idx)
   end
   local record = KEYS[found]
   local points = tonumber(given)
-  local boards = boards_of_day(found - first + 1)
+  local boards = time_boards(boards_of_day(found - first + 1))
   local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
   if points < 0 and not (fits(boards, member, -points) and fits_challenges(reached, member, -points)) then
@@ -678,6 +711,9 @@ local out = {}
 for n = 1, tonumber(ARGV[1]) do
   local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
   local joined_idx = tonumber(ARGV[i + 4])
+  if own_times then
+    at = tonumber(ARGV[i + 5])
+  end
   local status, points
   if spec > 0 then
     status, points = award(specs[spec], member, field, first, joined_idx)
@@ -685,6 +721,6 @@ for n = 1, tonumber(ARGV[1]) do
     status, points = revoke(specs[-spec], member, field, first, joined_idx)
   end
   out[n] = points * 8 + status
-  i = i + 5
+  i = own_times and i + 6 or i + 5
 end
 return out

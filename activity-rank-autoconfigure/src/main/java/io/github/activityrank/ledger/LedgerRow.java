@@ -1,0 +1,42 @@
+package io.github.activityrank.ledger;
+
+import java.time.Instant;
+
+import io.github.activityrank.ActivityEvent;
+
+/**
+ * A ledger row as a rebuild reads it.
+ *
+ * @param id the row's id
+ * @param kind {@code AWARD}, {@code REVOKE}, {@code CHALLENGE}, {@code JOIN} or
+ * {@code LEAVE}
+ * @param userId the user
+ * @param rule the rule, or {@code null}
+ * @param points explicit points, or {@code null}
+ * @param field the field, or {@code null}
+ * @param at when the request was made
+ * @param pending whether the relay has yet to apply it
+ * @param outcome the recorded outcome, {@code null} while pending
+ * @param appliedPoints the points of the outcome, {@code null} while pending
+ * @param revokedId for a revoke the ledger decided beyond {@code retention.record}, the
+ * id of the award it revokes; {@code null} otherwise (the column comes with "once ever
+ * means ever")
+ */
+record LedgerRow(long id, String kind, String userId, String rule, Long points, String field, Instant at,
+		boolean pending, String outcome, Long appliedPoints, Long revokedId) {
+
+	/** Whether the row records a challenge created, joined or left. */
+	boolean challengeChange() {
+		return AwardLedger.CHALLENGE.equals(this.kind) || AwardLedger.JOIN.equals(this.kind)
+				|| AwardLedger.LEAVE.equals(this.kind);
+	}
+
+	boolean revoke() {
+		return AwardLedger.REVOKE.equals(this.kind);
+	}
+
+	ActivityEvent event() {
+		return new ActivityEvent(this.userId, this.rule, this.points, this.field, revoke());
+	}
+
+}

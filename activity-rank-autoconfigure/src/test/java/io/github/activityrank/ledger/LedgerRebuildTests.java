@@ -1,0 +1,355 @@
+package io.github.activityrank.ledger;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankAdmin;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.RebuildReport;
+import io.github.activityrank.actuator.ActivityRankMetricsAutoConfiguration;
+import io.github.activityrank.test.DatabaseEngine;
+import io.github.activityrank.test.EmbeddedRedis;
+import io.github.activityrank.test.MutableClock;
+import io.github.activityrank.test.RedisKeysCleaner;
+import io.github.activityrank.test.RedisTestServer;
+import io.github.activityrank.test.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.data.redis.connection.DataType;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.zset.Tuple;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * {@link ActivityRankAdmin}: the boards after a flush and a rebuild equal the boards
+ * before, key by key; a rescore applies a changed weight; awards made during a rebuild
+ * land once; a second rebuild is refused; and the relay applies each entry on the day it
+ * was made. On PostgreSQL, MariaDB and H2.
+ */
+class LedgerRebuildTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private final String prefix = RedisTestServer.uniquePrefix("rebuild");
+
+	private final MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 20, 10, 0), ZoneOffset.UTC);
+
+	static Stream<DatabaseEngine> engines() {
+		return LedgerFixture.ENGINES.stream();
+	}
+
+	@AfterEach
+	void deleteKeys() {
+		RedisKeysCleaner.deletePrefix(this.prefix);
+	}
+
+	private ApplicationContextRunner runner(TestDatabase database) {
+		return LedgerFixture.runner(database.dataSource(), this.prefix)
+			.withBean(Clock.class, () -> this.clock)
+			.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.periods=day,week,month,total",
+					"activity-rank.rules.comment.points=3", "activity-rank.rules.comment.daily-cap=5",
+					"activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=ever",
+					"activity-rank.tie-break=earliest", "activity-rank.events.enabled=false");
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildAfterTheKeysAreLostGivesBackEveryKey(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				writeThreeDays(context);
+				Map<String, String> before = dump(context, this.prefix);
+				assertThat(before).isNotEmpty();
+				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).top("open", 20)).hasSize(12);
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				assertThat(dump(context, this.prefix)).isEmpty();
+				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+				assertThat(report.users()).isEqualTo(12);
+				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
+				assertThat(report.entries()).isPositive();
+				assertThat(ttls(context, this.prefix)).allSatisfy((key, ttl) -> assertThat(ttl).isNotEqualTo(-2L));
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildWithoutLossChangesNothing(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				writeThreeDays(context);
+				Map<String, String> before = dump(context, this.prefix);
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+			});
+		}
+	}
+
+	@Test
+	void aRebuildAfterARealFlushdbGivesBackEveryKey() {
+		try (EmbeddedRedis redis = EmbeddedRedis.start();
+				TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database).withPropertyValues("spring.data.redis.port=" + redis.port()).run((context) -> {
+				writeThreeDays(context);
+				Map<String, String> before = dump(context, this.prefix);
+				try (RedisConnection connection = context.getBean(RedisConnectionFactory.class).getConnection()) {
+					connection.serverCommands().flushDb();
+				}
+				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+				assertThat(report.entries()).isPositive();
+			});
+		}
+	}
+
+	@Test
+	void progressIsAGaugeOfTheEntriesReplayed() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database).withConfiguration(AutoConfigurations.of(ActivityRankMetricsAutoConfiguration.class))
+				.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+				.run((context) -> {
+					MeterRegistry registry = context.getBean(MeterRegistry.class);
+					context.getBeansOfType(MeterBinder.class).values().forEach((binder) -> binder.bindTo(registry));
+					ActivityRankService service = context.getBean(ActivityRankService.class);
+					for (int i = 0; i < 7; i++) {
+						service.award("u" + i, "p" + i, "post");
+					}
+					RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
+					assertThat(report.entries()).isEqualTo(7);
+					assertThat(registry.get("activity.rank.ledger.rebuild.entries").gauge().value()).isEqualTo(7.0);
+				});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRescoreAppliesTodaysWeight(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				for (int i = 0; i < 5; i++) {
+					service.award("u" + i, "a" + i, "like");
+				}
+				assertThat(LedgerFixture.total(service, "u0")).isEqualTo(2);
+			});
+			runner(database).withPropertyValues("activity-rank.rules.like.points=3").run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				assertThat(LedgerFixture.total(service, "u0")).isEqualTo(2);
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(LedgerFixture.total(service, "u0")).isEqualTo(2);
+				RebuildReport report = context.getBean(ActivityRankAdmin.class).rescore();
+				assertThat(report.entries()).isEqualTo(5);
+				for (int i = 0; i < 5; i++) {
+					assertThat(LedgerFixture.total(service, "u" + i)).isEqualTo(3);
+					assertThat(service.rankOf("u" + i, Period.DAY).map(RankEntry::score)).contains(3L);
+				}
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void awardsMadeDuringARebuildLandOnce(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				List<ActivityEvent> prefill = new ArrayList<>();
+				for (int i = 0; i < 3000; i++) {
+					prefill.add(ActivityEvent.award("p" + (i % 50), "post", "f" + i));
+				}
+				service.applyAll(prefill);
+				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+				AtomicBoolean writing = new AtomicBoolean(true);
+				AtomicInteger written = new AtomicInteger();
+				CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+					while (writing.get() || written.get() < 200) {
+						int n = written.getAndIncrement();
+						posts.post("w" + (n % 10), "w" + n);
+					}
+				});
+				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
+				writing.set(false);
+				writer.get(60, TimeUnit.SECONDS);
+				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
+				assertThat(report.entries()).isGreaterThanOrEqualTo(3000);
+				for (int u = 0; u < 10; u++) {
+					long expected = (written.get() - u + 9) / 10;
+					assertThat(LedgerFixture.total(service, "w" + u)).as("w" + u).isEqualTo(expected);
+				}
+				assertThat(LedgerFixture.total(service, "p0")).isEqualTo(60);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aSecondRebuildIsRefusedWhileOneRuns(DatabaseEngine engine) throws Exception {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				// another instance's rebuild holds the row
+				try (Connection other = database.dataSource().getConnection()) {
+					other.setAutoCommit(false);
+					assertThat(ledger.tryLockRebuild(other)).isTrue();
+					assertThatIllegalStateException()
+						.isThrownBy(() -> context.getBean(ActivityRankAdmin.class).rebuild())
+						.withMessageContaining("already running");
+					other.rollback();
+				}
+				assertThat(context.getBean(ActivityRankAdmin.class).rebuild().entries()).isZero();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void anEntryWrittenBeforeMidnightAndAppliedAfterItCountsForItsOwnDay(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				relay.stop();
+				this.clock.set(LocalDateTime.of(2026, 11, 20, 23, 59, 59));
+				context.getBean(LedgerFixture.Posts.class).post("late", "p1");
+				this.clock.set(LocalDateTime.of(2026, 11, 21, 0, 0, 30));
+				relay.start();
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 20)).map(RankEntry::score))
+					.contains(1L);
+				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 21))).isEmpty();
+				assertThat(service.history("late", LocalDate.of(2026, 11, 19), LocalDate.of(2026, 11, 21)))
+					.extracting((day) -> day.day())
+					.containsExactly(LocalDate.of(2026, 11, 20));
+			});
+		}
+	}
+
+	/**
+	 * Three days of awards, caps, once-ever praises and revokes, through the annotation
+	 * (pending rows the relay applies) and the service (applied rows).
+	 */
+	private void writeThreeDays(ApplicationContext context) {
+		ActivityRankService service = context.getBean(ActivityRankService.class);
+		LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+		ChallengeService challenges = context.getBean(ChallengeService.class);
+		LedgerRelay relay = context.getBean(LedgerRelay.class);
+		Instant start = this.clock.instant();
+		challenges
+			.create(new ChallengeDefinition("sprint", start, start.plus(Duration.ofDays(5)), Set.of("post"), false));
+		challenges.create(new ChallengeDefinition("open", start, start.plus(Duration.ofDays(10)), Set.of(), true));
+		for (int day = 0; day < 3; day++) {
+			for (int u = 0; u < 12; u++) {
+				String user = "u" + u;
+				posts.post(user, "post-" + day + "-" + u);
+				if ((day == 0 && u < 6) || (day == 1 && u == 1)) {
+					// the ledger orders a join after the post before it; so does Redis
+					// once
+					// the relay has applied that post
+					assertThat(relay.awaitIdle(WAIT)).isTrue();
+				}
+				if (day == 0 && u < 6) {
+					challenges.join("sprint", user); // after the first post: it does not
+														// count
+				}
+				if (day == 1 && u == 1) {
+					challenges.leave("sprint", user);
+				}
+				if (u % 3 == 0) {
+					posts.like(user, "like-" + day);
+				}
+				service.award(user, "c1-" + day, "comment");
+				service.award(user, "c2-" + day, "comment"); // capped at 2 of its 3
+				service.award(user, "c3-" + day, "comment"); // capped to nothing
+				service.award(user, "article-" + (u % 4), "praise"); // once ever
+				if (day > 0 && u % 2 == 0) {
+					service.revoke(user, "c1-" + (day - 1), "comment"); // a day back
+					posts.unpost(user, "post-" + (day - 1) + "-" + u);
+				}
+				this.clock.advance(Duration.ofMinutes(7));
+			}
+			assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
+			this.clock.advance(Duration.ofDays(1));
+		}
+	}
+
+	/** Every key of the prefix with its type and content. */
+	static Map<String, String> dump(ApplicationContext context, String prefix) {
+		RedisConnectionFactory factory = context.getBean(RedisConnectionFactory.class);
+		Map<String, String> dump = new TreeMap<>();
+		try (RedisConnection connection = factory.getConnection()) {
+			for (String key : RedisKeysCleaner.keys(factory, "{" + prefix + "}:*")) {
+				byte[] name = key.getBytes(StandardCharsets.UTF_8);
+				DataType type = connection.keyCommands().type(name);
+				String content = switch (type) {
+					case ZSET -> {
+						Map<String, Double> members = new TreeMap<>();
+						for (Tuple tuple : connection.zSetCommands().zRangeWithScores(name, 0, -1)) {
+							members.put(new String(tuple.getValue(), StandardCharsets.UTF_8), tuple.getScore());
+						}
+						yield members.toString();
+					}
+					case HASH -> {
+						Map<String, String> fields = new TreeMap<>();
+						connection.hashCommands()
+							.hGetAll(name)
+							.forEach((field, value) -> fields.put(new String(field, StandardCharsets.UTF_8),
+									new String(value, StandardCharsets.UTF_8)));
+						yield fields.toString();
+					}
+					case STRING -> new String(connection.stringCommands().get(name), StandardCharsets.UTF_8);
+					default -> type.code();
+				};
+				Long ttl = connection.keyCommands().pTtl(name);
+				dump.put(key, type.code() + " " + content + ((ttl != null && ttl == -1) ? " no ttl" : " ttl"));
+			}
+		}
+		return dump;
+	}
+
+	static Map<String, Long> ttls(ApplicationContext context, String prefix) {
+		RedisConnectionFactory factory = context.getBean(RedisConnectionFactory.class);
+		Map<String, Long> ttls = new TreeMap<>();
+		try (RedisConnection connection = factory.getConnection()) {
+			for (String key : RedisKeysCleaner.keys(factory, "{" + prefix + "}:*")) {
+				ttls.put(key, connection.keyCommands().pTtl(key.getBytes(StandardCharsets.UTF_8)));
+			}
+		}
+		return ttls;
+	}
+
+}

@@ -1,0 +1,53 @@
+package io.github.activityrank.sample;
+
+import java.time.Duration;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.sample.ForumApi.Response;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code POST /api/admin/rebuild}: the sample's ledger on H2 gives back the boards after
+ * Redis lost them.
+ */
+@SampleAppTest(properties = { "activity-rank.time-zone=UTC", "activity-rank.ledger.enabled=true" })
+class AdminRebuildTests {
+
+	static final long ADA = 1;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ActivityRankService ranks;
+
+	@Test
+	void rebuildGivesBackTheBoardsAfterRedisLostThem() {
+		ForumApi api = new ForumApi(this.port);
+		Response published = api.post("/api/articles", ADA, "{\"title\":\"Notes\",\"content\":\"On engines.\"}");
+		assertThat(published.status()).as(published.toString()).isEqualTo(201);
+		// the relay applies the ledger's row a moment after the commit
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.ranks.rankOf(Long.toString(ADA), Period.WEEK).isPresent());
+		long before = this.ranks.rankOf(Long.toString(ADA), Period.WEEK).map(RankEntry::score).orElseThrow();
+
+		RedisForTests.deleteKeys(RedisForTests.prefix(AdminRebuildTests.class));
+		assertThat(this.ranks.rankOf(Long.toString(ADA), Period.WEEK)).isEmpty();
+
+		Response rebuilt = api.post("/api/admin/rebuild", null);
+		assertThat(rebuilt.status()).as(rebuilt.toString()).isEqualTo(200);
+		assertThat(rebuilt.body().get("entries").asLong()).isPositive();
+		assertThat(rebuilt.body().get("users").asLong()).isPositive();
+		assertThat(rebuilt.body().has("took")).isTrue();
+		assertThat(this.ranks.rankOf(Long.toString(ADA), Period.WEEK).map(RankEntry::score)).contains(before);
+	}
+
+}
