@@ -24,6 +24,10 @@ import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.ShardCount;
+import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedActivityStore;
+import io.github.activityrank.redis.ShardedChallengeStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -99,10 +103,22 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties, BoardOrder boardOrder) {
-		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(),
-				boardOrder);
+	ShardMap activityRankShards(RedisConnectionFactory connectionFactory, RankKeys keys,
+			ActivityRankProperties properties) {
+		// before anything writes: keys written with another shard count would not be
+		// found
+		ActivityRankPropertyChecks.checkShardCount(properties.getShards(),
+				ShardCount.mismatch(connectionFactory, keys, properties.getShards()));
+		return new ShardMap(keys, properties.getShards());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
+			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
+		ActivityStore redis = (shards.shards() == 1)
+				? new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(), boardOrder)
+				: new ShardedActivityStore(connectionFactory, shards, calendar, properties.getPeriods(), boardOrder);
 		return new CoalescingActivityStore(redis, ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
@@ -117,8 +133,12 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties, BoardOrder boardOrder) {
+	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
+			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
+		if (shards.shards() > 1) {
+			return new ShardedChallengeStore(connectionFactory, shards, calendar, boardOrder,
+					properties.getRetention().getChallenge());
+		}
 		return new RedisChallengeStore(connectionFactory, keys, calendar, boardOrder,
 				properties.getRetention().getChallenge());
 	}
@@ -133,12 +153,15 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "activity-rank.events.enabled", matchIfMissing = true)
-	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, RankKeys keys,
+	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, ShardMap shards,
 			ActivityCalendar calendar, ActivityRankProperties properties, ActivityRankService ranks,
 			ChallengeService challenges, ApplicationEventPublisher publisher) {
 		ActivityRankProperties.Events events = properties.getEvents();
-		return new EndedBoardEvents(connectionFactory, keys, calendar, properties.getPeriods(), ranks, challenges,
-				publisher, events.getTop(), events.getCheckInterval());
+		// markers, and the boards whose existence is checked, on shard 0 (the prefix
+		// itself
+		// with one shard)
+		return new EndedBoardEvents(connectionFactory, shards.keys(0), calendar, properties.getPeriods(), ranks,
+				challenges, publisher, events.getTop(), events.getCheckInterval());
 	}
 
 }
