@@ -25,11 +25,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A master of a private cluster (three masters, a replica each) killed while four
- * threads stream 10,000 awards to three shards: its replica takes over, every failure
- * in between is one the transient-failure policy retries, and once the retries are
- * through every award was applied exactly once (an award whose reply was lost with the
- * master answers ALREADY_AWARDED when retried, and takes nothing twice).
+ * A master of a private cluster (three masters, a replica each) killed while four threads
+ * stream 10,000 awards to three shards: its replica takes over, every failure in between
+ * is one the transient-failure policy retries, and once the retries are through every
+ * award was applied exactly once (an award whose reply was lost with the master answers
+ * ALREADY_AWARDED when retried, and takes nothing twice).
  */
 class ShardedFailoverTests {
 
@@ -94,8 +94,7 @@ class ShardedFailoverTests {
 		}
 		halfWay.await();
 		// the master of shard 0's slot
-		RedisNode victim = this.cluster
-			.masterForSlot(RedisClusterTestServer.slotOf(this.engine.shards.keys(0).tag()));
+		RedisNode victim = this.cluster.masterForSlot(RedisClusterTestServer.slotOf(this.engine.shards.keys(0).tag()));
 		this.cluster.kill(victim);
 		RedisNode promoted = this.cluster.awaitFailover();
 		for (Thread thread : threads) {
