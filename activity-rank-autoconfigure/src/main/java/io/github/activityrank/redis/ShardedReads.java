@@ -50,7 +50,10 @@ final class ShardedReads {
 	static final long SHALLOW = 1024;
 
 	/** A deep page stops correcting once its window is at most this much wider. */
-	private static final long CLOSE_ENOUGH = 256;
+	private static final long CLOSE_ENOUGH = 512;
+
+	/** Candidates on each side of a shard's proportional position in the first round. */
+	private static final int CANDIDATES = 4;
 
 	/** Most correcting rounds of a deep page before it reads a wider window. */
 	private static final int ROUNDS = 6;
@@ -197,24 +200,33 @@ final class ShardedReads {
 	 */
 	private Long deepStart(List<BoardKeys> boards, long offset, long[] lo) {
 		int shards = boards.size();
-		long[] positions = new long[shards];
-		Arrays.fill(positions, offset / shards);
+		// first round: candidates around each shard's proportional position, spaced about
+		// the square root of the distance, so one of them usually lands close below
+		long center = offset / shards;
+		long spacing = Math.max(16, (long) Math.sqrt((double) center));
+		long[][] positions = new long[shards][];
+		for (int s = 0; s < shards; s++) {
+			positions[s] = new long[2 * CANDIDATES + 1];
+			for (int j = -CANDIDATES; j <= CANDIDATES; j++) {
+				positions[s][j + CANDIDATES] = Math.max(0, center + j * spacing);
+			}
+		}
 		long best = 0;
 		long total = -1;
 		long[] sizes = new long[shards];
 		for (int round = 0; round < ROUNDS; round++) {
-			long[] at = positions;
-			List<List<Object>> seeks = this.calls.each(shards,
-					(s) -> this.seek.run(this.connectionFactory, call(boards.get(s), Long.toString(at[s]))));
+			long[][] at = positions;
+			List<List<Object>> seeks = this.calls.each(shards, (s) -> this.seek.run(this.connectionFactory,
+					call(boards.get(s), Arrays.stream(at[s]).mapToObj(Long::toString).toArray(String[]::new))));
 			List<Entry> pivots = new ArrayList<>();
 			total = 0;
 			for (int s = 0; s < shards; s++) {
 				List<Object> reply = seeks.get(s);
 				sizes[s] = RedisReplies.asLong(reply.get(0));
 				total += sizes[s];
-				if (reply.size() == 3) {
-					pivots.add(
-							new Entry(RedisReplies.asString(reply.get(1)), (long) RedisReplies.asDouble(reply.get(2))));
+				for (int i = 1; i + 1 < reply.size(); i += 2) {
+					pivots.add(new Entry(RedisReplies.asString(reply.get(i)),
+							(long) RedisReplies.asDouble(reply.get(i + 1))));
 				}
 			}
 			if (offset >= total) {
@@ -255,7 +267,7 @@ final class ShardedReads {
 			}
 			// next candidates: each shard's share of the distance from the closest
 			// candidate below the offset, or back from the closest above when none was
-			long[] next = new long[shards];
+			long[][] next = new long[shards][1];
 			for (int s = 0; s < shards; s++) {
 				long target;
 				if (below >= 0) {
@@ -265,7 +277,7 @@ final class ShardedReads {
 					long over = aboveAt - offset;
 					target = counts.get(s)[1 + above] - (long) (1.5 * over * sizes[s] / total) - 1;
 				}
-				next[s] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
+				next[s][0] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
 			}
 			positions = next;
 		}
