@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.function.IntFunction;
 
 import io.github.activityrank.RankEntry;
@@ -18,6 +19,7 @@ import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.zset.Tuple;
+import org.springframework.util.ClassUtils;
 
 /**
  * The leaderboard queries over a board split into shards (one sorted set per shard, each
@@ -85,6 +87,38 @@ final class ShardedReads {
 		this.calls = calls;
 	}
 
+	/** Whether Lettuce is there, so that its asynchronous API may be used. */
+	private static final boolean LETTUCE = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			ShardedReads.class.getClassLoader());
+
+	/**
+	 * One call per shard at once: on Lettuce's asynchronous API when the connection is
+	 * Lettuce's (no thread hand-off), else from {@link ShardCalls}' threads.
+	 */
+	private <T> List<T> each(int count, AsyncCall<T> async, IntFunction<T> sync) {
+		if (LETTUCE) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				Object nativeConnection = connection.getNativeConnection();
+				if (LettuceShardCalls.supports(nativeConnection)) {
+					List<CompletionStage<T>> stages = new ArrayList<>(count);
+					for (int s = 0; s < count; s++) {
+						stages.add(async.call(nativeConnection, s));
+					}
+					return LettuceShardCalls.await(stages);
+				}
+			}
+		}
+		return this.calls.each(count, sync);
+	}
+
+	/** One shard's call on Lettuce's asynchronous commands. */
+	@FunctionalInterface
+	private interface AsyncCall<T> {
+
+		CompletionStage<T> call(Object nativeConnection, int shard);
+
+	}
+
 	List<RankEntry> range(List<BoardKeys> boards, long offset, int limit) {
 		if (limit <= 0) {
 			return List.of();
@@ -140,12 +174,16 @@ final class ShardedReads {
 	}
 
 	long size(List<BoardKeys> boards) {
-		return this.calls.each(boards.size(), (s) -> {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Long size = connection.zSetCommands().zCard(bytes(boards.get(s).key()));
-				return (size != null) ? size : 0L;
-			}
-		}).stream().mapToLong(Long::longValue).sum();
+		return each(boards.size(), (commands, s) -> LettuceShardCalls.card(commands, bytes(boards.get(s).key())),
+				(s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Long size = connection.zSetCommands().zCard(bytes(boards.get(s).key()));
+						return (size != null) ? size : 0L;
+					}
+				})
+			.stream()
+			.mapToLong(Long::longValue)
+			.sum();
 	}
 
 	/**
@@ -216,8 +254,9 @@ final class ShardedReads {
 		long[] sizes = new long[shards];
 		for (int round = 0; round < ROUNDS; round++) {
 			long[][] at = positions;
-			List<List<Object>> seeks = this.calls.each(shards, (s) -> this.seek.run(this.connectionFactory,
-					call(boards.get(s), Arrays.stream(at[s]).mapToObj(Long::toString).toArray(String[]::new))));
+			List<List<Object>> seeks = each(shards,
+					(commands, s) -> LettuceShardCalls.script(commands, this.seek, seekCall(boards.get(s), at[s])),
+					(s) -> this.seek.run(this.connectionFactory, seekCall(boards.get(s), at[s])));
 			List<Entry> pivots = new ArrayList<>();
 			total = 0;
 			for (int s = 0; s < shards; s++) {
@@ -343,13 +382,18 @@ final class ShardedReads {
 
 	/** The members scoring higher, on every shard: one ZCOUNT each. */
 	private long higher(List<BoardKeys> boards, long score) {
-		return this.calls.each(boards.size(), (s) -> {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Long count = connection.zSetCommands()
-					.zCount(bytes(boards.get(s).key()), Range.rightUnbounded(Range.Bound.exclusive((double) score)));
-				return (count != null) ? count : 0L;
-			}
-		}).stream().mapToLong(Long::longValue).sum();
+		return each(boards.size(),
+				(commands, s) -> LettuceShardCalls.countAbove(commands, bytes(boards.get(s).key()), score), (s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Long count = connection.zSetCommands()
+							.zCount(bytes(boards.get(s).key()),
+									Range.rightUnbounded(Range.Bound.exclusive((double) score)));
+						return (count != null) ? count : 0L;
+					}
+				})
+			.stream()
+			.mapToLong(Long::longValue)
+			.sum();
 	}
 
 	/** The distinct points higher than {@code score} over every shard's companion. */
@@ -379,14 +423,18 @@ final class ShardedReads {
 			args[2 * p] = Long.toString(pivots[p].score());
 			args[2 * p + 1] = pivots[p].member();
 		}
-		return this.calls.each(boards.size(), (s) -> {
-			List<Object> reply = this.before.run(this.connectionFactory, call(boards.get(s), args));
-			long[] counts = new long[reply.size()];
-			for (int i = 0; i < counts.length; i++) {
-				counts[i] = RedisReplies.asLong(reply.get(i));
+		List<List<Object>> replies = each(boards.size(),
+				(commands, s) -> LettuceShardCalls.script(commands, this.before, call(boards.get(s), args)),
+				(s) -> this.before.run(this.connectionFactory, call(boards.get(s), args)));
+		List<long[]> counts = new ArrayList<>(replies.size());
+		for (List<Object> reply : replies) {
+			long[] shardCounts = new long[reply.size()];
+			for (int i = 0; i < shardCounts.length; i++) {
+				shardCounts[i] = RedisReplies.asLong(reply.get(i));
 			}
-			return counts;
-		});
+			counts.add(shardCounts);
+		}
+		return counts;
 	}
 
 	private Double score(BoardKeys board, String member) {
@@ -401,6 +449,10 @@ final class ShardedReads {
 			sum += shardCounts[index];
 		}
 		return sum;
+	}
+
+	private static ScriptArgs seekCall(BoardKeys board, long[] positions) {
+		return call(board, Arrays.stream(positions).mapToObj(Long::toString).toArray(String[]::new));
 	}
 
 	/** A script call on a board alone (KEYS[1]) with its companion (KEYS[2]). */
