@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeService;
@@ -24,10 +25,13 @@ import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.redis.ShardCount;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.redis.ShardedActivityStore;
 import io.github.activityrank.redis.ShardedChallengeStore;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -60,6 +64,8 @@ public class ActivityRankAutoConfiguration {
 	 * travels.
 	 */
 	static final int CONCURRENT_BATCHES = 2;
+
+	private static final Log logger = LogFactory.getLog(ActivityRankAutoConfiguration.class);
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -107,8 +113,20 @@ public class ActivityRankAutoConfiguration {
 			ActivityRankProperties properties) {
 		// before anything writes: keys written with another shard count would not be
 		// found
-		ActivityRankPropertyChecks.checkShardCount(properties.getShards(),
-				ShardCount.mismatch(connectionFactory, keys, properties.getShards()));
+		OptionalInt written;
+		try {
+			written = ShardCount.mismatch(connectionFactory, keys, properties.getShards());
+		}
+		catch (RuntimeException ex) {
+			if (!new RedisTransientFailurePolicy().isTransient(ex)) {
+				throw ex;
+			}
+			// the application starts without Redis (awards wait in the retry buffer)
+			logger.warn("Could not check the shard count the keys of " + keys.tag()
+					+ " were written with, because Redis did not answer: " + ex.getMessage());
+			written = OptionalInt.empty();
+		}
+		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written);
 		return new ShardMap(keys, properties.getShards());
 	}
 

@@ -241,7 +241,7 @@ final class ShardedReads {
 		// first round: candidates around each shard's proportional position, spaced about
 		// the square root of the distance, so one of them usually lands close below
 		long center = offset / shards;
-		long spacing = Math.max(16, (long) Math.sqrt((double) center));
+		long spacing = Math.max(16, (long) Math.sqrt((double) center) / 2);
 		long[][] positions = new long[shards][];
 		for (int s = 0; s < shards; s++) {
 			positions[s] = new long[2 * CANDIDATES + 1];
@@ -306,17 +306,25 @@ final class ShardedReads {
 			}
 			// next candidates: each shard's share of the distance from the closest
 			// candidate below the offset, or back from the closest above when none was
-			long[][] next = new long[shards][1];
+			// spread over each shard's share of the distance from the closest candidate
+			// below the offset, or back from the closest above when none was below
+			long[][] next = new long[shards][2 * CANDIDATES + 1];
 			for (int s = 0; s < shards; s++) {
-				long target;
+				long from;
+				long span;
 				if (below >= 0) {
-					target = lo[s] + (long) ((double) gap * sizes[s] / total);
+					from = lo[s];
+					span = (long) ((double) gap * sizes[s] / total);
 				}
 				else {
 					long over = aboveAt - offset;
-					target = counts.get(s)[1 + above] - (long) (1.5 * over * sizes[s] / total) - 1;
+					span = (long) (1.5 * over * sizes[s] / total) + 1;
+					from = Math.max(lo[s], counts.get(s)[1 + above] - span);
 				}
-				next[s][0] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
+				for (int j = 0; j < next[s].length; j++) {
+					long target = from + span * (j + 1) / next[s].length;
+					next[s][j] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
+				}
 			}
 			positions = next;
 		}

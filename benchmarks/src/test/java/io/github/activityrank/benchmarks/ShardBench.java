@@ -59,7 +59,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * </ol>
  * Run alone: {@code benchmarks/run.sh --shards-only}. Arguments: {@code --rounds N}
  * (default 5), {@code --members N} (3,000,000), {@code --seconds S} per arm and round
- * (2), {@code --out FILE} (append the section to it).
+ * (2), {@code --out FILE} (append the section to it), {@code --queries-only}.
  */
 public final class ShardBench {
 
@@ -77,12 +77,14 @@ public final class ShardBench {
 		int members = 3_000_000;
 		double seconds = 2;
 		Path out = null;
+		boolean awards = true;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--rounds" -> rounds = Integer.parseInt(args[++i]);
 				case "--members" -> members = Integer.parseInt(args[++i]);
 				case "--seconds" -> seconds = Double.parseDouble(args[++i]);
 				case "--out" -> out = Path.of(args[++i]);
+				case "--queries-only" -> awards = false;
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
@@ -98,7 +100,9 @@ public final class ShardBench {
 				+ " s per arm; 2 cores shared by the three masters and the client");
 		lines.add("");
 		try {
-			awards(cluster, factory, run, rounds, seconds, lines);
+			if (awards) {
+				awards(cluster, factory, run, rounds, seconds, lines);
+			}
 			queries(cluster, factory, run, rounds, seconds, members, lines);
 		}
 		finally {
