@@ -27,7 +27,8 @@ import org.springframework.util.ClassUtils;
  * the same order (score descending, then member descending, as ZREVRANGE orders equal
  * scores), the same ranks in every ranking.
  * <p>
- * Every step sends one call to each shard at once ({@link ShardCalls}):
+ * Every step sends one call to each shard at once (on Lettuce's asynchronous API, else
+ * from {@link ShardCalls}' threads):
  * <ul>
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
