@@ -23,7 +23,7 @@ public final class ShardCount {
 	}
 
 	/**
-	 * Record the shard count on the first start, or read the one recorded.
+	 * Record the shard count on the first sharded start, or read the one recorded.
 	 * @param connectionFactory connections to Redis
 	 * @param keys key naming of the prefix
 	 * @param shards the configured shard count
@@ -35,8 +35,12 @@ public final class ShardCount {
 		try (RedisConnection connection = connectionFactory.getConnection()) {
 			byte[] stored = connection.hashCommands().hGet(meta, FIELD);
 			if (stored == null) {
-				// keys from before the meta key existed were written with one shard
-				if (shards > 1 && hasUnshardedKeys(connection, keys)) {
+				if (shards == 1) {
+					// the unsharded layout needs no record: sharded keys always have one
+					return OptionalInt.empty();
+				}
+				// keys from before the count was recorded were written with one shard
+				if (hasUnshardedKeys(connection, keys)) {
 					return OptionalInt.of(1);
 				}
 				connection.hashCommands()

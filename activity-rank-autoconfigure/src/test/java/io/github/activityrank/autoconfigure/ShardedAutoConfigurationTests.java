@@ -108,20 +108,22 @@ class ShardedAutoConfigurationTests {
 			.withPropertyValues("activity-rank.key-prefix=" + prefix, "activity-rank.events.enabled=false")
 			.withInitializer((context) -> this.environment = context.getEnvironment());
 		try {
-			runner.withPropertyValues("activity-rank.shards=1").run((context) -> assertThat(context).hasNotFailed());
-			runner.withPropertyValues("activity-rank.shards=3").run((context) -> {
-				assertThat(context).hasFailed();
-				FailureAnalysis analysis = RegisteredFailureAnalyzers.analyze(context.getStartupFailure(),
-						this.environment);
-				assertThat(analysis.getDescription())
-					.contains("Invalid value '3' for configuration property 'activity-rank.shards'")
-					.contains("written with activity-rank.shards=1")
-					.contains("ActivityRankAdmin.rebuild()");
-				assertThat(context.getStartupFailure())
-					.hasRootCauseInstanceOf(InvalidConfigurationPropertyValueException.class);
-			});
+			runner.withPropertyValues("activity-rank.shards=3").run((context) -> assertThat(context).hasNotFailed());
+			for (String other : List.of("1", "2")) {
+				runner.withPropertyValues("activity-rank.shards=" + other).run((context) -> {
+					assertThat(context).hasFailed();
+					FailureAnalysis analysis = RegisteredFailureAnalyzers.analyze(context.getStartupFailure(),
+							this.environment);
+					assertThat(analysis.getDescription())
+						.contains("Invalid value '" + other + "' for configuration property 'activity-rank.shards'")
+						.contains("written with activity-rank.shards=3")
+						.contains("ActivityRankAdmin.rebuild()");
+					assertThat(context.getStartupFailure())
+						.hasRootCauseInstanceOf(InvalidConfigurationPropertyValueException.class);
+				});
+			}
 			// the same count starts again
-			runner.withPropertyValues("activity-rank.shards=1").run((context) -> assertThat(context).hasNotFailed());
+			runner.withPropertyValues("activity-rank.shards=3").run((context) -> assertThat(context).hasNotFailed());
 		}
 		finally {
 			RedisKeysCleaner.deletePrefix(prefix);

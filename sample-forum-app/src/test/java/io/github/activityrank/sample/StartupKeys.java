@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The keys the sample writes as it starts, before any request: the shard count the keys
- * are written with ({@code {prefix}:meta}) and the monthly writing challenge (its
- * definition and its entry in the registry of challenges). Audits of what requests wrote
- * leave them out.
+ * The keys the sample writes as it starts, before any request: the monthly writing
+ * challenge (its definition and its entry in the registry of challenges). Audits of what
+ * requests wrote leave them out.
  */
 final class StartupKeys {
 
@@ -23,7 +22,7 @@ final class StartupKeys {
 	 */
 	static List<String> without(Collection<String> keys, String prefix) {
 		Pattern startup = Pattern
-			.compile("\\{" + Pattern.quote(prefix) + "\\}:(meta|challenges|challenge-def:writing-[0-9]{4}-[0-9]{2})");
+			.compile("\\{" + Pattern.quote(prefix) + "\\}:(challenges|challenge-def:writing-[0-9]{4}-[0-9]{2})");
 		return keys.stream().filter((key) -> !startup.matcher(key).matches()).toList();
 	}
 
