@@ -133,7 +133,7 @@ final class ShardedReads {
 			}
 			skip = offset - start;
 		}
-		return numbered(boards, window(boards, lo, skip, limit), offset, skip, limit);
+		return numbered(boards, window(boards, lo, skip, limit), offset, limit);
 	}
 
 	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
@@ -171,7 +171,7 @@ final class ShardedReads {
 			lows += lo[s];
 		}
 		int limit = (int) Math.min(width, size);
-		return numbered(boards, window(boards, lo, start - lows, limit), start, start - lows, limit);
+		return numbered(boards, window(boards, lo, start - lows, limit), start, limit);
 	}
 
 	long size(List<BoardKeys> boards) {
@@ -334,46 +334,83 @@ final class ShardedReads {
 
 	/**
 	 * Each shard's entries from {@code lo[s]} to {@code lo[s] + skip + limit - 1}, merged
-	 * in board order: the entries at global positions {@code sum(lo) + skip} on are at
-	 * merged positions {@code skip} on.
+	 * in board order, plus the entry just before {@code lo[s]} on each shard where
+	 * {@code lo[s] > 0}: the entries at global positions {@code sum(lo) + skip} on are at
+	 * merged positions {@link Window#skip()} on. The extra entries let a competition rank
+	 * be counted from the window when they all score higher than its first entry.
 	 */
-	private List<Entry> window(List<BoardKeys> boards, long[] lo, long skip, int limit) {
-		List<Set<Tuple>> reads = this.calls.each(boards.size(), (s) -> {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Set<Tuple> tuples = connection.zSetCommands()
-					.zRevRangeWithScores(bytes(boards.get(s).key()), lo[s], lo[s] + skip + limit - 1);
-				return (tuples != null) ? tuples : Set.of();
-			}
-		});
+	private Window window(List<BoardKeys> boards, long[] lo, long skip, int limit) {
+		long[] from = new long[lo.length];
+		long base = 0;
+		int extras = 0;
+		for (int s = 0; s < lo.length; s++) {
+			from[s] = Math.max(0, lo[s] - 1);
+			base += from[s];
+			extras += (lo[s] > 0) ? 1 : 0;
+		}
+		long extraSkip = skip + extras;
+		List<List<Object[]>> reads = each(boards.size(), (commands, s) -> LettuceShardCalls.revRange(commands,
+				bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1), (s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Set<Tuple> tuples = connection.zSetCommands()
+							.zRevRangeWithScores(bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1);
+						List<Object[]> entries = new ArrayList<>();
+						for (Tuple tuple : (tuples != null) ? tuples : Set.<Tuple>of()) {
+							entries.add(new Object[] { new String(tuple.getValue(), StandardCharsets.UTF_8),
+									tuple.getScore() });
+						}
+						return entries;
+					}
+				});
 		List<Entry> merged = new ArrayList<>();
-		for (Set<Tuple> tuples : reads) {
-			for (Tuple tuple : tuples) {
-				merged
-					.add(new Entry(new String(tuple.getValue(), StandardCharsets.UTF_8), tuple.getScore().longValue()));
+		long lowestExtra = Long.MAX_VALUE;
+		for (int s = 0; s < reads.size(); s++) {
+			List<Object[]> entries = reads.get(s);
+			for (int i = 0; i < entries.size(); i++) {
+				Entry entry = new Entry((String) entries.get(i)[0], ((Double) entries.get(i)[1]).longValue());
+				merged.add(entry);
+				if (i == 0 && lo[s] > 0) {
+					lowestExtra = Math.min(lowestExtra, entry.score());
+				}
 			}
 		}
 		merged.sort(BOARD_ORDER);
-		return merged;
+		return new Window(merged, base, extraSkip, lowestExtra);
+	}
+
+	/**
+	 * Merged entries of every shard.
+	 *
+	 * @param merged the entries, in board order
+	 * @param base the global position of the first of them
+	 * @param skip the merged position of the first entry asked for
+	 * @param lowestExtra the lowest score of the entries read before each shard's bound
+	 * ({@code Long.MAX_VALUE} when none was)
+	 */
+	private record Window(List<Entry> merged, long base, long skip, long lowestExtra) {
 	}
 
 	/**
 	 * Number the entries at merged positions {@code skip} to {@code skip + limit - 1},
-	 * the first at global position {@code start}. When the merged list starts at the top
-	 * of the board ({@code skip == start}) the competition and dense counts come from its
-	 * head; else from one more call per shard.
+	 * the first at global position {@code start}. Competition ranks are counted from the
+	 * window when everything before it scores higher than its first entry (the entry read
+	 * just before each shard's bound does), dense ranks when the window starts at the top
+	 * of the board; else one more call per shard counts them.
 	 */
-	private List<RankEntry> numbered(List<BoardKeys> boards, List<Entry> merged, long start, long skip, int limit) {
+	private List<RankEntry> numbered(List<BoardKeys> boards, Window window, long start, int limit) {
+		List<Entry> merged = window.merged();
+		int skip = (int) window.skip();
 		if (skip >= merged.size()) {
 			return List.of();
 		}
-		List<Entry> slice = merged.subList((int) skip, (int) Math.min(merged.size(), skip + limit));
+		List<Entry> slice = merged.subList(skip, (int) Math.min(merged.size(), (long) skip + limit));
 		long first = slice.get(0).score();
-		boolean head = skip == start;
 		long before = switch (this.ranking) {
 			case ORDINAL -> start;
-			case COMPETITION -> head ? merged.subList(0, (int) skip).stream().filter((e) -> e.score() > first).count()
+			case COMPETITION -> (window.lowestExtra() > first)
+					? window.base() + merged.subList(0, skip).stream().filter((e) -> e.score() > first).count()
 					: higher(boards, first);
-			case DENSE -> head ? merged.subList(0, (int) skip)
+			case DENSE -> (window.base() == 0 && window.lowestExtra() == Long.MAX_VALUE) ? merged.subList(0, skip)
 				.stream()
 				.filter((e) -> e.score() > first)
 				.map(Entry::score)
