@@ -3,8 +3,21 @@
 # redis://127.0.0.1:6379), database $BENCH_DB (default 9). Prints a table and writes BENCHMARKS.md
 # at the repository root; about ten minutes on 2 cores. Every comparison runs interleaved rounds of
 # baseline and subject (--rounds N, default 5). Extra arguments go to the harness (--help lists them).
+# Then the sharded boards on a local Redis Cluster (ShardBench, appended to BENCHMARKS.md; the
+# cluster is $REDIS_CLUSTER_NODES or three redis-server processes it starts). Alone:
+# benchmarks/run.sh --shards-only [--rounds N] [--members N] [--seconds S].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q -B -ntp -pl benchmarks -am install -DskipTests
-exec java -Xms1g -Xmx4g -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
+shards() {
+  java -Xms1g -Xmx4g -cp "benchmarks/target/test-classes:benchmarks/target/classes:$(cat benchmarks/target/test-classpath.txt)" \
+    io.github.activityrank.benchmarks.ShardBench --out BENCHMARKS.md "$@"
+}
+if [ "${1:-}" = "--shards-only" ]; then
+  shift
+  shards "$@"
+  exit
+fi
+java -Xms1g -Xmx4g -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
   io.github.activityrank.benchmarks.BenchmarkMain --out BENCHMARKS.md "$@"
+shards

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeService;
@@ -24,6 +25,13 @@ import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
+import io.github.activityrank.redis.ShardCount;
+import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedActivityStore;
+import io.github.activityrank.redis.ShardedChallengeStore;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -56,6 +64,8 @@ public class ActivityRankAutoConfiguration {
 	 * travels.
 	 */
 	static final int CONCURRENT_BATCHES = 2;
+
+	private static final Log logger = LogFactory.getLog(ActivityRankAutoConfiguration.class);
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -99,10 +109,34 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties, BoardOrder boardOrder) {
-		RedisActivityStore redis = new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(),
-				boardOrder);
+	ShardMap activityRankShards(RedisConnectionFactory connectionFactory, RankKeys keys,
+			ActivityRankProperties properties) {
+		// before anything writes: keys written with another shard count would not be
+		// found
+		OptionalInt written;
+		try {
+			written = ShardCount.mismatch(connectionFactory, keys, properties.getShards());
+		}
+		catch (RuntimeException ex) {
+			if (!new RedisTransientFailurePolicy().isTransient(ex)) {
+				throw ex;
+			}
+			// the application starts without Redis (awards wait in the retry buffer)
+			logger.warn("Could not check the shard count the keys of " + keys.tag()
+					+ " were written with, because Redis did not answer: " + ex.getMessage());
+			written = OptionalInt.empty();
+		}
+		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written);
+		return new ShardMap(keys, properties.getShards());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
+			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
+		ActivityStore redis = (shards.shards() == 1)
+				? new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(), boardOrder)
+				: new ShardedActivityStore(connectionFactory, shards, calendar, properties.getPeriods(), boardOrder);
 		return new CoalescingActivityStore(redis, ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
@@ -117,8 +151,12 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			ActivityRankProperties properties, BoardOrder boardOrder) {
+	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
+			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
+		if (shards.shards() > 1) {
+			return new ShardedChallengeStore(connectionFactory, shards, calendar, boardOrder,
+					properties.getRetention().getChallenge());
+		}
 		return new RedisChallengeStore(connectionFactory, keys, calendar, boardOrder,
 				properties.getRetention().getChallenge());
 	}
@@ -133,12 +171,15 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "activity-rank.events.enabled", matchIfMissing = true)
-	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, RankKeys keys,
+	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, ShardMap shards,
 			ActivityCalendar calendar, ActivityRankProperties properties, ActivityRankService ranks,
 			ChallengeService challenges, ApplicationEventPublisher publisher) {
 		ActivityRankProperties.Events events = properties.getEvents();
-		return new EndedBoardEvents(connectionFactory, keys, calendar, properties.getPeriods(), ranks, challenges,
-				publisher, events.getTop(), events.getCheckInterval());
+		// markers, and the boards whose existence is checked, on shard 0 (the prefix
+		// itself
+		// with one shard)
+		return new EndedBoardEvents(connectionFactory, shards.keys(0), calendar, properties.getPeriods(), ranks,
+				challenges, publisher, events.getTop(), events.getCheckInterval());
 	}
 
 }

@@ -40,6 +40,15 @@ public class ActivityRankProperties implements InitializingBean {
 	private String keyPrefix = "activity_rank";
 
 	/**
+	 * How many shards each board is split into, 1 to 1024. With more than one, each user
+	 * lives on one shard, whose keys share a hash tag of their own, so a Redis Cluster
+	 * spreads users, records and board entries over its masters while every query stays
+	 * exact. 1 keeps every key under "{prefix}". Keys are written for one shard count:
+	 * the application refuses to start on keys written with another.
+	 */
+	private int shards = 1;
+
+	/**
 	 * Time zone whose calendar decides where days, weeks and months begin. Defaults to
 	 * the JVM's.
 	 */
@@ -134,6 +143,14 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public void setKeyPrefix(String keyPrefix) {
 		this.keyPrefix = keyPrefix;
+	}
+
+	public int getShards() {
+		return this.shards;
+	}
+
+	public void setShards(int shards) {
+		this.shards = shards;
 	}
 
 	public ZoneId getTimeZone() {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -15,6 +16,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.convert.DurationStyle;
@@ -81,6 +83,7 @@ final class ActivityRankPropertyChecks {
 				"A key prefix must be 1 to 64 letters, digits, '.', '_', ':' or '-'; the starter adds the braces "
 						+ "of the Redis Cluster hash tag itself. Set activity-rank.key-prefix to such a text, "
 						+ "for example activity_rank.");
+		between("activity-rank.shards", properties.getShards(), 1, ShardMap.MAX_SHARDS, "3");
 		require(properties.getPeriods() != null && !properties.getPeriods().isEmpty(), "activity-rank.periods",
 				properties.getPeriods(),
 				"activity-rank.periods is empty, so awards would go nowhere. List at least one of day, week, "
@@ -211,6 +214,25 @@ final class ActivityRankPropertyChecks {
 	 * @param dataSourcePresent whether the context has a DataSource
 	 * @throws InvalidConfigurationPropertyValueException when either is missing
 	 */
+	/**
+	 * Refuse keys written with another shard count: a user's keys would be looked for
+	 * under another hash tag.
+	 * @param configured {@code activity-rank.shards}
+	 * @param written the shard count the keys were written with, empty when they agree
+	 */
+	static void checkShardCount(int configured, OptionalInt written) {
+		if (written.isPresent()) {
+			int stored = written.getAsInt();
+			require(false, "activity-rank.shards", configured,
+					"The keys of this key prefix were written with activity-rank.shards=" + stored
+							+ " (recorded in the hash {prefix}:meta): a user's keys would be looked for under "
+							+ "another hash tag. Keep activity-rank.shards=" + stored
+							+ ", or, with the ledger on (activity-rank.ledger.enabled=true), change it and run "
+							+ "ActivityRankAdmin.rebuild() to write the boards again from the ledger; or use a "
+							+ "new activity-rank.key-prefix.");
+		}
+	}
+
 	static void checkLedgerDataSource(boolean jdbcPresent, boolean dataSourcePresent) {
 		require(jdbcPresent, "activity-rank.ledger.enabled", true,
 				"The award ledger writes to the application's database through spring-jdbc, which is not on the "

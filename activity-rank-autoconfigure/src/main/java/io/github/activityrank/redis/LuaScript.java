@@ -29,6 +29,21 @@ final class LuaScript {
 		this.sha = sha1Hex(body).getBytes(StandardCharsets.US_ASCII);
 	}
 
+	/** The script's text, sent when the server does not know its SHA. */
+	byte[] body() {
+		return this.body;
+	}
+
+	/** The SHA1 of the script, in hex. */
+	String sha() {
+		return new String(this.sha, StandardCharsets.US_ASCII);
+	}
+
+	/** Whether a failure is the server not knowing the script. */
+	static boolean noScript(Throwable ex) {
+		return isNoScript(ex);
+	}
+
 	static LuaScript load(String name) {
 		try (InputStream in = LuaScript.class.getResourceAsStream(name)) {
 			if (in == null) {

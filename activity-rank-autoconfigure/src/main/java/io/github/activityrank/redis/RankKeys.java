@@ -77,6 +77,8 @@ public final class RankKeys {
 	/** Start of every field that sums the points of a rule's standing awards. */
 	static final String TALLY_POINTS = "#p:";
 
+	private final String prefix;
+
 	private final String tag;
 
 	/**
@@ -90,11 +92,32 @@ public final class RankKeys {
 			throw new IllegalArgumentException(
 					"Key prefix '" + prefix + "' must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
 		}
+		this.prefix = prefix;
 		this.tag = "{" + prefix + "}";
 	}
 
-	private RankKeys(RankKeys live, String head) {
-		this.tag = live.tag + head;
+	private RankKeys(String prefix, String tag) {
+		this.prefix = prefix;
+		this.tag = tag;
+	}
+
+	/**
+	 * The keys of one shard: the same names after the hash tag {@code {prefix:suffix}}
+	 * (see {@link ShardMap}).
+	 * @param suffix the shard's tag suffix
+	 * @return key naming for that shard
+	 */
+	public RankKeys shard(String suffix) {
+		return new RankKeys(this.prefix, "{" + this.prefix + ":" + suffix + "}");
+	}
+
+	/**
+	 * The hash that records how the keys of this prefix are laid out: field
+	 * {@code shards}, the shard count they were written with.
+	 * @return {@code {prefix}:meta}
+	 */
+	public String meta() {
+		return "{" + this.prefix + "}:meta";
 	}
 
 	/**
@@ -104,7 +127,7 @@ public final class RankKeys {
 	 * @return the staging key naming, whose {@link #tag()} is {@code {prefix}:rebuild}
 	 */
 	public RankKeys staging() {
-		return new RankKeys(this, ":rebuild");
+		return new RankKeys(this.prefix, this.tag + ":rebuild");
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.github.activityrank.redis;
 
+import java.util.List;
 import java.util.Set;
 
 import io.github.activityrank.dispatch.TransientFailurePolicy;
@@ -7,8 +8,11 @@ import io.github.activityrank.dispatch.TransientFailurePolicy;
 /**
  * What a Redis client reports when the server could not be reached in time: Spring's
  * transient and resource-failure exceptions, Lettuce's connection, timeout, loading, busy
- * and read-only errors, I/O errors and timeouts, and a connection the server closed or
- * reset. Anything else (a script error, a bug) would fail again on every retry.
+ * and read-only errors, I/O errors and timeouts, a connection the server closed or reset,
+ * and the replies of a Redis Cluster moving a slot or failing over ({@code MOVED},
+ * {@code ASK}, {@code TRYAGAIN}, {@code CLUSTERDOWN}). An award is idempotent per field,
+ * so retrying one whose first attempt was applied after all changes nothing. Anything
+ * else (a script error, a bug) would fail again on every retry.
  * <p>
  * Types are matched by class name, on the failure's class and its superclasses, so that
  * neither Lettuce nor spring-tx has to be on the classpath.
@@ -25,9 +29,19 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
 	private static final String LETTUCE_REDIS_EXCEPTION = "io.lettuce.core.RedisException";
 
+	/**
+	 * Replies of a Redis Cluster whose slots move or whose master fails over: a slot
+	 * served elsewhere now ({@code MOVED}), being migrated ({@code ASK}), keys of a
+	 * script split by a migration ({@code TRYAGAIN}), or no master for a slot yet
+	 * ({@code CLUSTERDOWN}). The client refreshes its topology, and the same call
+	 * succeeds later.
+	 */
+	private static final List<String> CLUSTER_REDIRECTS = List.of("MOVED ", "ASK ", "TRYAGAIN", "CLUSTERDOWN");
+
 	@Override
 	public boolean isTransient(Throwable failure) {
-		return Causes.anyMatch(failure, (t) -> isTransientType(t.getClass()) || isClosedConnection(t));
+		return Causes.anyMatch(failure,
+				(t) -> isTransientType(t.getClass()) || isClosedConnection(t) || isClusterRedirect(t));
 	}
 
 	private static boolean isTransientType(Class<?> type) {
@@ -37,6 +51,11 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 			}
 		}
 		return false;
+	}
+
+	private static boolean isClusterRedirect(Throwable t) {
+		String message = t.getMessage();
+		return message != null && CLUSTER_REDIRECTS.stream().anyMatch(message::startsWith);
 	}
 
 	/**

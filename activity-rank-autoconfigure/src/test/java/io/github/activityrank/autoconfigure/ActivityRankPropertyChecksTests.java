@@ -59,6 +59,12 @@ class ActivityRankPropertyChecksTests {
 	}
 
 	@Test
+	void rejectsAShardCountOutsideOneTo1024() {
+		assertRejected("activity-rank.shards", "0", "The value must be from 1 to 1024");
+		assertRejected("activity-rank.shards", "1025", "The value must be from 1 to 1024");
+	}
+
+	@Test
 	void rejectsATooLongKeyPrefix() {
 		assertRejected("activity-rank.key-prefix", "p".repeat(65), "1 to 64 letters, digits");
 	}

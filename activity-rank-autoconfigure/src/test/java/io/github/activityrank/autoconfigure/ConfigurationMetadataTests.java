@@ -34,14 +34,14 @@ class ConfigurationMetadataTests {
 	@Test
 	void coversEveryGroupOfActivityRankProperties() {
 		assertThat(this.properties).extracting((property) -> (String) property.get("name"))
-			.contains("activity-rank.enabled", "activity-rank.key-prefix", "activity-rank.time-zone",
-					"activity-rank.periods", "activity-rank.daily-cap", "activity-rank.rules",
-					"activity-rank.retention.day", "activity-rank.async.threads", "activity-rank.retry.capacity",
-					"activity-rank.aspect.order", "activity-rank.page-views.rule", "activity-rank.tie-break",
-					"activity-rank.ranking", "activity-rank.tie-break-epoch", "activity-rank.retention.challenge",
-					"activity-rank.events.enabled", "activity-rank.events.top", "activity-rank.events.check-interval",
-					"activity-rank.ledger.enabled", "activity-rank.ledger.initialize-schema",
-					"activity-rank.ledger.retention");
+			.contains("activity-rank.enabled", "activity-rank.key-prefix", "activity-rank.shards",
+					"activity-rank.time-zone", "activity-rank.periods", "activity-rank.daily-cap",
+					"activity-rank.rules", "activity-rank.retention.day", "activity-rank.async.threads",
+					"activity-rank.retry.capacity", "activity-rank.aspect.order", "activity-rank.page-views.rule",
+					"activity-rank.tie-break", "activity-rank.ranking", "activity-rank.tie-break-epoch",
+					"activity-rank.retention.challenge", "activity-rank.events.enabled", "activity-rank.events.top",
+					"activity-rank.events.check-interval", "activity-rank.ledger.enabled",
+					"activity-rank.ledger.initialize-schema", "activity-rank.ledger.retention");
 	}
 
 	@Test

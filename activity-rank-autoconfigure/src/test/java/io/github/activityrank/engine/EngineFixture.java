@@ -15,6 +15,9 @@ import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedActivityStore;
+import io.github.activityrank.redis.ShardedChallengeStore;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -41,6 +44,9 @@ final class EngineFixture implements AutoCloseable {
 	final RedisConnectionFactory connections;
 
 	final RankKeys keys;
+
+	/** The shards of {@link #keys}: one, {@link #keys} itself, unless asked for more. */
+	final ShardMap shards;
 
 	final DefaultActivityRankService service;
 
@@ -87,6 +93,16 @@ final class EngineFixture implements AutoCloseable {
 	 */
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order) {
+		this(start, periods, rules, dailyCap, lookup, connections, prefix, order, 1);
+	}
+
+	/**
+	 * A fixture whose boards are split into {@code shards} shards, as
+	 * {@code activity-rank.shards} configures them.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order, int shards) {
+		this.shards = new ShardMap(new RankKeys(prefix), shards);
 		this.clock = new MutableClock(start, ZONE);
 		this.connections = connections;
 		this.keys = new RankKeys(prefix);
@@ -94,13 +110,15 @@ final class EngineFixture implements AutoCloseable {
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		ActivityStore store = new CoalescingActivityStore(
-				new RedisActivityStore(this.connections, this.keys, this.calendar, periods, order),
+				(shards == 1) ? new RedisActivityStore(this.connections, this.keys, this.calendar, periods, order)
+						: new ShardedActivityStore(this.connections, this.shards, this.calendar, periods, order),
 				ActivityStore.MAX_BATCH, 2);
 		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
 		this.service = new DefaultActivityRankService(activityRules, store, this.calendar, periods, lookup,
 				this.counters);
-		this.challenges = new DefaultChallengeService(activityRules,
-				new RedisChallengeStore(this.connections, this.keys, this.calendar, order, CHALLENGE_RETENTION),
+		this.challenges = new DefaultChallengeService(activityRules, (shards == 1)
+				? new RedisChallengeStore(this.connections, this.keys, this.calendar, order, CHALLENGE_RETENTION)
+				: new ShardedChallengeStore(this.connections, this.shards, this.calendar, order, CHALLENGE_RETENTION),
 				this.calendar, lookup);
 	}
 

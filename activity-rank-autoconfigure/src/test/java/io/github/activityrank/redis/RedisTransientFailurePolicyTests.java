@@ -1,9 +1,11 @@
 package io.github.activityrank.redis;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisException;
@@ -41,6 +43,17 @@ class RedisTransientFailurePolicyTests {
 		assertThat(this.policy.isTransient(new RedisSystemException("LOADING",
 				new RedisLoadingException("LOADING Redis is loading the dataset in memory"))))
 			.isTrue();
+	}
+
+	@Test
+	void aClusterMovingASlotOrFailingOverIsTransient() {
+		for (String reply : List.of("MOVED 3999 127.0.0.1:7002", "ASK 3999 127.0.0.1:7002",
+				"TRYAGAIN Multiple keys request during rehashing of slot", "CLUSTERDOWN The cluster is down")) {
+			assertThat(this.policy
+				.isTransient(new RedisSystemException("Error in execution", new RedisCommandExecutionException(reply))))
+				.as(reply)
+				.isTrue();
+		}
 	}
 
 	@Test

@@ -1,0 +1,142 @@
+package io.github.activityrank.redis;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.github.activityrank.ActivitySummary;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ScoreCommand;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * {@link ActivityStore} over boards split into shards ({@link ShardMap}), for Redis
+ * Cluster: one {@link RedisActivityStore} per shard keeps that shard's users, records,
+ * caps, challenge memberships and board entries under the shard's hash tag, so every
+ * award and revoke stays one atomic {@code score.lua} call on one node. A batch is split
+ * by shard (keeping each user's commands in order) and the shards' calls are sent at
+ * once. Queries answer what one board holding every member would ({@link ShardedReads});
+ * what concerns one user (summary, history, removal) goes to that user's shard only.
+ */
+public class ShardedActivityStore implements ActivityStore {
+
+	private final ShardMap shards;
+
+	private final List<RedisActivityStore> stores;
+
+	private final ShardedReads reads;
+
+	private final ShardCalls calls = new ShardCalls();
+
+	/**
+	 * Create the store.
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 */
+	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order) {
+		this.shards = shards;
+		List<RedisActivityStore> stores = new ArrayList<>(shards.shards());
+		for (RankKeys keys : shards.allKeys()) {
+			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order));
+		}
+		this.stores = List.copyOf(stores);
+		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order, this.calls);
+	}
+
+	@Override
+	public List<AwardResult> apply(List<ScoreCommand> commands) {
+		int count = this.shards.shards();
+		int[] shardOf = new int[commands.size()];
+		List<List<ScoreCommand>> byShard = new ArrayList<>(count);
+		for (int s = 0; s < count; s++) {
+			byShard.add(new ArrayList<>());
+		}
+		for (int c = 0; c < commands.size(); c++) {
+			shardOf[c] = this.shards.shardOf(commands.get(c).userId());
+			byShard.get(shardOf[c]).add(commands.get(c));
+		}
+		List<Integer> busy = new ArrayList<>();
+		for (int s = 0; s < count; s++) {
+			if (!byShard.get(s).isEmpty()) {
+				busy.add(s);
+			}
+		}
+		List<List<AwardResult>> results = this.calls.each(busy.size(),
+				(i) -> this.stores.get(busy.get(i)).apply(byShard.get(busy.get(i))));
+		List<List<AwardResult>> resultsByShard = new ArrayList<>(count);
+		for (int s = 0; s < count; s++) {
+			resultsByShard.add(List.of());
+		}
+		for (int i = 0; i < busy.size(); i++) {
+			resultsByShard.set(busy.get(i), results.get(i));
+		}
+		int[] next = new int[count];
+		List<AwardResult> ordered = new ArrayList<>(commands.size());
+		for (int c = 0; c < commands.size(); c++) {
+			ordered.add(resultsByShard.get(shardOf[c]).get(next[shardOf[c]]++));
+		}
+		return ordered;
+	}
+
+	@Override
+	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
+		return this.reads.range(boards(period, day), offset, limit);
+	}
+
+	@Override
+	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
+		return this.reads.rank(boards(period, day), this.shards.shardOf(userId), userId);
+	}
+
+	@Override
+	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
+		return this.reads.around(boards(period, day), this.shards.shardOf(userId), userId, radius);
+	}
+
+	@Override
+	public long size(Period period, LocalDate day) {
+		return this.reads.size(boards(period, day));
+	}
+
+	@Override
+	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+		return this.reads.among(boards(period, day), (i) -> this.shards.shardOf(userIds.get(i)), userIds);
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		return this.stores.get(this.shards.shardOf(userId)).removeUser(userId);
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		return this.stores.get(this.shards.shardOf(userId)).history(userId, from, to);
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		return this.stores.get(this.shards.shardOf(userId)).summary(userId, period, day);
+	}
+
+	private List<BoardKeys> boards(Period period, LocalDate day) {
+		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
+		for (RankKeys keys : this.shards.allKeys()) {
+			boards.add(new BoardKeys(keys.board(period, day), keys.dense(period, day)));
+		}
+		return boards;
+	}
+
+}

@@ -1,0 +1,551 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.IntFunction;
+
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Ranking;
+
+import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.zset.Tuple;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The leaderboard queries over a board split into shards (one sorted set per shard, each
+ * user on exactly one), answering exactly what one sorted set holding every member would:
+ * the same order (score descending, then member descending, as ZREVRANGE orders equal
+ * scores), the same ranks in every ranking.
+ * <p>
+ * Every step sends one call to each shard at once (on Lettuce's asynchronous API, else
+ * from {@link ShardCalls}' threads):
+ * <ul>
+ * <li>a page near the top reads each shard's first {@code offset + limit} entries and
+ * merges them;</li>
+ * <li>a deep page first finds, on each shard, how many of its members come before the
+ * page: it takes each shard's entry at the proportional position ({@code shard-seek.lua})
+ * and counts on every shard the members before those candidates
+ * ({@code shard-before.lua}, O(log N) each), keeps the best candidate that is not past
+ * the offset, and corrects the positions until it is close; then it reads a short window
+ * from each shard and merges it. Nothing reads a shard's first {@code offset}
+ * members;</li>
+ * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
+ * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
+ * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
+ * distinct values above: the one read whose cost grows with the board);</li>
+ * <li>size is the sum of ZCARD, among one ZMSCORE per shard that holds one of the
+ * users.</li>
+ * </ul>
+ */
+final class ShardedReads {
+
+	/** Pages ending within this many entries read each shard's head directly. */
+	static final long SHALLOW = 1024;
+
+	/** A deep page stops correcting once its window is at most this much wider. */
+	private static final long CLOSE_ENOUGH = 512;
+
+	/** Candidates on each side of a shard's proportional position in the first round. */
+	private static final int CANDIDATES = 4;
+
+	/** Most correcting rounds of a deep page before it reads a wider window. */
+	private static final int ROUNDS = 6;
+
+	private static final Comparator<Entry> BOARD_ORDER = Comparator.comparingLong(Entry::score)
+		.thenComparing(Entry::member)
+		.reversed();
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final BoardLayout layout;
+
+	private final Ranking ranking;
+
+	private final ShardCalls calls;
+
+	private final LuaScript before = LuaScript.load("shard-before.lua");
+
+	private final LuaScript seek = LuaScript.load("shard-seek.lua");
+
+	private final LuaScript denseAbove = LuaScript.load("shard-dense-above.lua");
+
+	private final LuaScript dense = LuaScript.load("dense.lua");
+
+	ShardedReads(RedisConnectionFactory connectionFactory, BoardLayout layout, BoardOrder order, ShardCalls calls) {
+		this.connectionFactory = connectionFactory;
+		this.layout = layout;
+		this.ranking = order.effectiveRanking();
+		this.calls = calls;
+	}
+
+	/** Whether Lettuce is there, so that its asynchronous API may be used. */
+	private static final boolean LETTUCE = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			ShardedReads.class.getClassLoader());
+
+	/**
+	 * One call per shard at once: on Lettuce's asynchronous API when the connection is
+	 * Lettuce's (no thread hand-off), else from {@link ShardCalls}' threads.
+	 */
+	private <T> List<T> each(int count, AsyncCall<T> async, IntFunction<T> sync) {
+		if (LETTUCE) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				Object nativeConnection = connection.getNativeConnection();
+				if (LettuceShardCalls.supports(nativeConnection)) {
+					List<CompletionStage<T>> stages = new ArrayList<>(count);
+					for (int s = 0; s < count; s++) {
+						stages.add(async.call(nativeConnection, s));
+					}
+					return LettuceShardCalls.await(stages);
+				}
+			}
+		}
+		return this.calls.each(count, sync);
+	}
+
+	/** One shard's call on Lettuce's asynchronous commands. */
+	@FunctionalInterface
+	private interface AsyncCall<T> {
+
+		CompletionStage<T> call(Object nativeConnection, int shard);
+
+	}
+
+	List<RankEntry> range(List<BoardKeys> boards, long offset, int limit) {
+		if (limit <= 0) {
+			return List.of();
+		}
+		long[] lo = new long[boards.size()];
+		long skip = offset;
+		if (offset + limit > SHALLOW) {
+			Long start = deepStart(boards, offset, lo);
+			if (start == null) {
+				return List.of();
+			}
+			skip = offset - start;
+		}
+		return numbered(boards, window(boards, lo, skip, limit), offset, limit);
+	}
+
+	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
+		String member = RankKeys.encode(userId);
+		Double score = score(boards.get(shard), member);
+		if (score == null) {
+			return Optional.empty();
+		}
+		long value = score.longValue();
+		long before = switch (this.ranking) {
+			case ORDINAL -> sum(counts(boards, new Entry(member, value)), 1);
+			case COMPETITION -> higher(boards, value);
+			case DENSE -> denseHigher(boards, value);
+		};
+		return Optional.of(new RankEntry(userId, before + 1, this.layout.points(value), null));
+	}
+
+	List<RankEntry> around(List<BoardKeys> boards, int shard, String userId, int radius) {
+		String member = RankKeys.encode(userId);
+		Double score = score(boards.get(shard), member);
+		if (score == null) {
+			return List.of();
+		}
+		List<long[]> counts = counts(boards, new Entry(member, score.longValue()));
+		long position = sum(counts, 1);
+		long size = sum(counts, 0);
+		long width = 2L * radius + 1;
+		long start = Math.max(0, Math.min(position - radius, size - width));
+		long[] lo = new long[boards.size()];
+		long lows = 0;
+		for (int s = 0; s < lo.length; s++) {
+			// at most (position - start) members of any shard lie between start and the
+			// user
+			lo[s] = Math.max(0, counts.get(s)[1] - (position - start));
+			lows += lo[s];
+		}
+		int limit = (int) Math.min(width, size);
+		return numbered(boards, window(boards, lo, start - lows, limit), start, limit);
+	}
+
+	long size(List<BoardKeys> boards) {
+		return each(boards.size(), (commands, s) -> LettuceShardCalls.card(commands, bytes(boards.get(s).key())),
+				(s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Long size = connection.zSetCommands().zCard(bytes(boards.get(s).key()));
+						return (size != null) ? size : 0L;
+					}
+				})
+			.stream()
+			.mapToLong(Long::longValue)
+			.sum();
+	}
+
+	/**
+	 * One ZMSCORE per shard holding one of the users, then the users present in board
+	 * order, numbered from 1 among themselves.
+	 */
+	List<RankEntry> among(List<BoardKeys> boards, IntFunction<Integer> shardOfUser, List<String> userIds) {
+		List<List<Integer>> byShard = new ArrayList<>();
+		for (int s = 0; s < boards.size(); s++) {
+			byShard.add(new ArrayList<>());
+		}
+		for (int i = 0; i < userIds.size(); i++) {
+			byShard.get(shardOfUser.apply(i)).add(i);
+		}
+		List<List<Double>> scores = this.calls.each(boards.size(), (s) -> {
+			List<Integer> users = byShard.get(s);
+			if (users.isEmpty()) {
+				return List.of();
+			}
+			byte[][] members = users.stream().map((i) -> bytes(RankKeys.encode(userIds.get(i)))).toArray(byte[][]::new);
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				List<Double> found = connection.zSetCommands().zMScore(bytes(boards.get(s).key()), members);
+				return (found != null) ? found : List.of();
+			}
+		});
+		List<Entry> present = new ArrayList<>();
+		for (int s = 0; s < boards.size(); s++) {
+			List<Integer> users = byShard.get(s);
+			for (int u = 0; u < scores.get(s).size(); u++) {
+				Double score = scores.get(s).get(u);
+				if (score != null) {
+					String userId = userIds.get(users.get(u));
+					present.add(new Entry(RankKeys.encode(userId), score.longValue()));
+				}
+			}
+		}
+		present.sort(BOARD_ORDER);
+		List<RankEntry> entries = new ArrayList<>(present.size());
+		Numbering numbering = new Numbering(0, 0);
+		for (Entry entry : present) {
+			long points = this.layout.points(entry.score());
+			entries.add(new RankEntry(RankKeys.decode(entry.member()), numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	/**
+	 * Find, for a deep page, how many members of each shard come before its first entry
+	 * at most ({@code lo}), with their sum as close to the offset as the search gets.
+	 * @return the sum of {@code lo}, or {@code null} when the board is shorter than the
+	 * offset
+	 */
+	private Long deepStart(List<BoardKeys> boards, long offset, long[] lo) {
+		int shards = boards.size();
+		// first round: candidates around each shard's proportional position, spaced about
+		// the square root of the distance, so one of them usually lands close below
+		long center = offset / shards;
+		long spacing = Math.max(16, (long) Math.sqrt((double) center) / 2);
+		long[][] positions = new long[shards][];
+		for (int s = 0; s < shards; s++) {
+			positions[s] = new long[2 * CANDIDATES + 1];
+			for (int j = -CANDIDATES; j <= CANDIDATES; j++) {
+				positions[s][j + CANDIDATES] = Math.max(0, center + j * spacing);
+			}
+		}
+		long best = 0;
+		long total = -1;
+		long[] sizes = new long[shards];
+		for (int round = 0; round < ROUNDS; round++) {
+			long[][] at = positions;
+			List<List<Object>> seeks = each(shards,
+					(commands, s) -> LettuceShardCalls.script(commands, this.seek, seekCall(boards.get(s), at[s])),
+					(s) -> this.seek.run(this.connectionFactory, seekCall(boards.get(s), at[s])));
+			List<Entry> pivots = new ArrayList<>();
+			total = 0;
+			for (int s = 0; s < shards; s++) {
+				List<Object> reply = seeks.get(s);
+				sizes[s] = RedisReplies.asLong(reply.get(0));
+				total += sizes[s];
+				for (int i = 1; i + 1 < reply.size(); i += 2) {
+					pivots.add(new Entry(RedisReplies.asString(reply.get(i)),
+							(long) RedisReplies.asDouble(reply.get(i + 1))));
+				}
+			}
+			if (offset >= total) {
+				return null;
+			}
+			if (pivots.isEmpty()) {
+				break;
+			}
+			List<long[]> counts = counts(boards, pivots.toArray(Entry[]::new));
+			// the candidate closest below the offset gives lower bounds on every shard
+			int below = -1;
+			long belowAt = -1;
+			int above = -1;
+			long aboveAt = Long.MAX_VALUE;
+			for (int p = 0; p < pivots.size(); p++) {
+				long g = 0;
+				for (long[] shardCounts : counts) {
+					g += shardCounts[1 + p];
+				}
+				if (g <= offset && g > belowAt) {
+					below = p;
+					belowAt = g;
+				}
+				if (g > offset && g < aboveAt) {
+					above = p;
+					aboveAt = g;
+				}
+			}
+			if (below >= 0 && belowAt >= best) {
+				best = belowAt;
+				for (int s = 0; s < shards; s++) {
+					lo[s] = counts.get(s)[1 + below];
+				}
+			}
+			long gap = offset - best;
+			if (gap <= CLOSE_ENOUGH) {
+				break;
+			}
+			// next candidates: each shard's share of the distance from the closest
+			// candidate below the offset, or back from the closest above when none was
+			// spread over each shard's share of the distance from the closest candidate
+			// below the offset, or back from the closest above when none was below
+			long[][] next = new long[shards][2 * CANDIDATES + 1];
+			for (int s = 0; s < shards; s++) {
+				long from;
+				long span;
+				if (below >= 0) {
+					from = lo[s];
+					span = (long) ((double) gap * sizes[s] / total);
+				}
+				else {
+					long over = aboveAt - offset;
+					span = (long) (1.5 * over * sizes[s] / total) + 1;
+					from = Math.max(lo[s], counts.get(s)[1 + above] - span);
+				}
+				for (int j = 0; j < next[s].length; j++) {
+					long target = from + span * (j + 1) / next[s].length;
+					next[s][j] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
+				}
+			}
+			positions = next;
+		}
+		return best;
+	}
+
+	/**
+	 * Each shard's entries from {@code lo[s]} to {@code lo[s] + skip + limit - 1}, merged
+	 * in board order, plus the entry just before {@code lo[s]} on each shard where
+	 * {@code lo[s] > 0}: the entries at global positions {@code sum(lo) + skip} on are at
+	 * merged positions {@link Window#skip()} on. The extra entries let a competition rank
+	 * be counted from the window when they all score higher than its first entry.
+	 */
+	private Window window(List<BoardKeys> boards, long[] lo, long skip, int limit) {
+		long[] from = new long[lo.length];
+		long base = 0;
+		int extras = 0;
+		for (int s = 0; s < lo.length; s++) {
+			from[s] = Math.max(0, lo[s] - 1);
+			base += from[s];
+			extras += (lo[s] > 0) ? 1 : 0;
+		}
+		long extraSkip = skip + extras;
+		List<List<Object[]>> reads = each(boards.size(), (commands, s) -> LettuceShardCalls.revRange(commands,
+				bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1), (s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Set<Tuple> tuples = connection.zSetCommands()
+							.zRevRangeWithScores(bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1);
+						List<Object[]> entries = new ArrayList<>();
+						for (Tuple tuple : (tuples != null) ? tuples : Set.<Tuple>of()) {
+							entries.add(new Object[] { new String(tuple.getValue(), StandardCharsets.UTF_8),
+									tuple.getScore() });
+						}
+						return entries;
+					}
+				});
+		List<Entry> merged = new ArrayList<>();
+		long lowestExtra = Long.MAX_VALUE;
+		for (int s = 0; s < reads.size(); s++) {
+			List<Object[]> entries = reads.get(s);
+			for (int i = 0; i < entries.size(); i++) {
+				Entry entry = new Entry((String) entries.get(i)[0], ((Double) entries.get(i)[1]).longValue());
+				merged.add(entry);
+				if (i == 0 && lo[s] > 0) {
+					lowestExtra = Math.min(lowestExtra, entry.score());
+				}
+			}
+		}
+		merged.sort(BOARD_ORDER);
+		return new Window(merged, base, extraSkip, lowestExtra);
+	}
+
+	/**
+	 * Merged entries of every shard.
+	 *
+	 * @param merged the entries, in board order
+	 * @param base the global position of the first of them
+	 * @param skip the merged position of the first entry asked for
+	 * @param lowestExtra the lowest score of the entries read before each shard's bound
+	 * ({@code Long.MAX_VALUE} when none was)
+	 */
+	private record Window(List<Entry> merged, long base, long skip, long lowestExtra) {
+	}
+
+	/**
+	 * Number the entries at merged positions {@code skip} to {@code skip + limit - 1},
+	 * the first at global position {@code start}. Competition ranks are counted from the
+	 * window when everything before it scores higher than its first entry (the entry read
+	 * just before each shard's bound does), dense ranks when the window starts at the top
+	 * of the board; else one more call per shard counts them.
+	 */
+	private List<RankEntry> numbered(List<BoardKeys> boards, Window window, long start, int limit) {
+		List<Entry> merged = window.merged();
+		int skip = (int) window.skip();
+		if (skip >= merged.size()) {
+			return List.of();
+		}
+		List<Entry> slice = merged.subList(skip, (int) Math.min(merged.size(), (long) skip + limit));
+		long first = slice.get(0).score();
+		long before = switch (this.ranking) {
+			case ORDINAL -> start;
+			case COMPETITION -> (window.lowestExtra() > first)
+					? window.base() + merged.subList(0, skip).stream().filter((e) -> e.score() > first).count()
+					: higher(boards, first);
+			case DENSE -> (window.base() == 0 && window.lowestExtra() == Long.MAX_VALUE) ? merged.subList(0, skip)
+				.stream()
+				.filter((e) -> e.score() > first)
+				.map(Entry::score)
+				.distinct()
+				.count() : denseHigher(boards, first);
+		};
+		Numbering numbering = new Numbering(before, start);
+		List<RankEntry> entries = new ArrayList<>(slice.size());
+		for (Entry entry : slice) {
+			long points = this.layout.points(entry.score());
+			entries.add(new RankEntry(RankKeys.decode(entry.member()), numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	/** The members scoring higher, on every shard: one ZCOUNT each. */
+	private long higher(List<BoardKeys> boards, long score) {
+		return each(boards.size(),
+				(commands, s) -> LettuceShardCalls.countAbove(commands, bytes(boards.get(s).key()), score), (s) -> {
+					try (RedisConnection connection = this.connectionFactory.getConnection()) {
+						Long count = connection.zSetCommands()
+							.zCount(bytes(boards.get(s).key()),
+									Range.rightUnbounded(Range.Bound.exclusive((double) score)));
+						return (count != null) ? count : 0L;
+					}
+				})
+			.stream()
+			.mapToLong(Long::longValue)
+			.sum();
+	}
+
+	/** The distinct points higher than {@code score} over every shard's companion. */
+	private long denseHigher(List<BoardKeys> boards, long score) {
+		List<List<Object>> replies = this.calls.each(boards.size(), (s) -> {
+			BoardKeys board = boards.get(s);
+			List<Object> reply = this.denseAbove.run(this.connectionFactory, call(board, Long.toString(score)));
+			if (RedisReplies.asLong(reply.get(0)) == 0) {
+				this.dense.run(this.connectionFactory, board.call());
+				reply = this.denseAbove.run(this.connectionFactory, call(board, Long.toString(score)));
+			}
+			return reply;
+		});
+		Set<String> values = new HashSet<>();
+		for (List<Object> reply : replies) {
+			for (int i = 1; i < reply.size(); i++) {
+				values.add(RedisReplies.asString(reply.get(i)));
+			}
+		}
+		return values.size();
+	}
+
+	/** Per shard: {size, before pivot 1, before pivot 2, ...}. */
+	private List<long[]> counts(List<BoardKeys> boards, Entry... pivots) {
+		String[] args = new String[pivots.length * 2];
+		for (int p = 0; p < pivots.length; p++) {
+			args[2 * p] = Long.toString(pivots[p].score());
+			args[2 * p + 1] = pivots[p].member();
+		}
+		List<List<Object>> replies = each(boards.size(),
+				(commands, s) -> LettuceShardCalls.script(commands, this.before, call(boards.get(s), args)),
+				(s) -> this.before.run(this.connectionFactory, call(boards.get(s), args)));
+		List<long[]> counts = new ArrayList<>(replies.size());
+		for (List<Object> reply : replies) {
+			long[] shardCounts = new long[reply.size()];
+			for (int i = 0; i < shardCounts.length; i++) {
+				shardCounts[i] = RedisReplies.asLong(reply.get(i));
+			}
+			counts.add(shardCounts);
+		}
+		return counts;
+	}
+
+	private Double score(BoardKeys board, String member) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			return connection.zSetCommands().zScore(bytes(board.key()), bytes(member));
+		}
+	}
+
+	private static long sum(List<long[]> counts, int index) {
+		long sum = 0;
+		for (long[] shardCounts : counts) {
+			sum += shardCounts[index];
+		}
+		return sum;
+	}
+
+	private static ScriptArgs seekCall(BoardKeys board, long[] positions) {
+		return call(board, Arrays.stream(positions).mapToObj(Long::toString).toArray(String[]::new));
+	}
+
+	/** A script call on a board alone (KEYS[1]) with its companion (KEYS[2]). */
+	private static ScriptArgs call(BoardKeys board, String... args) {
+		ScriptArgs call = board.call();
+		for (String arg : args) {
+			call.arg(arg);
+		}
+		return call;
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/** A board entry: encoded member and raw score, an integer below 2^53. */
+	private record Entry(String member, long score) {
+	}
+
+	/** Numbers consecutive entries in board order, as {@link BoardReads} does. */
+	private final class Numbering {
+
+		private final long before;
+
+		private long position;
+
+		private long rank;
+
+		private long points;
+
+		Numbering(long before, long firstPosition) {
+			this.before = before;
+			this.position = firstPosition;
+		}
+
+		long next(long points) {
+			if (this.rank == 0) {
+				this.rank = this.before + 1;
+			}
+			else if (ShardedReads.this.ranking == Ranking.ORDINAL || points != this.points) {
+				this.rank = (ShardedReads.this.ranking == Ranking.COMPETITION) ? this.position + 1 : this.rank + 1;
+			}
+			this.points = points;
+			this.position++;
+			return this.rank;
+		}
+
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.test.MutableClock;
+import io.github.activityrank.test.RedisClusterTestServer;
+import io.github.activityrank.test.RedisKeysCleaner;
+import io.github.activityrank.test.RedisTestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Deep pages, ranks and windows of a 30,000-member board split over three shards on the
+ * local cluster equal those of the same members in one sorted set on a single server,
+ * with few distinct scores (long runs of ties ordered by member) and with the earliest
+ * tie-break's scores. The shards' boards are filled directly, as the benchmark does.
+ */
+class ShardedDeepPageTests {
+
+	private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+
+	private static final int MEMBERS = 30_000;
+
+	private final LettuceConnectionFactory cluster = RedisClusterTestServer.shared().newConnectionFactory();
+
+	private final LettuceConnectionFactory single = RedisTestServer.shared().newConnectionFactory();
+
+	private final RankKeys oneKeys = new RankKeys(RedisTestServer.uniquePrefix("deep1"));
+
+	private final ShardMap shards = new ShardMap(new RankKeys(RedisTestServer.uniquePrefix("deep3")), 3);
+
+	private final MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 18, 10, 0), ZONE);
+
+	private final ActivityCalendar calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY,
+			Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
+			Duration.ofDays(31));
+
+	static Stream<Arguments> orders() {
+		return Stream.of(Arguments.of(TieBreak.NONE, Ranking.COMPETITION), Arguments.of(TieBreak.NONE, Ranking.DENSE),
+				Arguments.of(TieBreak.NONE, Ranking.ORDINAL), Arguments.of(TieBreak.EARLIEST, Ranking.COMPETITION));
+	}
+
+	@AfterEach
+	void cleanUp() {
+		try {
+			RedisKeysCleaner.delete(this.single, this.oneKeys.pattern());
+			try (RedisClusterConnection connection = this.cluster.getClusterConnection()) {
+				for (RankKeys keys : this.shards.allKeys()) {
+					for (String key : List.of(keys.board(Period.TOTAL, LocalDate.now()),
+							keys.dense(Period.TOTAL, LocalDate.now()))) {
+						connection.keyCommands().del(key.getBytes(StandardCharsets.UTF_8));
+					}
+				}
+			}
+		}
+		finally {
+			this.cluster.destroy();
+			this.single.destroy();
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("orders")
+	void deepPagesRanksAndWindowsEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
+		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
+		RedisActivityStore one = new RedisActivityStore(this.single, this.oneKeys, this.calendar,
+				EnumSet.of(Period.TOTAL), order);
+		ShardedActivityStore three = new ShardedActivityStore(this.cluster, this.shards, this.calendar,
+				EnumSet.of(Period.TOTAL), order);
+		Random random = new Random(42);
+		List<String> users = new ArrayList<>();
+		List<List<byte[][]>> byShard = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+		List<byte[][]> all = new ArrayList<>();
+		for (int i = 0; i < MEMBERS; i++) {
+			String user = "m" + Integer.toString(random.nextInt(1 << 30), 36) + "-" + i;
+			users.add(user);
+			long points = random.nextInt(40);
+			double score = (tieBreak == TieBreak.EARLIEST) ? points * BoardLayout.TIME_SPAN + random.nextInt(1000)
+					: points;
+			byte[][] entry = { user.getBytes(StandardCharsets.UTF_8), Double.toString(score).getBytes() };
+			all.add(entry);
+			byShard.get(this.shards.shardOf(user)).add(entry);
+		}
+		LocalDate today = this.calendar.today();
+		fill(this.single, this.oneKeys.board(Period.TOTAL, today), all);
+		for (int s = 0; s < 3; s++) {
+			fill(this.cluster, this.shards.keys(s).board(Period.TOTAL, today), byShard.get(s));
+		}
+		assertThat(three.size(Period.TOTAL, today)).isEqualTo(MEMBERS);
+		for (long offset : new long[] { 0, 1000, 1010, 5000, 12_345, 20_000, 29_950, 29_999, 30_000, 40_000 }) {
+			assertThat(three.range(Period.TOTAL, today, offset, 50)).as("offset " + offset)
+				.isEqualTo(one.range(Period.TOTAL, today, offset, 50));
+		}
+		for (int i = 0; i < 300; i++) {
+			String user = users.get(random.nextInt(MEMBERS));
+			assertThat(three.rank(Period.TOTAL, today, user)).as(user).isEqualTo(one.rank(Period.TOTAL, today, user));
+			if (i % 5 == 0) {
+				assertThat(three.around(Period.TOTAL, today, user, 5)).as(user)
+					.isEqualTo(one.around(Period.TOTAL, today, user, 5));
+			}
+		}
+	}
+
+	private static void fill(RedisConnectionFactory factory, String board, List<byte[][]> entries) {
+		byte[] key = board.getBytes(StandardCharsets.UTF_8);
+		try (RedisConnection connection = factory.getConnection()) {
+			for (int from = 0; from < entries.size(); from += 1000) {
+				List<byte[][]> chunk = entries.subList(from, Math.min(entries.size(), from + 1000));
+				byte[][] args = new byte[chunk.size() * 2][];
+				for (int i = 0; i < chunk.size(); i++) {
+					args[2 * i] = chunk.get(i)[1];
+					args[2 * i + 1] = chunk.get(i)[0];
+				}
+				connection.execute("ZADD", concat(key, args));
+			}
+		}
+	}
+
+	private static byte[][] concat(byte[] key, byte[][] args) {
+		byte[][] all = new byte[args.length + 1][];
+		all[0] = key;
+		System.arraycopy(args, 0, all, 1, args.length);
+		return all;
+	}
+
+}
