@@ -10,6 +10,8 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
@@ -17,6 +19,7 @@ import io.github.activityrank.ledger.LedgerDatabase;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
+import io.github.activityrank.ledger.StandingAwards;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -67,18 +70,25 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
+		StandingAwards activityRankStandingAwards(AwardLedger ledger, ActivityRules rules, ActivityCalendar calendar,
+				ActivityStore store) {
+			return new StandingAwards(ledger.tables(), rules, calendar, store);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
 		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
-				ActivityRankProperties properties) {
+				ActivityRankProperties properties, StandingAwards standing) {
 			ActivityRankProperties.Ledger settings = properties.getLedger();
 			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
-					settings.getPollInterval(), settings.getRetention());
+					settings.getPollInterval(), settings.getRetention(), standing);
 		}
 
 		@Bean(LEDGER_SERVICE)
 		@Primary
 		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
-				ActivityCalendar calendar) {
-			return new LedgerActivityRankService(engine(beans), ledger, calendar::now);
+				ActivityCalendar calendar, StandingAwards standing) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing);
 		}
 
 		@Bean

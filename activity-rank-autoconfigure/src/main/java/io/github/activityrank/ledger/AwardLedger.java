@@ -4,10 +4,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
@@ -239,21 +241,105 @@ public class AwardLedger {
 	 * @param connection the relay's connection, holding the lane
 	 * @param entries the entries
 	 * @param results their results, in the same order
+	 * @param revokedIds per entry, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
 	 * @param at when they were applied
 	 * @throws SQLException when the database fails
 	 */
-	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Instant at)
-			throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("UPDATE " + this.tables.ledger()
-				+ " SET state = " + APPLIED + ", outcome = ?, applied_points = ?, applied_at = ? WHERE id = ?")) {
+	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
+			Instant at) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("UPDATE " + this.tables.ledger() + " SET state = " + APPLIED
+					+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id = ?")) {
 			for (int i = 0; i < entries.size(); i++) {
 				statement.setString(1, results.get(i).outcome().name());
 				statement.setLong(2, results.get(i).points());
 				statement.setLong(3, at.toEpochMilli());
-				statement.setLong(4, entries.get(i).id());
+				if (revokedIds[i] != null) {
+					statement.setLong(4, revokedIds[i]);
+				}
+				else {
+					statement.setNull(4, Types.BIGINT);
+				}
+				statement.setLong(5, entries.get(i).id());
 				statement.addBatch();
 			}
 			statement.executeBatch();
+		}
+	}
+
+	/**
+	 * Write entries that have been applied already, one statement each, and return their
+	 * ids: the standing awards they made refer to them.
+	 * @param connection a connection in the transaction that records them
+	 * @param events storable events
+	 * @param results their results, in the same order
+	 * @param revokedIds per event, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
+	 * @param at when they were applied
+	 * @return the ids, in the same order
+	 * @throws SQLException when the database fails
+	 */
+	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
+			Long[] revokedIds, Instant at) throws SQLException {
+		long[] ids = new long[events.size()];
+		try (PreparedStatement statement = connection.prepareStatement(
+				"INSERT INTO " + this.tables.ledger()
+						+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+						+ " applied_at, revoked_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + APPLIED + ", ?, ?, ?, ?)",
+				new String[] { "id" })) {
+			for (int i = 0; i < events.size(); i++) {
+				ActivityEvent event = events.get(i);
+				statement.setString(1, event.revoke() ? REVOKE : AWARD);
+				statement.setInt(2, laneOf(event.userId()));
+				statement.setString(3, event.userId());
+				statement.setObject(4, event.rule(), Types.VARCHAR);
+				statement.setObject(5, event.points(), Types.BIGINT);
+				statement.setObject(6, event.field(), Types.VARCHAR);
+				statement.setLong(7, at.toEpochMilli());
+				statement.setString(8, results.get(i).outcome().name());
+				statement.setLong(9, results.get(i).points());
+				statement.setLong(10, at.toEpochMilli());
+				statement.setObject(11, revokedIds[i], Types.BIGINT);
+				statement.executeUpdate();
+				try (ResultSet keys = statement.getGeneratedKeys()) {
+					if (!keys.next()) {
+						throw new SQLException("the database returned no id for a ledger entry");
+					}
+					ids[i] = keys.getLong(1);
+				}
+			}
+		}
+		return ids;
+	}
+
+	/**
+	 * Lock the lanes of some users until the connection's transaction ends, waiting for a
+	 * relay that holds one: direct calls decide as the relay does, one at a time per
+	 * user.
+	 * @param connection a connection in a transaction
+	 * @param userIds the users
+	 * @throws SQLException when the database fails
+	 */
+	void lockLanes(Connection connection, List<String> userIds) throws SQLException {
+		TreeSet<Integer> lanes = new TreeSet<>();
+		userIds.forEach((userId) -> lanes.add(laneOf(userId)));
+		StringBuilder sql = new StringBuilder("SELECT lane FROM ").append(this.tables.lanes())
+			.append(" WHERE lane IN (");
+		int k = 0;
+		for (Integer lane : lanes) {
+			sql.append((k++ > 0) ? ", " : "").append(lane);
+		}
+		sql.append(") ORDER BY lane FOR UPDATE");
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString());
+				ResultSet rows = statement.executeQuery()) {
+			int locked = 0;
+			while (rows.next()) {
+				locked++; // each row read is locked
+			}
+			if (locked != lanes.size()) {
+				throw new SQLException("lane table " + this.tables.lanes() + " lacks rows of lanes " + lanes);
+			}
 		}
 	}
 

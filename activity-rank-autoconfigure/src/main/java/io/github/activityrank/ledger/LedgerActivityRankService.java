@@ -1,5 +1,7 @@
 package io.github.activityrank.ledger;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -39,6 +41,8 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	private final Supplier<Instant> clock;
 
+	private final StandingAwards standing;
+
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
 	/**
@@ -46,11 +50,14 @@ public class LedgerActivityRankService implements ActivityRankService {
 	 * @param engine the service that applies to Redis and answers queries
 	 * @param ledger where applied awards are recorded
 	 * @param clock the application's clock
+	 * @param standing the standing awards, which decide what Redis no longer can
 	 */
-	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock) {
+	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
+			StandingAwards standing) {
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.standing = Objects.requireNonNull(standing, "standing must not be null");
 	}
 
 	@Override
@@ -59,31 +66,91 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	/**
-	 * Apply through the engine, then record what was applied. A failure to record is
-	 * logged (warn once, then debug): Redis has the awards, so the caller still gets
-	 * their results.
+	 * Apply through the engine with the ledger's decisions ({@link StandingAwards}), then
+	 * record what was applied, in one transaction that holds the users' lanes. When the
+	 * ledger cannot be read, the events are applied as without it; when what was applied
+	 * cannot be recorded, that is logged (warn once, then debug): Redis has the awards,
+	 * so the caller still gets their results.
 	 */
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
-		List<AwardResult> results = this.engine.applyAll(events);
-		List<ActivityEvent> recorded = new ArrayList<>(events.size());
-		List<AwardResult> outcomes = new ArrayList<>(events.size());
-		for (int i = 0; i < events.size(); i++) {
-			if (AwardLedger.storable(events.get(i))) {
-				recorded.add(events.get(i));
-				outcomes.add(results.get(i));
+		List<String> users = new ArrayList<>(events.size());
+		for (ActivityEvent event : events) {
+			if (AwardLedger.storable(event)) {
+				users.add(event.userId());
 			}
 		}
-		if (!recorded.isEmpty()) {
+		if (users.isEmpty()) {
+			return this.engine.applyAll(events);
+		}
+		try (Connection connection = this.ledger.dataSource().getConnection()) {
+			boolean autoCommit = connection.getAutoCommit();
+			int isolation = connection.getTransactionIsolation();
 			try {
-				this.ledger.appendApplied(recorded, outcomes, this.clock.get());
+				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+				connection.setAutoCommit(false);
+				return applyAndRecord(connection, events, users);
 			}
-			catch (RuntimeException ex) {
-				this.failureLog.log("activity-rank ledger could not record " + recorded.size()
-						+ " applied award(s); Redis has them: " + ex, ex);
+			finally {
+				connection.setAutoCommit(autoCommit);
+				connection.setTransactionIsolation(isolation);
 			}
 		}
-		return results;
+		catch (SQLException ex) {
+			// only reading the ledger throws this far: nothing was applied yet
+			this.failureLog.log(
+					"activity-rank ledger could not be read; " + events.size() + " award(s) applied without it: " + ex,
+					ex);
+			return this.engine.applyAll(events);
+		}
+	}
+
+	private List<AwardResult> applyAndRecord(Connection connection, List<ActivityEvent> events, List<String> users)
+			throws SQLException {
+		StandingAwards.Decided decided;
+		try {
+			this.ledger.lockLanes(connection, users);
+			decided = this.standing.apply(connection, events, this.engine::applyAll);
+		}
+		catch (SQLException | RuntimeException ex) {
+			rollback(connection, ex);
+			throw ex;
+		}
+		try {
+			List<ActivityEvent> recorded = new ArrayList<>(events.size());
+			List<AwardResult> outcomes = new ArrayList<>(events.size());
+			List<Long> revoked = new ArrayList<>(events.size());
+			for (int i = 0; i < events.size(); i++) {
+				if (AwardLedger.storable(events.get(i))) {
+					recorded.add(events.get(i));
+					outcomes.add(decided.results[i]);
+					revoked.add(decided.revokedIds[i]);
+				}
+			}
+			long[] recordedIds = this.ledger.insertApplied(connection, recorded, outcomes, revoked.toArray(Long[]::new),
+					this.clock.get());
+			long[] ids = new long[events.size()];
+			for (int i = 0, r = 0; i < events.size(); i++) {
+				ids[i] = AwardLedger.storable(events.get(i)) ? recordedIds[r++] : -1;
+			}
+			this.standing.write(connection, decided, ids);
+			connection.commit();
+		}
+		catch (SQLException | RuntimeException ex) {
+			rollback(connection, ex);
+			this.failureLog.log("activity-rank ledger could not record " + users.size()
+					+ " applied award(s); Redis has them: " + ex, ex);
+		}
+		return decided.results();
+	}
+
+	private static void rollback(Connection connection, Exception ex) {
+		try {
+			connection.rollback();
+		}
+		catch (SQLException rollbackFailure) {
+			ex.addSuppressed(rollbackFailure);
+		}
 	}
 
 	@Override

@@ -15,7 +15,6 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
-import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -73,6 +72,8 @@ public class LedgerRelay implements SmartLifecycle {
 
 	private final Duration retention;
 
+	private final StandingAwards standing;
+
 	private final Semaphore wakeUp = new Semaphore(0);
 
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
@@ -104,15 +105,17 @@ public class LedgerRelay implements SmartLifecycle {
 	 * @param pollInterval how long the relay sleeps when nothing is pending and nobody
 	 * woke it, and how long it waits after a failure
 	 * @param retention how long applied entries are kept, {@code null} for ever
+	 * @param standing the standing awards, which decide what Redis no longer can
 	 */
 	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
-			Duration pollInterval, Duration retention) {
+			Duration pollInterval, Duration retention, StandingAwards standing) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.batchSize = batchSize;
 		this.pollInterval = pollInterval;
 		this.retention = retention;
+		this.standing = Objects.requireNonNull(standing, "standing must not be null");
 	}
 
 	/**
@@ -297,10 +300,15 @@ public class LedgerRelay implements SmartLifecycle {
 				return 0;
 			}
 			List<ActivityEvent> events = new ArrayList<>(entries.size());
-			entries.forEach((entry) -> events.add(entry.event()));
-			List<AwardResult> results = this.engine.applyAll(events);
+			long[] ids = new long[entries.size()];
+			for (int i = 0; i < entries.size(); i++) {
+				events.add(entries.get(i).event());
+				ids[i] = entries.get(i).id();
+			}
+			StandingAwards.Decided decided = this.standing.apply(connection, events, this.engine::applyAll);
 			this.beforeMark.run();
-			this.ledger.markApplied(connection, entries, results, this.clock.get());
+			this.ledger.markApplied(connection, entries, decided.results(), decided.revokedIds, this.clock.get());
+			this.standing.write(connection, decided, ids);
 			connection.commit();
 			this.applied.addAndGet(entries.size());
 			return entries.size();
