@@ -90,6 +90,11 @@ public class AwardLedger {
 				&& fits(event.rule(), MAX_RULE_LENGTH, true);
 	}
 
+	/** Whether a user id fits the ledger's columns. */
+	static boolean storableUser(String userId) {
+		return fits(userId, ActivityLimits.MAX_USER_ID_LENGTH, false);
+	}
+
 	private static boolean fits(String value, int maxLength, boolean optional) {
 		if (value == null) {
 			return optional;
@@ -339,6 +344,23 @@ public class AwardLedger {
 			}
 			if (locked != lanes.size()) {
 				throw new SQLException("lane table " + this.tables.lanes() + " lacks rows of lanes " + lanes);
+			}
+		}
+	}
+
+	/**
+	 * Delete everything the database holds of a user: ledger entries, standing awards and
+	 * archived standings.
+	 * @param connection a connection in the transaction that erases the user
+	 * @param userId the user
+	 * @throws SQLException when the database fails
+	 */
+	void erase(Connection connection, String userId) throws SQLException {
+		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive())) {
+			try (PreparedStatement statement = connection
+				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
+				statement.setString(1, userId);
+				statement.executeUpdate();
 			}
 		}
 	}

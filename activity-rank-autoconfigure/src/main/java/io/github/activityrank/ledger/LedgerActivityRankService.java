@@ -209,12 +209,41 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	/**
-	 * Remove the user from Redis. Their ledger entries are kept (erasing them is not
-	 * built yet; see docs/ledger.md).
+	 * Remove the user from Redis and erase them from the database: their ledger entries
+	 * (pending ones too), standing awards and archived standings, in one transaction that
+	 * holds the user's lane, so the relay applies none of their entries meanwhile. The
+	 * transaction commits after Redis removed the user; when Redis fails, nothing is
+	 * erased and the call throws.
+	 * @return the number of Redis keys changed
 	 */
 	@Override
 	public long removeUser(String userId) {
-		return this.engine.removeUser(userId);
+		if (!AwardLedger.storableUser(userId)) {
+			return this.engine.removeUser(userId);
+		}
+		try (Connection connection = this.ledger.dataSource().getConnection()) {
+			boolean autoCommit = connection.getAutoCommit();
+			try {
+				connection.setAutoCommit(false);
+				try {
+					this.ledger.lockLanes(connection, List.of(userId));
+					this.ledger.erase(connection, userId);
+					long changed = this.engine.removeUser(userId);
+					connection.commit();
+					return changed;
+				}
+				catch (SQLException | RuntimeException ex) {
+					rollback(connection, ex);
+					throw ex;
+				}
+			}
+			finally {
+				connection.setAutoCommit(autoCommit);
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("activity-rank ledger could not erase user " + userId + ": " + ex, ex);
+		}
 	}
 
 	@Override
