@@ -15,6 +15,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerArchive;
 import io.github.activityrank.ledger.LedgerDatabase;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
@@ -84,11 +85,19 @@ public class ActivityRankLedgerAutoConfiguration {
 					settings.getPollInterval(), settings.getRetention(), standing);
 		}
 
+		@Bean
+		@ConditionalOnMissingBean
+		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, ListableBeanFactory beans,
+				ActivityCalendar calendar, ActivityRankProperties properties) {
+			return new LedgerArchive(ledger, engine(beans), calendar, properties.getPeriods(),
+					properties.getLedger().getArchiveSize(), properties.getEvents().getCheckInterval());
+		}
+
 		@Bean(LEDGER_SERVICE)
 		@Primary
 		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
-				ActivityCalendar calendar, StandingAwards standing) {
-			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing);
+				ActivityCalendar calendar, StandingAwards standing, LedgerArchive archive) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing, archive);
 		}
 
 		@Bean

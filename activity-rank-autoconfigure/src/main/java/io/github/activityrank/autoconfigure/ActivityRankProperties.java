@@ -627,6 +627,20 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private int batchSize = 256;
 
+		/**
+		 * Entries of an ended day, week or month board kept in the database as its final
+		 * standings, which queries read once the board is past its Redis retention.
+		 */
+		private int archiveSize = 1000;
+
+		public int getArchiveSize() {
+			return this.archiveSize;
+		}
+
+		public void setArchiveSize(int archiveSize) {
+			this.archiveSize = archiveSize;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}

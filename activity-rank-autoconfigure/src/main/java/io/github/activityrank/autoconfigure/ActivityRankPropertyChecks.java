@@ -140,6 +140,8 @@ final class ActivityRankPropertyChecks {
 				"One batch is one Redis script call, which holds 1 to " + ActivityStore.MAX_BATCH
 						+ " awards. Set activity-rank.ledger.batch-size between 1 and " + ActivityStore.MAX_BATCH
 						+ " (default " + ActivityStore.MAX_BATCH + ").");
+		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
+				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
 
 		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
 		if (pageViews.isEnabled()) {

@@ -19,6 +19,7 @@ import io.github.activityrank.AwardResult;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The ledger table in the application's database: one row per award or revoke request.
@@ -45,6 +46,9 @@ public class AwardLedger {
 
 	private static final int MAX_RULE_LENGTH = 64;
 
+	/** Group inserts on their way at the same time: a few pool connections at most. */
+	private static final int CONCURRENT_INSERTS = 4;
+
 	/** The placeholders of one row of the insert. */
 	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
@@ -53,6 +57,10 @@ public class AwardLedger {
 	private final JdbcTemplate jdbc;
 
 	private final LedgerTables tables;
+
+	/** Inserts of callers without a transaction, merged while one is on its way. */
+	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, MAX_ROWS_PER_INSERT,
+			CONCURRENT_INSERTS);
 
 	/**
 	 * Create the ledger.
@@ -126,7 +134,35 @@ public class AwardLedger {
 	 * @param at the time the requests were made
 	 */
 	public void appendPending(List<ActivityEvent> events, Instant at) {
-		insert(events, null, at, this.jdbc);
+		if (TransactionSynchronizationManager.getResource(this.dataSource) != null
+				|| events.size() > MAX_ROWS_PER_INSERT) {
+			// a connection of the caller's transaction: the rows go in with it
+			insert(events, null, at, this.jdbc);
+		}
+		else {
+			this.groupInserts.write(new GroupInserts.Write(events, at));
+		}
+	}
+
+	/** The rows of several callers without a transaction, one statement that commits. */
+	private void insertGroup(List<GroupInserts.Write> writes) {
+		if (writes.size() == 1) {
+			insert(writes.get(0).events, null, writes.get(0).at, this.jdbc);
+			return;
+		}
+		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
+			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+					+ " applied_at) VALUES ");
+		List<Object> args = new ArrayList<>();
+		boolean first = true;
+		for (GroupInserts.Write write : writes) {
+			for (ActivityEvent event : write.events) {
+				sql.append(first ? "" : ", ").append(ROW);
+				first = false;
+				addRow(args, event, null, write.at.toEpochMilli());
+			}
+		}
+		this.jdbc.update(sql.toString(), args.toArray());
 	}
 
 	/**
@@ -158,23 +194,25 @@ public class AwardLedger {
 						+ " applied_at) VALUES ");
 			List<Object> args = new ArrayList<>((to - from) * 11);
 			for (int i = from; i < to; i++) {
-				ActivityEvent event = events.get(i);
-				AwardResult result = (results != null) ? results.get(i) : null;
 				sql.append((i > from) ? ", " : "").append(ROW);
-				args.add(event.revoke() ? REVOKE : AWARD);
-				args.add(laneOf(event.userId()));
-				args.add(event.userId());
-				args.add(event.rule());
-				args.add(event.points());
-				args.add(event.field());
-				args.add(millis);
-				args.add((result != null) ? APPLIED : PENDING);
-				args.add((result != null) ? result.outcome().name() : null);
-				args.add((result != null) ? result.points() : null);
-				args.add((result != null) ? millis : null);
+				addRow(args, events.get(i), (results != null) ? results.get(i) : null, millis);
 			}
 			jdbc.update(sql.toString(), args.toArray());
 		}
+	}
+
+	private static void addRow(List<Object> args, ActivityEvent event, AwardResult result, long millis) {
+		args.add(event.revoke() ? REVOKE : AWARD);
+		args.add(laneOf(event.userId()));
+		args.add(event.userId());
+		args.add(event.rule());
+		args.add(event.points());
+		args.add(event.field());
+		args.add(millis);
+		args.add((result != null) ? APPLIED : PENDING);
+		args.add((result != null) ? result.outcome().name() : null);
+		args.add((result != null) ? result.points() : null);
+		args.add((result != null) ? millis : null);
 	}
 
 	/**

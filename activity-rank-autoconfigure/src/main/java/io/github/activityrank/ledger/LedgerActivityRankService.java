@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
@@ -43,6 +44,8 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	private final StandingAwards standing;
 
+	private final LedgerArchive archive;
+
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
 	/**
@@ -54,6 +57,21 @@ public class LedgerActivityRankService implements ActivityRankService {
 	 */
 	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
 			StandingAwards standing) {
+		this(engine, ledger, clock, standing, null);
+	}
+
+	/**
+	 * Create the service with archived standings: queries of a period past its Redis
+	 * retention read them.
+	 * @param engine the service that applies to Redis and answers queries
+	 * @param ledger where applied awards are recorded
+	 * @param clock the application's clock
+	 * @param standing the standing awards, which decide what Redis no longer can
+	 * @param archive the archived standings, or {@code null} for none
+	 */
+	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
+			StandingAwards standing, LedgerArchive archive) {
+		this.archive = archive;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
@@ -160,12 +178,23 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	@Override
 	public List<RankEntry> top(Period period, LocalDate day, int n) {
-		return this.engine.top(period, day, n);
+		return page(period, day, 0, n);
 	}
 
+	/**
+	 * A page of the board, from the archived standings for a period past its Redis
+	 * retention (without display data).
+	 */
 	@Override
 	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
+		if (archived(period, day) && offset >= 0 && limit >= 1 && limit <= ActivityLimits.MAX_PAGE_SIZE) {
+			return this.archive.page(period, day, offset, limit);
+		}
 		return this.engine.page(period, day, offset, limit);
+	}
+
+	private boolean archived(Period period, LocalDate day) {
+		return this.archive != null && period != null && day != null && this.archive.answers(period, day);
 	}
 
 	@Override
@@ -175,6 +204,9 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	@Override
 	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
+		if (archived(period, day) && userId != null) {
+			return this.archive.rankOf(period, day, userId);
+		}
 		return this.engine.rankOf(userId, period, day);
 	}
 
@@ -185,6 +217,9 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	@Override
 	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
+		if (archived(period, day) && userId != null && radius >= 0 && radius <= ActivityLimits.MAX_RADIUS) {
+			return this.archive.around(period, day, userId, radius);
+		}
 		return this.engine.around(userId, period, day, radius);
 	}
 
@@ -195,6 +230,9 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	@Override
 	public long size(Period period, LocalDate day) {
+		if (archived(period, day)) {
+			return this.archive.size(period, day);
+		}
 		return this.engine.size(period, day);
 	}
 

@@ -58,7 +58,8 @@ CREATE INDEX IF NOT EXISTS %PREFIX%ledger_standing_user ON %PREFIX%ledger_standi
 
 -- Archived standings: the final first entries of a day, week or month board or a challenge, stored
 -- once when it ended. archive_board holds one row per archived board (its primary key makes one
--- instance the writer); archive its entries, board_rank from 1.
+-- instance the writer); archive its entries: entry_order 1, 2, 3, ... in the board's order, board_rank
+-- the rank it showed (equal for ties, as activity-rank.ranking numbers them), score the points.
 CREATE TABLE IF NOT EXISTS %PREFIX%archive_board (
 	board VARCHAR(100) NOT NULL PRIMARY KEY,
 	ended_at BIGINT NOT NULL,
@@ -67,11 +68,12 @@ CREATE TABLE IF NOT EXISTS %PREFIX%archive_board (
 
 CREATE TABLE IF NOT EXISTS %PREFIX%archive (
 	board VARCHAR(100) NOT NULL,
+	entry_order INT NOT NULL,
 	board_rank INT NOT NULL,
 	user_id VARCHAR(128) NOT NULL,
 	points BIGINT NOT NULL,
 	score BIGINT NOT NULL,
-	PRIMARY KEY (board, board_rank)
+	PRIMARY KEY (board, entry_order)
 );
 
 CREATE INDEX IF NOT EXISTS %PREFIX%archive_user ON %PREFIX%archive (user_id, board);

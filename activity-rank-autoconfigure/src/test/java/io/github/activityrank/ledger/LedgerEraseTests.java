@@ -59,8 +59,8 @@ class LedgerEraseTests {
 				JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 				jdbc.update(
 						"INSERT INTO activity_rank_archive_board (board, ended_at, entries) VALUES ('day:20260101', 0, 2)");
-				jdbc.update("INSERT INTO activity_rank_archive (board, board_rank, user_id, points, score)"
-						+ " VALUES ('day:20260101', 1, 'eve', 3, 3), ('day:20260101', 2, 'max', 1, 1)");
+				jdbc.update("INSERT INTO activity_rank_archive (board, entry_order, board_rank, user_id, points, score)"
+						+ " VALUES ('day:20260101', 1, 1, 'eve', 3, 3), ('day:20260101', 2, 2, 'max', 1, 1)");
 				assertThat(rowsOf(jdbc, "eve")).containsExactly(3L, 2L, 1L);
 
 				ranks.removeUser("eve");
