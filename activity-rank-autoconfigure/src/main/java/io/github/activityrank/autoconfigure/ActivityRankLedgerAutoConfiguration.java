@@ -82,7 +82,7 @@ public class ActivityRankLedgerAutoConfiguration {
 				ActivityRankProperties properties, StandingAwards standing) {
 			ActivityRankProperties.Ledger settings = properties.getLedger();
 			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
-					settings.getPollInterval(), settings.getRetention(), standing);
+					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads());
 		}
 
 		@Bean

@@ -633,6 +633,20 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private int archiveSize = 1000;
 
+		/**
+		 * Threads of this instance that apply pending entries; they share the 16 lanes,
+		 * as the relays of several instances do.
+		 */
+		private int relayThreads = 4;
+
+		public int getRelayThreads() {
+			return this.relayThreads;
+		}
+
+		public void setRelayThreads(int relayThreads) {
+			this.relayThreads = relayThreads;
+		}
+
 		public int getArchiveSize() {
 			return this.archiveSize;
 		}

@@ -7,7 +7,10 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
@@ -280,7 +283,7 @@ public class AwardLedger {
 	}
 
 	/**
-	 * Mark entries applied with their outcomes: one batched statement.
+	 * Mark entries applied with their outcomes: one statement per distinct outcome.
 	 * @param connection the relay's connection, holding the lane
 	 * @param entries the entries
 	 * @param results their results, in the same order
@@ -291,23 +294,30 @@ public class AwardLedger {
 	 */
 	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
 			Instant at) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("UPDATE " + this.tables.ledger() + " SET state = " + APPLIED
-					+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id = ?")) {
-			for (int i = 0; i < entries.size(); i++) {
-				statement.setString(1, results.get(i).outcome().name());
-				statement.setLong(2, results.get(i).points());
-				statement.setLong(3, at.toEpochMilli());
-				if (revokedIds[i] != null) {
-					statement.setLong(4, revokedIds[i]);
-				}
-				else {
-					statement.setNull(4, Types.BIGINT);
-				}
-				statement.setLong(5, entries.get(i).id());
-				statement.addBatch();
+		// entries with the same outcome share one statement: most of a batch is AWARDED
+		// with the rule's points, so a batch is marked in one or a few round trips
+		Map<List<Object>, List<Long>> groups = new LinkedHashMap<>();
+		for (int i = 0; i < entries.size(); i++) {
+			List<Object> outcome = Arrays.asList(results.get(i).outcome().name(), results.get(i).points(),
+					revokedIds[i]);
+			groups.computeIfAbsent(outcome, (key) -> new ArrayList<>()).add(entries.get(i).id());
+		}
+		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
+			List<Long> ids = group.getValue();
+			StringBuilder sql = new StringBuilder("UPDATE ").append(this.tables.ledger())
+				.append(" SET state = " + APPLIED + ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ?")
+				.append(" WHERE id IN (");
+			for (int i = 0; i < ids.size(); i++) {
+				sql.append((i > 0) ? ", " : "").append(ids.get(i));
 			}
-			statement.executeBatch();
+			sql.append(')');
+			try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+				statement.setString(1, (String) group.getKey().get(0));
+				statement.setLong(2, (Long) group.getKey().get(1));
+				statement.setLong(3, at.toEpochMilli());
+				statement.setObject(4, group.getKey().get(2), Types.BIGINT);
+				statement.executeUpdate();
+			}
 		}
 	}
 

@@ -22,9 +22,10 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Applies pending ledger entries to Redis on a daemon thread named
- * {@code activity-rank-ledger-relay}, started and stopped with the application context;
- * on start it applies everything still pending, whoever wrote it.
+ * Applies pending ledger entries to Redis on daemon threads named
+ * {@code activity-rank-ledger-relay} ({@code relay-threads} of them, which share the
+ * lanes as relays of several instances do), started and stopped with the application
+ * context; on start it applies everything still pending, whoever wrote it.
  * <p>
  * <strong>Order and sharing.</strong> Entries are spread over {@value AwardLedger#LANES}
  * lanes by user. A relay works on a lane only while its transaction holds the lane's row
@@ -74,6 +75,8 @@ public class LedgerRelay implements SmartLifecycle {
 
 	private final StandingAwards standing;
 
+	private final int threads;
+
 	private final Semaphore wakeUp = new Semaphore(0);
 
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
@@ -88,7 +91,7 @@ public class LedgerRelay implements SmartLifecycle {
 	volatile Runnable beforeMark = () -> {
 	};
 
-	private volatile Thread thread;
+	private volatile List<Thread> relayThreads = List.of();
 
 	private volatile boolean running;
 
@@ -106,9 +109,11 @@ public class LedgerRelay implements SmartLifecycle {
 	 * woke it, and how long it waits after a failure
 	 * @param retention how long applied entries are kept, {@code null} for ever
 	 * @param standing the standing awards, which decide what Redis no longer can
+	 * @param threads relay threads of this instance; they share the lanes as relays of
+	 * several instances do
 	 */
 	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
-			Duration pollInterval, Duration retention, StandingAwards standing) {
+			Duration pollInterval, Duration retention, StandingAwards standing, int threads) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
@@ -116,13 +121,14 @@ public class LedgerRelay implements SmartLifecycle {
 		this.pollInterval = pollInterval;
 		this.retention = retention;
 		this.standing = Objects.requireNonNull(standing, "standing must not be null");
+		this.threads = Math.max(1, threads);
 	}
 
 	/**
 	 * Let the relay look for pending entries now rather than after the poll interval.
 	 */
 	public void wake() {
-		if (this.wakeUp.availablePermits() == 0) {
+		if (this.wakeUp.availablePermits() < this.threads) {
 			this.wakeUp.release();
 		}
 	}
@@ -177,29 +183,38 @@ public class LedgerRelay implements SmartLifecycle {
 		}
 		this.running = true;
 		int instance = instances.incrementAndGet();
-		Thread relay = new Thread(this::run, "activity-rank-ledger-relay" + ((instance == 1) ? "" : "-" + instance));
-		relay.setDaemon(true);
-		this.thread = relay;
-		relay.start();
+		String name = "activity-rank-ledger-relay" + ((instance == 1) ? "" : "-" + instance);
+		List<Thread> started = new ArrayList<>(this.threads);
+		for (int t = 0; t < this.threads; t++) {
+			Thread relay = new Thread(this::run, name + ((t == 0) ? "" : "." + t));
+			relay.setDaemon(true);
+			started.add(relay);
+		}
+		this.relayThreads = List.copyOf(started);
+		started.forEach(Thread::start);
 	}
 
 	@Override
 	public void stop() {
 		this.running = false;
-		Thread relay = this.thread;
-		if (relay == null) {
+		List<Thread> relays = this.relayThreads;
+		if (relays.isEmpty()) {
 			return;
 		}
-		wake();
+		for (int t = 0; t < relays.size(); t++) {
+			this.wakeUp.release();
+		}
 		try {
 			// a batch in flight finishes and commits; what is left stays pending for the
 			// next start
-			relay.join(Math.max(1000, this.pollInterval.toMillis() * 2 + 10_000));
+			for (Thread relay : relays) {
+				relay.join(Math.max(1000, this.pollInterval.toMillis() * 2 + 10_000));
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		this.thread = null;
+		this.relayThreads = List.of();
 	}
 
 	@Override
@@ -229,8 +244,10 @@ public class LedgerRelay implements SmartLifecycle {
 			}
 			if (done == 0) {
 				try {
+					// at most one permit per thread waits, so a burst of wakes costs a
+					// few
+					// extra passes at most
 					this.wakeUp.tryAcquire(this.pollInterval.toMillis(), TimeUnit.MILLISECONDS);
-					this.wakeUp.drainPermits();
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();

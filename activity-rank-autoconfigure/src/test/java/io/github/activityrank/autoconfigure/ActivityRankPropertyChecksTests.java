@@ -242,6 +242,13 @@ class ActivityRankPropertyChecksTests {
 	}
 
 	@ParameterizedTest
+	@ValueSource(strings = { "0", "17" })
+	void rejectsLedgerRelayThreadsOutsideTheLanes(String threads) {
+		assertRejected("activity-rank.ledger.relay-threads", threads,
+				"Set activity-rank.ledger.relay-threads between 1 and 16");
+	}
+
+	@ParameterizedTest
 	@ValueSource(strings = { "0", "-5" })
 	void rejectsALedgerArchiveSizeBelowOne(String size) {
 		assertRejected("activity-rank.ledger.archive-size", size,

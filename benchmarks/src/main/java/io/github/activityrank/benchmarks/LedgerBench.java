@@ -205,7 +205,7 @@ final class LedgerBench {
 					"%s warm-up cycle(s), then %d interleaved rounds of each arm: %d caller threads for %.0f s, each "
 							+ "call a unique award of 2 points; a round ends when every award is on the day board; "
 							+ "PostgreSQL at %s, a database of the run, pool of %d connections; the ledger with its "
-							+ "defaults (batch-size 256, one relay thread per instance, poll-interval 1s)",
+							+ "defaults (batch-size 256, relay-threads 4, poll-interval 1s)",
 					options.quick ? "no" : "one", options.ledgerRounds, options.ledgerThreads, options.ledgerSeconds,
 					options.postgresUrl, options.ledgerThreads + 4));
 			boolean pass = ledgerApplied.median() >= 10_000 && exact && roundTrips.median() <= 1.0;
