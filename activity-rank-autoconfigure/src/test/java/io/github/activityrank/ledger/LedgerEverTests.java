@@ -23,6 +23,7 @@ import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,6 +32,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import static io.github.activityrank.ledger.LedgerFixture.total;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * "Once ever" means ever with the ledger on: revokes and once-per-ever awards decided
@@ -164,6 +166,45 @@ class LedgerEverTests {
 					.containsExactly("ALREADY_AWARDED", "REVOKED", "AWARDED", "REVOKED", "AWARDED");
 				assertThat(total(ranks, "amy")).isEqualTo(5);
 				assertThat(standing(database.dataSource(), "amy")).isEqualTo(1);
+			});
+		}
+	}
+
+	@Test
+	void aRevokeByTheLedgerKeepsTheMembersTieBreakTime() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database.dataSource()).withPropertyValues("activity-rank.tie-break=earliest").run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				ranks.award("amy", "p1", "post");
+				this.clock.advance(Duration.ofMinutes(1));
+				ranks.award("amy", "a1", "praise");
+				this.clock.advance(Duration.ofHours(1));
+				ranks.award("bob", "p2", "post");
+				this.clock.advance(Duration.ofDays(40));
+				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.REVOKED);
+				// both have 1 point; amy got hers first and keeps that time
+				assertThat(ranks.top(Period.TOTAL, 10)).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+					.containsExactly(tuple("amy", 1L, 1L), tuple("bob", 2L, 1L));
+			});
+		}
+	}
+
+	@Test
+	void aRevokeByTheLedgerKeepsTheDenseCompanionInStep() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database.dataSource()).withPropertyValues("activity-rank.ranking=dense").run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				ranks.award("amy", "p1", "post");
+				ranks.award("amy", "a1", "praise");
+				ranks.award("bob", "p2", "post");
+				ranks.award("cy", "c1", 3L);
+				assertThat(ranks.rankOf("amy", Period.TOTAL)).map(RankEntry::rank).contains(1L);
+				this.clock.advance(Duration.ofDays(40));
+				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.REVOKED);
+				// 3, 1, 1: the 6 amy had is gone from the distinct values
+				assertThat(ranks.rankOf("cy", Period.TOTAL)).map(RankEntry::rank).contains(1L);
+				assertThat(ranks.rankOf("amy", Period.TOTAL)).map(RankEntry::rank).contains(2L);
+				assertThat(ranks.rankOf("bob", Period.TOTAL)).map(RankEntry::rank).contains(2L);
 			});
 		}
 	}
