@@ -30,7 +30,11 @@ import org.apache.commons.logging.LogFactory;
  * exactly as without the ledger (outside any transaction of the caller), then written to
  * the ledger as applied entries with their outcomes, in one insert on a connection of
  * their own. So a call that returned is in the ledger; a call that threw (Redis down) is
- * not, and the caller knows it. Queries go straight to the engine.
+ * not, and the caller knows it. Before Redis, the ledger decides what Redis no longer can
+ * ({@link StandingAwards}), holding the users' lanes as the relay does. Queries go to the
+ * engine, except those of a period past its Redis retention, which read the archived
+ * standings ({@link LedgerArchive}); {@link #removeUser} also erases the user from the
+ * database.
  */
 public class LedgerActivityRankService implements ActivityRankService {
 

@@ -47,6 +47,12 @@ import org.springframework.context.SmartLifecycle;
  * before midnight, restarted after it): the entry then counts again in the new day, as a
  * new request of that day would.
  * <p>
+ * <strong>Decisions Redis cannot make.</strong> Before Redis, the batch goes through
+ * {@link StandingAwards}, in entry order: a once-per-ever award with a standing award is
+ * {@code ALREADY_AWARDED}, and a revoke of an award whose record Redis no longer keeps is
+ * taken back by the ledger; the standing awards change in the transaction that marks the
+ * entries.
+ * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
  * and the relay tries again after the poll interval: nothing is dropped.
  */
