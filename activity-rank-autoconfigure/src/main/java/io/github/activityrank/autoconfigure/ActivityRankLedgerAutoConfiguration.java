@@ -11,18 +11,22 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerArchive;
 import io.github.activityrank.ledger.LedgerChallengeStore;
 import io.github.activityrank.ledger.LedgerDatabase;
 import io.github.activityrank.ledger.LedgerRebuild;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
+import io.github.activityrank.ledger.StandingAwards;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -77,18 +81,33 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
+		StandingAwards activityRankStandingAwards(AwardLedger ledger, ActivityRules rules, ActivityCalendar calendar,
+				ActivityStore store) {
+			return new StandingAwards(ledger.tables(), rules, calendar, store);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
 		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
-				ActivityRankProperties properties) {
+				ActivityRankProperties properties, StandingAwards standing) {
 			ActivityRankProperties.Ledger settings = properties.getLedger();
 			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
-					settings.getPollInterval(), settings.getRetention());
+					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, ListableBeanFactory beans,
+				ActivityCalendar calendar, ActivityRankProperties properties) {
+			return new LedgerArchive(ledger, engine(beans), calendar, properties.getPeriods(),
+					properties.getLedger().getArchiveSize(), properties.getEvents().getCheckInterval());
 		}
 
 		@Bean(LEDGER_SERVICE)
 		@Primary
 		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
-				ActivityCalendar calendar) {
-			return new LedgerActivityRankService(engine(beans), ledger, calendar::now);
+				ActivityCalendar calendar, StandingAwards standing, LedgerArchive archive) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing, archive);
 		}
 
 		@Bean

@@ -644,6 +644,34 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private int batchSize = 256;
 
+		/**
+		 * Entries of an ended day, week or month board kept in the database as its final
+		 * standings, which queries read once the board is past its Redis retention.
+		 */
+		private int archiveSize = 1000;
+
+		/**
+		 * Threads of this instance that apply pending entries; they share the 16 lanes,
+		 * as the relays of several instances do.
+		 */
+		private int relayThreads = 4;
+
+		public int getRelayThreads() {
+			return this.relayThreads;
+		}
+
+		public void setRelayThreads(int relayThreads) {
+			this.relayThreads = relayThreads;
+		}
+
+		public int getArchiveSize() {
+			return this.archiveSize;
+		}
+
+		public void setArchiveSize(int archiveSize) {
+			this.archiveSize = archiveSize;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}

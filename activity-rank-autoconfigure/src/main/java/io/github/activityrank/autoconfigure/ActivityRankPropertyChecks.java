@@ -14,6 +14,7 @@ import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
@@ -143,6 +144,11 @@ final class ActivityRankPropertyChecks {
 				"One batch is one Redis script call, which holds 1 to " + ActivityStore.MAX_BATCH
 						+ " awards. Set activity-rank.ledger.batch-size between 1 and " + ActivityStore.MAX_BATCH
 						+ " (default " + ActivityStore.MAX_BATCH + ").");
+		require(ledger.getRelayThreads() >= 1 && ledger.getRelayThreads() <= AwardLedger.LANES,
+				"activity-rank.ledger.relay-threads", ledger.getRelayThreads(),
+				"Set activity-rank.ledger.relay-threads between 1 and " + AwardLedger.LANES + " (default 4).");
+		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
+				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
 
 		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
 		if (pageViews.isEnabled()) {

@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,25 @@ public interface ActivityStore {
 	 * @return one result per command, in the same order
 	 */
 	List<AwardResult> apply(List<ScoreCommand> commands);
+
+	/**
+	 * Take back an award whose day record has expired, which {@link #apply(List)} no
+	 * longer finds: the award ledger still knows it. The points leave the boards of the
+	 * award's periods that still exist (never below zero) and the tallies and caps of its
+	 * week and month that still exist; nothing expired is recreated. Challenge boards are
+	 * not touched: the record that named them is gone.
+	 * @param userId the user, valid
+	 * @param rule the award's rule, or {@code null} for explicit points
+	 * @param points the points the award gave
+	 * @param awardedAt when the award was recorded, which names its day, week and month
+	 * @return {@code REVOKED} with the points, or {@code REJECTED} when giving a penalty
+	 * back would pass a board's largest score
+	 * @throws UnsupportedOperationException when the store keeps no boards of past
+	 * periods
+	 */
+	default AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot take back expired awards");
+	}
 
 	/**
 	 * A slice of a board, best first.

@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -152,6 +153,11 @@ public class CoalescingActivityStore implements ActivityStore {
 		if (next != null) {
 			LockSupport.unpark(next.thread);
 		}
+	}
+
+	@Override
+	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		return this.delegate.revokeExpired(userId, rule, points, awardedAt);
 	}
 
 	@Override

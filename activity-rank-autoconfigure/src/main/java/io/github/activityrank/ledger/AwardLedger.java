@@ -4,9 +4,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +28,7 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The ledger table in the application's database: one row per award or revoke request.
@@ -60,6 +64,9 @@ public class AwardLedger {
 
 	private static final int MAX_RULE_LENGTH = 64;
 
+	/** Group inserts on their way at the same time: a few pool connections at most. */
+	private static final int CONCURRENT_INSERTS = 4;
+
 	/** The placeholders of one row of the insert. */
 	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
@@ -68,6 +75,10 @@ public class AwardLedger {
 	private final JdbcTemplate jdbc;
 
 	private final LedgerTables tables;
+
+	/** Inserts of callers without a transaction, merged while one is on its way. */
+	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, MAX_ROWS_PER_INSERT,
+			CONCURRENT_INSERTS);
 
 	/**
 	 * Create the ledger.
@@ -105,6 +116,11 @@ public class AwardLedger {
 				&& fits(event.rule(), MAX_RULE_LENGTH, true);
 	}
 
+	/** Whether a user id fits the ledger's columns. */
+	static boolean storableUser(String userId) {
+		return fits(userId, ActivityLimits.MAX_USER_ID_LENGTH, false);
+	}
+
 	private static boolean fits(String value, int maxLength, boolean optional) {
 		if (value == null) {
 			return optional;
@@ -136,30 +152,38 @@ public class AwardLedger {
 	 * @param at the time the requests were made
 	 */
 	public void appendPending(List<ActivityEvent> events, Instant at) {
-		insert(events, null, at, this.jdbc);
+		if (TransactionSynchronizationManager.getResource(this.dataSource) != null
+				|| events.size() > MAX_ROWS_PER_INSERT) {
+			// a connection of the caller's transaction: the rows go in with it
+			insert(events, at, this.jdbc);
+		}
+		else {
+			this.groupInserts.write(new GroupInserts.Write(events, at));
+		}
 	}
 
-	/**
-	 * Write entries that have been applied already, with their outcomes, on a connection
-	 * of their own (never the caller's transaction: Redis has them whatever it does).
-	 * @param events storable events
-	 * @param results their results, in the same order
-	 * @param at the time they were applied
-	 */
-	public void appendApplied(List<ActivityEvent> events, List<AwardResult> results, Instant at) {
-		try (Connection connection = this.dataSource.getConnection()) {
-			if (!connection.getAutoCommit()) {
-				connection.setAutoCommit(true);
+	/** The rows of several callers without a transaction, one statement that commits. */
+	private void insertGroup(List<GroupInserts.Write> writes) {
+		if (writes.size() == 1) {
+			insert(writes.get(0).events, writes.get(0).at, this.jdbc);
+			return;
+		}
+		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
+			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+					+ " applied_at) VALUES ");
+		List<Object> args = new ArrayList<>();
+		boolean first = true;
+		for (GroupInserts.Write write : writes) {
+			for (ActivityEvent event : write.events) {
+				sql.append(first ? "" : ", ").append(ROW);
+				first = false;
+				addRow(args, event, write.at.toEpochMilli());
 			}
-			JdbcTemplate own = new JdbcTemplate(new SingleConnectionDataSource(connection, true));
-			insert(events, results, at, own);
 		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("activity-rank ledger could not record applied awards: " + ex, ex);
-		}
+		this.jdbc.update(sql.toString(), args.toArray());
 	}
 
-	private void insert(List<ActivityEvent> events, List<AwardResult> results, Instant at, JdbcTemplate jdbc) {
+	private void insert(List<ActivityEvent> events, Instant at, JdbcTemplate jdbc) {
 		long millis = at.toEpochMilli();
 		for (int from = 0; from < events.size(); from += MAX_ROWS_PER_INSERT) {
 			int to = Math.min(events.size(), from + MAX_ROWS_PER_INSERT);
@@ -168,23 +192,25 @@ public class AwardLedger {
 						+ " applied_at) VALUES ");
 			List<Object> args = new ArrayList<>((to - from) * 11);
 			for (int i = from; i < to; i++) {
-				ActivityEvent event = events.get(i);
-				AwardResult result = (results != null) ? results.get(i) : null;
 				sql.append((i > from) ? ", " : "").append(ROW);
-				args.add(event.revoke() ? REVOKE : AWARD);
-				args.add(laneOf(event.userId()));
-				args.add(event.userId());
-				args.add(event.rule());
-				args.add(event.points());
-				args.add(event.field());
-				args.add(millis);
-				args.add((result != null) ? APPLIED : PENDING);
-				args.add((result != null) ? result.outcome().name() : null);
-				args.add((result != null) ? result.points() : null);
-				args.add((result != null) ? millis : null);
+				addRow(args, events.get(i), millis);
 			}
 			jdbc.update(sql.toString(), args.toArray());
 		}
+	}
+
+	private static void addRow(List<Object> args, ActivityEvent event, long millis) {
+		args.add(event.revoke() ? REVOKE : AWARD);
+		args.add(laneOf(event.userId()));
+		args.add(event.userId());
+		args.add(event.rule());
+		args.add(event.points());
+		args.add(event.field());
+		args.add(millis);
+		args.add(PENDING);
+		args.add(null);
+		args.add(null);
+		args.add(null);
 	}
 
 	/**
@@ -254,25 +280,133 @@ public class AwardLedger {
 	}
 
 	/**
-	 * Mark entries applied with their outcomes: one batched statement.
+	 * Mark entries applied with their outcomes: one statement per distinct outcome.
 	 * @param connection the relay's connection, holding the lane
 	 * @param entries the entries
 	 * @param results their results, in the same order
+	 * @param revokedIds per entry, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
 	 * @param at when they were applied
 	 * @throws SQLException when the database fails
 	 */
-	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Instant at)
-			throws SQLException {
-		try (PreparedStatement statement = connection.prepareStatement("UPDATE " + this.tables.ledger()
-				+ " SET state = " + APPLIED + ", outcome = ?, applied_points = ?, applied_at = ? WHERE id = ?")) {
-			for (int i = 0; i < entries.size(); i++) {
-				statement.setString(1, results.get(i).outcome().name());
-				statement.setLong(2, results.get(i).points());
-				statement.setLong(3, at.toEpochMilli());
-				statement.setLong(4, entries.get(i).id());
-				statement.addBatch();
+	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
+			Instant at) throws SQLException {
+		// entries with the same outcome share one statement: most of a batch is AWARDED
+		// with the rule's points, so a batch is marked in one or a few round trips
+		Map<List<Object>, List<Long>> groups = new LinkedHashMap<>();
+		for (int i = 0; i < entries.size(); i++) {
+			List<Object> outcome = Arrays.asList(results.get(i).outcome().name(), results.get(i).points(),
+					revokedIds[i]);
+			groups.computeIfAbsent(outcome, (key) -> new ArrayList<>()).add(entries.get(i).id());
+		}
+		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
+			List<Long> ids = group.getValue();
+			StringBuilder sql = new StringBuilder("UPDATE ").append(this.tables.ledger())
+				.append(" SET state = " + APPLIED + ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ?")
+				.append(" WHERE id IN (");
+			for (int i = 0; i < ids.size(); i++) {
+				sql.append((i > 0) ? ", " : "").append(ids.get(i));
 			}
-			statement.executeBatch();
+			sql.append(')');
+			try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+				statement.setString(1, (String) group.getKey().get(0));
+				statement.setLong(2, (Long) group.getKey().get(1));
+				statement.setLong(3, at.toEpochMilli());
+				statement.setObject(4, group.getKey().get(2), Types.BIGINT);
+				statement.executeUpdate();
+			}
+		}
+	}
+
+	/**
+	 * Write entries that have been applied already, one statement each, and return their
+	 * ids: the standing awards they made refer to them.
+	 * @param connection a connection in the transaction that records them
+	 * @param events storable events
+	 * @param results their results, in the same order
+	 * @param revokedIds per event, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
+	 * @param at when they were applied
+	 * @return the ids, in the same order
+	 * @throws SQLException when the database fails
+	 */
+	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
+			Long[] revokedIds, Instant at) throws SQLException {
+		long[] ids = new long[events.size()];
+		try (PreparedStatement statement = connection.prepareStatement(
+				"INSERT INTO " + this.tables.ledger()
+						+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+						+ " applied_at, revoked_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + APPLIED + ", ?, ?, ?, ?)",
+				new String[] { "id" })) {
+			for (int i = 0; i < events.size(); i++) {
+				ActivityEvent event = events.get(i);
+				statement.setString(1, event.revoke() ? REVOKE : AWARD);
+				statement.setInt(2, laneOf(event.userId()));
+				statement.setString(3, event.userId());
+				statement.setObject(4, event.rule(), Types.VARCHAR);
+				statement.setObject(5, event.points(), Types.BIGINT);
+				statement.setObject(6, event.field(), Types.VARCHAR);
+				statement.setLong(7, at.toEpochMilli());
+				statement.setString(8, results.get(i).outcome().name());
+				statement.setLong(9, results.get(i).points());
+				statement.setLong(10, at.toEpochMilli());
+				statement.setObject(11, revokedIds[i], Types.BIGINT);
+				statement.executeUpdate();
+				try (ResultSet keys = statement.getGeneratedKeys()) {
+					if (!keys.next()) {
+						throw new SQLException("the database returned no id for a ledger entry");
+					}
+					ids[i] = keys.getLong(1);
+				}
+			}
+		}
+		return ids;
+	}
+
+	/**
+	 * Lock the lanes of some users until the connection's transaction ends, waiting for a
+	 * relay that holds one: direct calls decide as the relay does, one at a time per
+	 * user.
+	 * @param connection a connection in a transaction
+	 * @param userIds the users
+	 * @throws SQLException when the database fails
+	 */
+	void lockLanes(Connection connection, List<String> userIds) throws SQLException {
+		TreeSet<Integer> lanes = new TreeSet<>();
+		userIds.forEach((userId) -> lanes.add(laneOf(userId)));
+		StringBuilder sql = new StringBuilder("SELECT lane FROM ").append(this.tables.lanes())
+			.append(" WHERE lane IN (");
+		int k = 0;
+		for (Integer lane : lanes) {
+			sql.append((k++ > 0) ? ", " : "").append(lane);
+		}
+		sql.append(") ORDER BY lane FOR UPDATE");
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString());
+				ResultSet rows = statement.executeQuery()) {
+			int locked = 0;
+			while (rows.next()) {
+				locked++; // each row read is locked
+			}
+			if (locked != lanes.size()) {
+				throw new SQLException("lane table " + this.tables.lanes() + " lacks rows of lanes " + lanes);
+			}
+		}
+	}
+
+	/**
+	 * Delete everything the database holds of a user: ledger entries, standing awards and
+	 * archived standings.
+	 * @param connection a connection in the transaction that erases the user
+	 * @param userId the user
+	 * @throws SQLException when the database fails
+	 */
+	void erase(Connection connection, String userId) throws SQLException {
+		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive())) {
+			try (PreparedStatement statement = connection
+				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
+				statement.setString(1, userId);
+				statement.executeUpdate();
+			}
 		}
 	}
 
@@ -306,17 +440,35 @@ public class AwardLedger {
 	 * @return the rows, oldest first
 	 */
 	List<LedgerRow> rows(long afterId, long upTo, int limit) {
-		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome,"
-				+ " applied_points FROM " + this.tables.ledger() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
-				(rows, n) -> {
-					long points = rows.getLong(5);
-					Long boxed = rows.wasNull() ? null : points;
-					long applied = rows.getLong(10);
-					Long appliedPoints = rows.wasNull() ? null : applied;
-					return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4),
-							boxed, rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == PENDING,
-							rows.getString(9), appliedPoints, null);
-				}, afterId, upTo, limit);
+		return this.jdbc.query(rowSelect() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", AwardLedger::row, afterId,
+				upTo, limit);
+	}
+
+	/**
+	 * One row of the ledger, as a rebuild reads it.
+	 * @param id the row's id
+	 * @return the row, or {@code null} when there is none (erased with its user)
+	 */
+	LedgerRow row(long id) {
+		List<LedgerRow> rows = this.jdbc.query(rowSelect() + " WHERE id = ?", AwardLedger::row, id);
+		return rows.isEmpty() ? null : rows.get(0);
+	}
+
+	private String rowSelect() {
+		return "SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+				+ " revoked_id FROM " + this.tables.ledger();
+	}
+
+	private static LedgerRow row(ResultSet rows, int n) throws SQLException {
+		long points = rows.getLong(5);
+		Long boxed = rows.wasNull() ? null : points;
+		long applied = rows.getLong(10);
+		Long appliedPoints = rows.wasNull() ? null : applied;
+		long revoked = rows.getLong(11);
+		Long revokedId = rows.wasNull() ? null : revoked;
+		return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), boxed,
+				rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == PENDING, rows.getString(9),
+				appliedPoints, revokedId);
 	}
 
 	/**

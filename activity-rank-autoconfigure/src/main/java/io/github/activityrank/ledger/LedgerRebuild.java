@@ -380,15 +380,27 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 		/**
 		 * A revoke the ledger decided beyond {@code retention.record}: its award's record
-		 * is gone from Redis, so {@code score.lua} would answer NOTHING_TO_REVOKE. It is
-		 * replayed through the store's revoke of an expired award ("once ever means
-		 * ever"), which takes the award's points from the boards that still exist; that
-		 * store method and the {@code revoked_id} column come with that feature, and are
-		 * wired here when it is merged.
+		 * is gone from Redis, so {@code score.lua} would answer NOTHING_TO_REVOKE. It
+		 * goes through the store's revoke of an expired award, as it did when it was
+		 * made, with the points its award was given (for a rescore, the points today's
+		 * rules give it).
 		 */
 		private void replayExpiredRevoke(LedgerRow row) {
-			throw new UnsupportedOperationException("ledger entry " + row.id()
-					+ " revokes an award beyond retention.record, which this build cannot replay yet");
+			LedgerRow award = LedgerRebuild.this.ledger.row(row.revokedId());
+			if (award == null || award.appliedPoints() == null) {
+				return; // erased with its user, or never gave points
+			}
+			long points = award.appliedPoints();
+			if (this.rescore) {
+				ScoreCommand command = LedgerRebuild.this.engine.command(award.event(), award.at());
+				if (command == null) {
+					return;
+				}
+				points = command.points();
+			}
+			this.store.revokeExpired(row.userId(), award.rule(), points, award.at());
+			this.entries++;
+			this.users.add(row.userId());
 		}
 
 		void flush() {

@@ -15,8 +15,6 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
-import io.github.activityrank.AwardResult;
-import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -24,9 +22,10 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Applies pending ledger entries to Redis on a daemon thread named
- * {@code activity-rank-ledger-relay}, started and stopped with the application context;
- * on start it applies everything still pending, whoever wrote it.
+ * Applies pending ledger entries to Redis on daemon threads named
+ * {@code activity-rank-ledger-relay} ({@code relay-threads} of them, which share the
+ * lanes as relays of several instances do), started and stopped with the application
+ * context; on start it applies everything still pending, whoever wrote it.
  * <p>
  * <strong>Order and sharing.</strong> Entries are spread over {@value AwardLedger#LANES}
  * lanes by user. A relay works on a lane only while its transaction holds the lane's row
@@ -48,6 +47,12 @@ import org.springframework.context.SmartLifecycle;
  * engine is the starter's): a row written before midnight and applied after it counts for
  * the day it was written, so a re-apply after midnight finds the first apply's record
  * too.
+ * <p>
+ * <strong>Decisions Redis cannot make.</strong> Before Redis, the batch goes through
+ * {@link StandingAwards}, in entry order: a once-per-ever award with a standing award is
+ * {@code ALREADY_AWARDED}, and a revoke of an award whose record Redis no longer keeps is
+ * taken back by the ledger; the standing awards change in the transaction that marks the
+ * entries.
  * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
  * and the relay tries again after the poll interval: nothing is dropped.
@@ -75,6 +80,10 @@ public class LedgerRelay implements SmartLifecycle {
 
 	private final Duration retention;
 
+	private final StandingAwards standing;
+
+	private final int threads;
+
 	private final Semaphore wakeUp = new Semaphore(0);
 
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
@@ -89,7 +98,7 @@ public class LedgerRelay implements SmartLifecycle {
 	volatile Runnable beforeMark = () -> {
 	};
 
-	private volatile Thread thread;
+	private volatile List<Thread> relayThreads = List.of();
 
 	private volatile boolean running;
 
@@ -106,22 +115,27 @@ public class LedgerRelay implements SmartLifecycle {
 	 * @param pollInterval how long the relay sleeps when nothing is pending and nobody
 	 * woke it, and how long it waits after a failure
 	 * @param retention how long applied entries are kept, {@code null} for ever
+	 * @param standing the standing awards, which decide what Redis no longer can
+	 * @param threads relay threads of this instance; they share the lanes as relays of
+	 * several instances do
 	 */
 	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
-			Duration pollInterval, Duration retention) {
+			Duration pollInterval, Duration retention, StandingAwards standing, int threads) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.batchSize = batchSize;
 		this.pollInterval = pollInterval;
 		this.retention = retention;
+		this.standing = Objects.requireNonNull(standing, "standing must not be null");
+		this.threads = Math.max(1, threads);
 	}
 
 	/**
 	 * Let the relay look for pending entries now rather than after the poll interval.
 	 */
 	public void wake() {
-		if (this.wakeUp.availablePermits() == 0) {
+		if (this.wakeUp.availablePermits() < this.threads) {
 			this.wakeUp.release();
 		}
 	}
@@ -176,29 +190,38 @@ public class LedgerRelay implements SmartLifecycle {
 		}
 		this.running = true;
 		int instance = instances.incrementAndGet();
-		Thread relay = new Thread(this::run, "activity-rank-ledger-relay" + ((instance == 1) ? "" : "-" + instance));
-		relay.setDaemon(true);
-		this.thread = relay;
-		relay.start();
+		String name = "activity-rank-ledger-relay" + ((instance == 1) ? "" : "-" + instance);
+		List<Thread> started = new ArrayList<>(this.threads);
+		for (int t = 0; t < this.threads; t++) {
+			Thread relay = new Thread(this::run, name + ((t == 0) ? "" : "." + t));
+			relay.setDaemon(true);
+			started.add(relay);
+		}
+		this.relayThreads = List.copyOf(started);
+		started.forEach(Thread::start);
 	}
 
 	@Override
 	public void stop() {
 		this.running = false;
-		Thread relay = this.thread;
-		if (relay == null) {
+		List<Thread> relays = this.relayThreads;
+		if (relays.isEmpty()) {
 			return;
 		}
-		wake();
+		for (int t = 0; t < relays.size(); t++) {
+			this.wakeUp.release();
+		}
 		try {
 			// a batch in flight finishes and commits; what is left stays pending for the
 			// next start
-			relay.join(Math.max(1000, this.pollInterval.toMillis() * 2 + 10_000));
+			for (Thread relay : relays) {
+				relay.join(Math.max(1000, this.pollInterval.toMillis() * 2 + 10_000));
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		this.thread = null;
+		this.relayThreads = List.of();
 	}
 
 	@Override
@@ -228,8 +251,10 @@ public class LedgerRelay implements SmartLifecycle {
 			}
 			if (done == 0) {
 				try {
+					// at most one permit per thread waits, so a burst of wakes costs a
+					// few
+					// extra passes at most
 					this.wakeUp.tryAcquire(this.pollInterval.toMillis(), TimeUnit.MILLISECONDS);
-					this.wakeUp.drainPermits();
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
@@ -300,15 +325,16 @@ public class LedgerRelay implements SmartLifecycle {
 			}
 			List<ActivityEvent> events = new ArrayList<>(entries.size());
 			List<Instant> times = new ArrayList<>(entries.size());
-			for (LedgerEntry entry : entries) {
-				events.add(entry.event());
-				times.add(entry.at());
+			long[] ids = new long[entries.size()];
+			for (int i = 0; i < entries.size(); i++) {
+				events.add(entries.get(i).event());
+				times.add(entries.get(i).at());
+				ids[i] = entries.get(i).id();
 			}
-			// each entry counts on the day it was made, however late it is applied
-			List<AwardResult> results = (this.engine instanceof TimedActivityApplier timed)
-					? timed.applyAll(events, times) : this.engine.applyAll(events);
+			StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
 			this.beforeMark.run();
-			this.ledger.markApplied(connection, entries, results, this.clock.get());
+			this.ledger.markApplied(connection, entries, decided.results(), decided.revokedIds, this.clock.get());
+			this.standing.write(connection, decided, ids);
 			connection.commit();
 			this.applied.addAndGet(entries.size());
 			return entries.size();

@@ -69,4 +69,28 @@ public record LedgerTables(String prefix) {
 		return this.prefix + "challenge";
 	}
 
+	/**
+	 * The standing awards: award entries whose points stand.
+	 * @return its name
+	 */
+	public String standing() {
+		return this.prefix + "ledger_standing";
+	}
+
+	/**
+	 * The archived boards, one row each.
+	 * @return its name
+	 */
+	public String archiveBoards() {
+		return this.prefix + "archive_board";
+	}
+
+	/**
+	 * The archived standings, one row per entry of an archived board.
+	 * @return its name
+	 */
+	public String archive() {
+		return this.prefix + "archive";
+	}
+
 }

@@ -67,6 +67,8 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final LuaScript score = LuaScript.load("score.lua");
 
+	private final LuaScript revokeExpired = LuaScript.load("revoke-expired.lua");
+
 	private final LuaScript history = LuaScript.load("history.lua");
 
 	private final LuaScript summary = LuaScript.load("summary.lua");
@@ -267,6 +269,43 @@ public class RedisActivityStore implements ActivityStore {
 					(outcome == Outcome.REJECTED) ? this.tooLarge : null));
 		}
 		return results;
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * One {@code revoke-expired.lua} call, with the keys this store names for the award's
+	 * instant; any store of the same prefix and periods can replay it.
+	 */
+	@Override
+	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		LocalDate day = LocalDate.ofInstant(awardedAt, this.calendar.zone());
+		String member = RankKeys.encode(userId);
+		ScriptArgs call = new ScriptArgs();
+		StringBuilder boards = new StringBuilder();
+		for (Period period : this.periods) {
+			if (boards.length() > 0) {
+				boards.append(',');
+			}
+			boards.append(call.key(this.keys.board(period, day)))
+				.append(':')
+				.append(this.order.dense() ? call.key(this.keys.dense(period, day)) : 0);
+		}
+		int week = call.key(this.keys.tallies(Period.WEEK, day, member));
+		int month = call.key(this.keys.tallies(Period.MONTH, day, member));
+		call.arg(member)
+			.arg(points)
+			.arg(boards.toString())
+			.arg(this.layout.timed() ? "1" : "0")
+			.arg(this.layout.largestPoints())
+			.arg(RankKeys.tallyCountField(rule))
+			.arg(RankKeys.tallyPointsField(rule))
+			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
+			.arg(week)
+			.arg(month);
+		long value = asLong(run(this.revokeExpired, call).get(0));
+		Outcome outcome = STATUS[(int) Math.floorMod(value, 8L)];
+		return new AwardResult(outcome, Math.floorDiv(value, 8L), (outcome == Outcome.REJECTED) ? this.tooLarge : null);
 	}
 
 	/**

@@ -57,3 +57,44 @@ CREATE TABLE IF NOT EXISTS %PREFIX%challenge (
 	open_to_all SMALLINT NOT NULL,
 	created_at BIGINT NOT NULL
 );
+
+-- A revoke the ledger applied itself, because its award's record had expired in Redis: the id of
+-- the award entry it took back ("once ever" means ever). Added to tables of earlier versions.
+ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
+
+-- The standing awards: one row per award entry whose points stand (AWARDED or CAPPED with points),
+-- deleted when a revoke takes it back; written in the transaction that records the outcome. The
+-- ledger consults it before Redis: once-per-ever rules, and revokes of awards Redis forgot.
+-- event_at: when the award was applied (the day of its record), epoch milliseconds.
+CREATE TABLE IF NOT EXISTS %PREFIX%ledger_standing (
+	award_id BIGINT NOT NULL PRIMARY KEY,
+	user_id VARCHAR(128) NOT NULL,
+	field VARCHAR(256) NOT NULL,
+	rule_name VARCHAR(64),
+	points BIGINT NOT NULL,
+	event_at BIGINT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS %PREFIX%ledger_standing_user ON %PREFIX%ledger_standing (user_id, field);
+
+-- Archived standings: the final first entries of a day, week or month board or a challenge, stored
+-- once when it ended. archive_board holds one row per archived board (its primary key makes one
+-- instance the writer); archive its entries: entry_order 1, 2, 3, ... in the board's order, board_rank
+-- the rank it showed (equal for ties, as activity-rank.ranking numbers them), score the points.
+CREATE TABLE IF NOT EXISTS %PREFIX%archive_board (
+	board VARCHAR(100) NOT NULL PRIMARY KEY,
+	ended_at BIGINT NOT NULL,
+	entries INT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS %PREFIX%archive (
+	board VARCHAR(100) NOT NULL,
+	entry_order INT NOT NULL,
+	board_rank INT NOT NULL,
+	user_id VARCHAR(128) NOT NULL,
+	points BIGINT NOT NULL,
+	score BIGINT NOT NULL,
+	PRIMARY KEY (board, entry_order)
+);
+
+CREATE INDEX IF NOT EXISTS %PREFIX%archive_user ON %PREFIX%archive (user_id, board);

@@ -247,6 +247,20 @@ class ActivityRankPropertyChecksTests {
 				"Set activity-rank.ledger.batch-size between 1 and 256");
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "17" })
+	void rejectsLedgerRelayThreadsOutsideTheLanes(String threads) {
+		assertRejected("activity-rank.ledger.relay-threads", threads,
+				"Set activity-rank.ledger.relay-threads between 1 and 16");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "-5" })
+	void rejectsALedgerArchiveSizeBelowOne(String size) {
+		assertRejected("activity-rank.ledger.archive-size", size,
+				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1");
+	}
+
 	@Test
 	void rejectsAnUnknownLedgerSchemaModeThroughTheBinder() {
 		this.runner.withPropertyValues("activity-rank.ledger.initialize-schema=sometimes").run((context) -> {
@@ -261,7 +275,8 @@ class ActivityRankPropertyChecksTests {
 	void acceptsLedgerSettingsWhileTheLedgerIsOff() {
 		this.runner
 			.withPropertyValues("activity-rank.ledger.retention=30d", "activity-rank.ledger.initialize-schema=never",
-					"activity-rank.ledger.table-prefix=shop_", "activity-rank.ledger.batch-size=1")
+					"activity-rank.ledger.table-prefix=shop_", "activity-rank.ledger.batch-size=1",
+					"activity-rank.ledger.archive-size=1")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}
 

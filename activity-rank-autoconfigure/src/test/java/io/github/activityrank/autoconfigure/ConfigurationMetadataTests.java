@@ -41,7 +41,8 @@ class ConfigurationMetadataTests {
 					"activity-rank.tie-break", "activity-rank.ranking", "activity-rank.tie-break-epoch",
 					"activity-rank.retention.challenge", "activity-rank.events.enabled", "activity-rank.events.top",
 					"activity-rank.events.check-interval", "activity-rank.ledger.enabled",
-					"activity-rank.ledger.initialize-schema", "activity-rank.ledger.retention");
+					"activity-rank.ledger.initialize-schema", "activity-rank.ledger.retention",
+					"activity-rank.ledger.archive-size", "activity-rank.ledger.relay-threads");
 	}
 
 	@Test

@@ -117,7 +117,7 @@ class LedgerOutboxTests {
 	void oneCallWithTwoAnnotationsCostsTheCallerOneInsert(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			CountingDataSource counting = new CountingDataSource(database.dataSource(),
-					"INSERT INTO activity_rank_ledger");
+					"INSERT INTO activity_rank_ledger (");
 			LedgerFixture.runner(counting, this.prefix).run((context) -> {
 				context.getBean(TransactionTemplate.class)
 					.executeWithoutResult((status) -> context.getBean(Posts.class).like("kim", "p1"));

@@ -14,7 +14,7 @@ import java.util.Set;
  */
 final class BenchOptions {
 
-	static final List<String> SECTIONS = List.of("award", "async", "aspect", "query", "memory", "growth");
+	static final List<String> SECTIONS = List.of("award", "async", "aspect", "query", "memory", "growth", "ledger");
 
 	String host = "127.0.0.1";
 
@@ -76,11 +76,28 @@ final class BenchOptions {
 
 	double growthSeconds = 0.5;
 
+	// section 7, the award ledger on PostgreSQL
+	String postgresUrl = "jdbc:postgresql://127.0.0.1:5432/postgres";
+
+	String postgresUser = "postgres";
+
+	String postgresPassword;
+
+	double ledgerSeconds = 30;
+
+	int ledgerThreads = 32;
+
+	int ledgerRounds = 3;
+
 	static BenchOptions parse(String... args) {
 		BenchOptions options = new BenchOptions();
 		String url = System.getenv("REDIS_URL");
 		if (url != null && !url.isBlank()) {
 			options.redis(url);
+		}
+		String postgres = System.getenv("BENCH_POSTGRES_URL");
+		if (postgres != null && !postgres.isBlank()) {
+			options.postgresUrl = postgres.trim();
 		}
 		String db = System.getenv("BENCH_DB");
 		if (db != null && !db.isBlank()) {
@@ -97,6 +114,11 @@ final class BenchOptions {
 				case "--db" -> options.database = Integer.parseInt(args[++i]);
 				case "--rounds" -> {
 					options.rounds = rounds(args[++i]);
+					options.shownArguments.addAll(List.of(arg, args[i]));
+				}
+				case "--postgres" -> options.postgresUrl = args[++i];
+				case "--ledger-rounds" -> {
+					options.ledgerRounds = rounds(args[++i]);
 					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
 				case "--out" -> options.out = Path.of(args[++i]);
@@ -127,6 +149,9 @@ final class BenchOptions {
 				  --redis   the server (default $REDIS_URL, else redis://127.0.0.1:6379)
 				  --db      logical database for every key the run writes (default $BENCH_DB, else 9; never 0)
 				  --out     Markdown report to write (run.sh passes BENCHMARKS.md)
+				  --postgres       JDBC URL of a PostgreSQL database the ledger section may create a database from
+				                   (default $BENCH_POSTGRES_URL, else jdbc:postgresql://127.0.0.1:5432/postgres, user postgres)
+				  --ledger-rounds  interleaved rounds of the ledger section, 30 s of calls each (default 3)
 				"""
 			.formatted(String.join(",", SECTIONS));
 	}
@@ -172,6 +197,9 @@ final class BenchOptions {
 		this.memoryUsers = 2_000;
 		this.growthSizes = new int[] { 1_000, 10_000 };
 		this.growthSeconds = 0.1;
+		this.ledgerSeconds = 1;
+		this.ledgerThreads = 4;
+		this.ledgerRounds = 2;
 	}
 
 	/** The command that produced the report, as the report shows it. */

@@ -15,11 +15,12 @@ import java.util.StringJoiner;
 import java.util.UUID;
 
 /**
- * Runs the six sections of the report against one Redis server (1, synchronous award
+ * Runs the seven sections of the report against one Redis server (1, synchronous award
  * throughput; 2, async annotation throughput; 3, aspect overhead; 4, query latency; 5,
- * memory; 6, growth), prints a table and writes a Markdown report. Every ratio comes from
- * rounds of the baseline and the subject interleaved in the same run
- * ({@link Interleaved}). Start it with {@code benchmarks/run.sh}.
+ * memory; 6, growth; 7, the award ledger, which also needs PostgreSQL), prints a table
+ * and writes a Markdown report. Every ratio comes from rounds of the baseline and the
+ * subject interleaved in the same run ({@link Interleaved}). Start it with
+ * {@code benchmarks/run.sh}.
  */
 public final class BenchmarkMain {
 
@@ -113,6 +114,7 @@ public final class BenchmarkMain {
 				GrowthBench.run(options, report, bench, engine, firstSize);
 			}
 		});
+		timed(options, "ledger", minutes, () -> LedgerBench.run(options, report, bench, runId));
 	}
 
 	/** Run one section when it was chosen, and note how many minutes it took. */

@@ -9,6 +9,7 @@ import io.github.activityrank.ActivityRankService;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -38,6 +39,15 @@ final class EngineContext implements AutoCloseable {
 	}
 
 	static EngineContext start(BenchOptions options, String prefix, String... extraProperties) {
+		return start(options, prefix, (context) -> {
+		}, extraProperties);
+	}
+
+	/**
+	 * Start with beans of the caller's registered first (a DataSource for the ledger).
+	 */
+	static EngineContext start(BenchOptions options, String prefix,
+			ApplicationContextInitializer<ConfigurableApplicationContext> initializer, String... extraProperties) {
 		List<String> properties = new ArrayList<>(List.of("spring.data.redis.host=" + options.host,
 				"spring.data.redis.port=" + options.port, "spring.data.redis.database=" + options.database,
 				"activity-rank.key-prefix=" + prefix, "activity-rank.rules." + RULE + ".points=" + RULE_POINTS,
@@ -49,6 +59,7 @@ final class EngineContext implements AutoCloseable {
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
 			.properties(properties.toArray(new String[0]))
+			.initializers(initializer)
 			.run();
 		return new EngineContext(context, prefix);
 	}

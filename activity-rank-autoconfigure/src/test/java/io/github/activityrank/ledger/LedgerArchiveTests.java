@@ -1,0 +1,139 @@
+package io.github.activityrank.ledger;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.test.DatabaseEngine;
+import io.github.activityrank.test.MutableClock;
+import io.github.activityrank.test.RedisKeysCleaner;
+import io.github.activityrank.test.RedisTestServer;
+import io.github.activityrank.test.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Archived standings: written once by two instances when a board ends, and read after the
+ * board's Redis retention as Redis answered before. On PostgreSQL, MariaDB and H2.
+ */
+class LedgerArchiveTests {
+
+	private static final LocalDateTime DAY_0 = LocalDateTime.of(2026, 3, 10, 10, 0);
+
+	private static final LocalDate DAY = DAY_0.toLocalDate();
+
+	private static final String BOARD = "day:20260310";
+
+	private final String prefix = RedisTestServer.uniquePrefix("archive");
+
+	private final MutableClock clock = new MutableClock(DAY_0, ZoneOffset.UTC);
+
+	static Stream<DatabaseEngine> engines() {
+		return LedgerFixture.ENGINES.stream();
+	}
+
+	@AfterEach
+	void deleteKeys() {
+		RedisKeysCleaner.deletePrefix(this.prefix);
+	}
+
+	private ApplicationContextRunner runner(DataSource dataSource) {
+		return LedgerFixture.runner(dataSource, this.prefix)
+			.withBean(Clock.class, () -> this.clock)
+			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.time-zone=UTC",
+					"activity-rank.retention.day=3d", "activity-rank.events.check-interval=1h");
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void anEndedBoardIsArchivedOnceByTwoInstancesAndReadAfterItsRetention(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			var runner = runner(database.dataSource());
+			runner.run((first) -> runner.run((second) -> {
+				ActivityRankService ranks = first.getBean(ActivityRankService.class);
+				ranks.award("amy", "a1", 3);
+				ranks.award("bob", "b1", 2);
+				ranks.award("cy", "c1", 2);
+				ranks.award("dan", "d1", 1);
+				this.clock.advance(Duration.ofDays(1));
+				List<RankEntry> top = ranks.top(Period.DAY, DAY, 10);
+				Optional<RankEntry> bob = ranks.rankOf("bob", Period.DAY, DAY);
+				List<RankEntry> around = ranks.around("cy", Period.DAY, DAY, 1);
+				List<RankEntry> page = ranks.page(Period.DAY, DAY, 1, 2);
+				assertThat(top).hasSize(4);
+
+				// both instances archive at once: one of them writes the board
+				LedgerArchive one = first.getBean(LedgerArchive.class);
+				LedgerArchive two = second.getBean(LedgerArchive.class);
+				CompletableFuture<Integer> byOne = CompletableFuture.supplyAsync(() -> archive(one));
+				CompletableFuture<Integer> byTwo = CompletableFuture.supplyAsync(() -> archive(two));
+				byOne.join();
+				byTwo.join();
+				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM activity_rank_archive_board WHERE board = ?",
+						Long.class, BOARD))
+					.isOne();
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM activity_rank_archive WHERE board = ?", Long.class,
+						BOARD))
+					.isEqualTo(4);
+				assertThat(archive(one) + archive(two)).as("nothing left to archive").isZero();
+
+				// past the day board's retention of 3 days: the archive answers
+				this.clock.advance(Duration.ofDays(10));
+				ActivityRankService later = second.getBean(ActivityRankService.class);
+				assertThat(later.top(Period.DAY, DAY, 10)).isEqualTo(top);
+				assertThat(later.rankOf("bob", Period.DAY, DAY)).isEqualTo(bob);
+				assertThat(later.around("cy", Period.DAY, DAY, 1)).isEqualTo(around);
+				assertThat(later.page(Period.DAY, DAY, 1, 2)).isEqualTo(page);
+				assertThat(later.size(Period.DAY, DAY)).isEqualTo(4);
+				assertThat(later.rankOf("eve", Period.DAY, DAY)).isEmpty();
+			}));
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void theArchiveKeepsTheFirstArchiveSizeEntries(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database.dataSource()).withPropertyValues("activity-rank.ledger.archive-size=2").run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				ranks.award("amy", "a1", 3);
+				ranks.award("bob", "b1", 2);
+				ranks.award("cy", "c1", 1);
+				this.clock.advance(Duration.ofDays(1));
+				List<RankEntry> top = ranks.top(Period.DAY, DAY, 2);
+				archive(context.getBean(LedgerArchive.class));
+				this.clock.advance(Duration.ofDays(10));
+				assertThat(ranks.top(Period.DAY, DAY, 10)).isEqualTo(top);
+				assertThat(ranks.rankOf("cy", Period.DAY, DAY)).isEmpty();
+			});
+		}
+	}
+
+	private static int archive(LedgerArchive archive) {
+		try {
+			return archive.archiveEnded();
+		}
+		catch (java.sql.SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
