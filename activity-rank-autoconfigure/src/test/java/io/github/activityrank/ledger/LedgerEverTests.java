@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
@@ -99,6 +100,44 @@ class LedgerEverTests {
 				assertThat(standing(database.dataSource(), "bob")).isEqualTo(1);
 				// a second un-praise finds nothing left to take
 				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.NOTHING_TO_REVOKE);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildReplaysARevokeTheLedgerDecidedBeyondTheRecords(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database.dataSource()).run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				ledger.appendPending(
+						List.of(ActivityEvent.award("amy", "praise", "a1"), ActivityEvent.award("bob", "praise", "a1")),
+						this.clock.instant());
+				relay.wake();
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				this.clock.advance(Duration.ofDays(40));
+				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "praise", "a1")), this.clock.instant());
+				relay.wake();
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				Map<String, String> before = LedgerRebuildTests.dump(context, this.prefix);
+
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				context.getBean(ActivityRankAdmin.class).rebuild();
+
+				// the moved clock leaves keys in Redis whose retention ended (their TTLs
+				// run
+				// on real time); the rebuild drops those, and gives back the rest as they
+				// were
+				Map<String, String> after = LedgerRebuildTests.dump(context, this.prefix);
+				assertThat(before).containsAllEntriesOf(after);
+				assertThat(after.keySet()).anyMatch((key) -> key.endsWith(":total"))
+					.anyMatch((key) -> key.endsWith(":month:2026-01"))
+					.anyMatch((key) -> key.endsWith(":week:2026-W02"));
+				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
+				assertThat(ranks.rankOf("amy", Period.MONTH, DAY_0.toLocalDate())).isEmpty();
+				assertThat(total(ranks, "bob")).isEqualTo(5);
 			});
 		}
 	}
