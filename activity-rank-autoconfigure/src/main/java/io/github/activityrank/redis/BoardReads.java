@@ -130,7 +130,7 @@ final class BoardReads {
 			}
 		}
 		present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
-		Numbering numbering = new Numbering(0, 0);
+		RankNumbering numbering = new RankNumbering(this.ranking, 0, 0);
 		List<RankEntry> entries = new ArrayList<>(present.size());
 		for (Scored scored : present) {
 			long points = this.layout.points(scored.score());
@@ -171,7 +171,7 @@ final class BoardReads {
 	/** Turn member, score, ... in board order into entries. */
 	private List<RankEntry> entries(long before, long firstPosition, List<Object> membersAndScores) {
 		List<RankEntry> entries = new ArrayList<>(membersAndScores.size() / 2);
-		Numbering numbering = new Numbering(before, firstPosition);
+		RankNumbering numbering = new RankNumbering(this.ranking, before, firstPosition);
 		for (int i = 0; i + 1 < membersAndScores.size(); i += 2) {
 			String userId = RankKeys.decode(RedisReplies.asString(membersAndScores.get(i)));
 			long points = this.layout.points(RedisReplies.asDouble(membersAndScores.get(i + 1)));
@@ -182,42 +182,6 @@ final class BoardReads {
 
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
-	}
-
-	/**
-	 * Numbers consecutive entries in board order. The first ranks after the
-	 * {@code before} ranks ahead of it; each later one, if it has the previous one's
-	 * points, shares its rank (competition, dense), and otherwise ranks by position
-	 * (competition: everyone before it scores higher) or right after the previous rank
-	 * (dense, ordinal).
-	 */
-	private final class Numbering {
-
-		private final long before;
-
-		private long position;
-
-		private long rank;
-
-		private long points;
-
-		Numbering(long before, long firstPosition) {
-			this.before = before;
-			this.position = firstPosition;
-		}
-
-		long next(long points) {
-			if (this.rank == 0) {
-				this.rank = this.before + 1;
-			}
-			else if (BoardReads.this.ranking == Ranking.ORDINAL || points != this.points) {
-				this.rank = (BoardReads.this.ranking == Ranking.COMPETITION) ? this.position + 1 : this.rank + 1;
-			}
-			this.points = points;
-			this.position++;
-			return this.rank;
-		}
-
 	}
 
 }

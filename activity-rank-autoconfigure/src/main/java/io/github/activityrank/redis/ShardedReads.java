@@ -223,7 +223,7 @@ final class ShardedReads {
 		}
 		present.sort(BOARD_ORDER);
 		List<RankEntry> entries = new ArrayList<>(present.size());
-		Numbering numbering = new Numbering(0, 0);
+		RankNumbering numbering = new RankNumbering(this.ranking, 0, 0);
 		for (Entry entry : present) {
 			long points = this.layout.points(entry.score());
 			entries.add(new RankEntry(RankKeys.decode(entry.member()), numbering.next(points), points, null));
@@ -417,7 +417,7 @@ final class ShardedReads {
 				.distinct()
 				.count() : denseHigher(boards, first);
 		};
-		Numbering numbering = new Numbering(before, start);
+		RankNumbering numbering = new RankNumbering(this.ranking, before, start);
 		List<RankEntry> entries = new ArrayList<>(slice.size());
 		for (Entry entry : slice) {
 			long points = this.layout.points(entry.score());
@@ -516,36 +516,6 @@ final class ShardedReads {
 
 	/** A board entry: encoded member and raw score, an integer below 2^53. */
 	private record Entry(String member, long score) {
-	}
-
-	/** Numbers consecutive entries in board order, as {@link BoardReads} does. */
-	private final class Numbering {
-
-		private final long before;
-
-		private long position;
-
-		private long rank;
-
-		private long points;
-
-		Numbering(long before, long firstPosition) {
-			this.before = before;
-			this.position = firstPosition;
-		}
-
-		long next(long points) {
-			if (this.rank == 0) {
-				this.rank = this.before + 1;
-			}
-			else if (ShardedReads.this.ranking == Ranking.ORDINAL || points != this.points) {
-				this.rank = (ShardedReads.this.ranking == Ranking.COMPETITION) ? this.position + 1 : this.rank + 1;
-			}
-			this.points = points;
-			this.position++;
-			return this.rank;
-		}
-
 	}
 
 }
