@@ -13,8 +13,10 @@ import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
+import org.springframework.data.redis.core.types.Expiration;
 
 /**
  * The staging key space of a rebuild: each shard's {@link RankKeys#staging()}
@@ -42,6 +44,8 @@ public final class StagedKeys {
 
 	private final List<RankKeys> previous;
 
+	private final RankKeys previousFirst;
+
 	private final LuaScript switchScript = LuaScript.load("rebuild-switch.lua");
 
 	/**
@@ -60,10 +64,9 @@ public final class StagedKeys {
 		this.staged = live.staging();
 		Set<String> tags = new HashSet<>();
 		live.allKeys().forEach((keys) -> tags.add(keys.tag()));
-		this.previous = new ShardMap(base, previousShards).allKeys()
-			.stream()
-			.filter((keys) -> !tags.contains(keys.tag()))
-			.toList();
+		ShardMap previousMap = new ShardMap(base, previousShards);
+		this.previousFirst = previousMap.keys(0);
+		this.previous = previousMap.allKeys().stream().filter((keys) -> !tags.contains(keys.tag())).toList();
 	}
 
 	/**
@@ -159,6 +162,7 @@ public final class StagedKeys {
 		for (int s = 0; s < this.live.shards(); s++) {
 			moved += switchShard(this.live.keys(s), this.staged.keys(s), offsetMillis, challenges);
 		}
+		moveEndedMarkers();
 		for (RankKeys old : this.previous) {
 			List<String> stale = new ArrayList<>();
 			for (String key : scan(old, old.pattern())) {
@@ -172,6 +176,33 @@ public final class StagedKeys {
 		}
 		ShardCount.record(this.connectionFactory, this.base, this.live.shards());
 		return moved;
+	}
+
+	/**
+	 * The markers of ended boards live on shard 0 ({@code EndedBoardEvents}): with
+	 * another shard count, shard 0's tag changes, so they move there with their TTL (a
+	 * marker already there wins), and no board's end is published twice.
+	 */
+	private void moveEndedMarkers() {
+		RankKeys from = this.previousFirst;
+		RankKeys to = this.live.keys(0);
+		if (from.tag().equals(to.tag())) {
+			return;
+		}
+		for (String key : scan(from, from.tag() + ":ended:*")) {
+			byte[] name = key.getBytes(StandardCharsets.UTF_8);
+			byte[] target = (to.tag() + key.substring(from.tag().length())).getBytes(StandardCharsets.UTF_8);
+			withConnection((connection) -> {
+				byte[] value = connection.stringCommands().get(name);
+				Long ttl = connection.keyCommands().pTtl(name);
+				if (value != null) {
+					Expiration expiration = (ttl != null && ttl > 0) ? Expiration.milliseconds(ttl)
+							: Expiration.persistent();
+					connection.stringCommands().set(target, value, expiration, SetOption.ifAbsent());
+				}
+				return connection.keyCommands().del(name);
+			});
+		}
 	}
 
 	/** One shard's switch: all its keys share its slot. */

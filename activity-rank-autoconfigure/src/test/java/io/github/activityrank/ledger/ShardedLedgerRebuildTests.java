@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
@@ -105,6 +106,11 @@ class ShardedLedgerRebuildTests {
 			assertThat(oneShard.get("size TOTAL")).isEqualTo("12");
 			assertThat(keysUnder("{" + this.prefix + "}")).hasSizeGreaterThan(50);
 			assertThat(recordedShards()).isNull();
+			// a board whose end was published: its marker moves to shard 0
+			String marker = ":ended:day:20261120";
+			withCluster((connection) -> connection.stringCommands()
+				.pSetEx(("{" + this.prefix + "}" + marker).getBytes(StandardCharsets.UTF_8), 86_400_000L,
+						"claimed".getBytes(StandardCharsets.UTF_8)));
 			// with the ledger on, the start on another shard count goes on, and rebuild()
 			// moves the boards
 			runner(database, 3).run((context) -> {
@@ -120,6 +126,10 @@ class ShardedLedgerRebuildTests {
 					assertThat(keysUnder(shardTag(s))).as("shard " + s).isNotEmpty();
 				}
 				assertNothingStaged();
+				assertThat(keysUnder(shardTag(0))).contains(shardTag(0) + marker);
+				Long ttl = withCluster((connection) -> connection.keyCommands()
+					.pTtl((shardTag(0) + marker).getBytes(StandardCharsets.UTF_8)));
+				assertThat(ttl).isPositive();
 			});
 			// and back to one shard: the sharded keys are deleted, nothing is recorded
 			runner(database, 1).run((context) -> {
@@ -216,6 +226,16 @@ class ShardedLedgerRebuildTests {
 	private void assertNothingStaged() {
 		for (String tag : tags()) {
 			assertThat(keysUnder(tag)).noneMatch((key) -> key.startsWith(tag + ":rebuild:"));
+		}
+	}
+
+	private <T> T withCluster(Function<RedisClusterConnection, T> action) {
+		LettuceConnectionFactory factory = this.cluster.newConnectionFactory();
+		try (RedisClusterConnection connection = factory.getClusterConnection()) {
+			return action.apply(connection);
+		}
+		finally {
+			factory.destroy();
 		}
 	}
 
