@@ -2,6 +2,7 @@ package io.github.activityrank.ledger;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeService;
@@ -140,6 +142,38 @@ class ShardedLedgerRebuildTests {
 				for (int s = 0; s < 3; s++) {
 					assertThat(keysUnder(shardTag(s))).as("shard " + s).isEmpty();
 				}
+			});
+		}
+	}
+
+	@Test
+	void aRevokeFortyDaysLaterIsAppliedAndReplayedOnTheUsersShard() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database, 3).run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				ledger.appendPending(
+						List.of(ActivityEvent.award("amy", "praise", "a1"), ActivityEvent.award("bob", "praise", "a1")),
+						this.clock.instant());
+				relay.wake();
+				assertThat(relay.awaitIdle(Duration.ofSeconds(30))).isTrue();
+				this.clock.advance(Duration.ofDays(40));
+				// beyond retention.record: the store's revoke of an expired award, on
+				// amy's
+				// shard
+				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "praise", "a1")), this.clock.instant());
+				relay.wake();
+				assertThat(relay.awaitIdle(Duration.ofSeconds(30))).isTrue();
+				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
+				assertThat(LedgerFixture.total(ranks, "bob")).isEqualTo(2);
+				for (String tag : tags()) {
+					deleteTag(tag);
+				}
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
+				assertThat(LedgerFixture.total(ranks, "bob")).isEqualTo(2);
+				assertThat(ranks.size(Period.TOTAL)).isEqualTo(1);
 			});
 		}
 	}
