@@ -126,7 +126,15 @@ public class ActivityRankAutoConfiguration {
 					+ " were written with, because Redis did not answer: " + ex.getMessage());
 			written = OptionalInt.empty();
 		}
-		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written);
+		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written, properties.getLedger().isEnabled());
+		if (written.isPresent()) {
+			// with the ledger on: the ledger holds every award, so rebuild() moves the
+			// boards
+			logger.warn("The keys of " + keys.tag() + " were written with activity-rank.shards=" + written.getAsInt()
+					+ ", now " + properties.getShards() + ": until ActivityRankAdmin.rebuild() "
+					+ "has run, queries see only what was awarded since this start. Run rebuild() now: it replays "
+					+ "the ledger into the new layout, deletes the old one and records the new shard count.");
+		}
 		return new ShardMap(keys, properties.getShards());
 	}
 

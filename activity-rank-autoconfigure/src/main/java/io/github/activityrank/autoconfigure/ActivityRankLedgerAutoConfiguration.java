@@ -28,6 +28,7 @@ import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.ledger.StandingAwards;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -122,14 +123,14 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(ActivityRankAdmin.class)
 		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
-				RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+				RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
 				ActivityRankProperties properties, BoardOrder boardOrder) {
 			// a service of the user's own can apply entries, but not say what today's
 			// rules make
 			// of them: then rebuild() says so
 			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
-			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, calendar, properties.getPeriods(),
-					boardOrder, properties.getRetention().getChallenge());
+			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
+					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge());
 		}
 
 		@Bean(LEDGER_CHALLENGE_STORE)

@@ -221,13 +221,15 @@ final class ActivityRankPropertyChecks {
 	 * @throws InvalidConfigurationPropertyValueException when either is missing
 	 */
 	/**
-	 * Refuse keys written with another shard count: a user's keys would be looked for
-	 * under another hash tag.
+	 * Refuse keys written with another shard count without the ledger: a user's keys
+	 * would be looked for under another hash tag. With the ledger on the start goes on
+	 * (the caller warns): {@code ActivityRankAdmin.rebuild()} moves the boards.
 	 * @param configured {@code activity-rank.shards}
 	 * @param written the shard count the keys were written with, empty when they agree
+	 * @param ledger whether {@code activity-rank.ledger.enabled}
 	 */
-	static void checkShardCount(int configured, OptionalInt written) {
-		if (written.isPresent()) {
+	static void checkShardCount(int configured, OptionalInt written, boolean ledger) {
+		if (written.isPresent() && !ledger) {
 			int stored = written.getAsInt();
 			require(false, "activity-rank.shards", configured,
 					"The keys of this key prefix were written with activity-rank.shards=" + stored

@@ -30,6 +30,10 @@ import io.github.activityrank.engine.WarnOnce;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.ShardCount;
+import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedActivityStore;
+import io.github.activityrank.redis.ShardedChallengeStore;
 import io.github.activityrank.redis.StagedKeys;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -40,14 +44,23 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * {@link ActivityRankAdmin} on the ledger.
  * <p>
  * <strong>Fresh keys.</strong> The ledger is replayed, in id order, into the staging key
- * space ({@link RankKeys#staging()}: {@code {prefix}:rebuild:...}, the same slot) through
- * a {@link RedisActivityStore} of its own, so the same {@code score.lua} writes every
- * board, record, cap counter, tally and challenge board, each entry at its own
- * {@code event_at}. That store's clock runs behind by the age of the oldest entry plus a
- * day, so the keys it writes live that much longer than live keys would: the records of
- * days past {@code retention.record} stay while the replay needs them (for revokes and
- * once-per decisions). The switch takes that offset off every TTL and drops the keys with
- * nothing left.
+ * space ({@link RankKeys#staging()} of each configured shard:
+ * {@code {prefix}:rebuild:...} with one shard, {@code {prefix:s}:rebuild:...} with
+ * several, each in the slot of its shard's live keys) through a
+ * {@link RedisActivityStore} (a {@link ShardedActivityStore} over the staging shards with
+ * several) of its own, so the same {@code score.lua} writes every board, record, cap
+ * counter, tally and challenge board, each entry at its own {@code event_at}. That
+ * store's clock runs behind by the age of the oldest entry plus a day, so the keys it
+ * writes live that much longer than live keys would: the records of days past
+ * {@code retention.record} stay while the replay needs them (for revokes and once-per
+ * decisions). The switch takes that offset off every TTL and drops the keys with nothing
+ * left.
+ * <p>
+ * <strong>Another shard count.</strong> The switch runs shard by shard, then deletes the
+ * score and challenge keys that the shard count recorded in {@code {prefix}:meta} left
+ * under tags the configured shards do not use, and records the configured count: so a
+ * rebuild after a change of {@code activity-rank.shards} moves every board to the new
+ * layout.
  * <p>
  * <strong>Awards go on.</strong> The relay keeps applying to the live keys during the
  * bulk replay; a catch-up pass replays what it applied meanwhile. Then the rebuild locks
@@ -84,6 +97,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final RankKeys keys;
 
+	private final ShardMap shards;
+
 	private final ActivityCalendar calendar;
 
 	private final Set<Period> periods;
@@ -107,20 +122,22 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * {@code null} when the application's own {@code ActivityRankService} replaced the
 	 * starter's, which makes {@link #rebuild()} and {@link #rescore()} refuse
 	 * @param connectionFactory connections to Redis
-	 * @param keys the live key naming
+	 * @param keys the live key naming of the prefix
+	 * @param shards the configured shards
 	 * @param calendar the application's calendar
 	 * @param periods the boards every award goes to
 	 * @param order how boards order their members
 	 * @param challengeRetention how long a challenge is kept after its end
 	 */
 	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
-			RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar, Set<Period> periods,
-			BoardOrder order, Duration challengeRetention) {
+			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Duration challengeRetention) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
 		this.engine = engine;
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
+		this.shards = shards;
 		this.calendar = calendar;
 		this.periods = Set.copyOf(periods);
 		this.order = order;
@@ -229,13 +246,29 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		Instant oldest = this.ledger.oldestEventAt();
 		Duration age = (oldest != null && oldest.isBefore(now)) ? Duration.between(oldest, now) : Duration.ZERO;
 		Duration offset = age.plus(MARGIN);
-		StagedKeys staged = new StagedKeys(this.connectionFactory, this.keys);
+		int previous = ShardCount.recorded(this.connectionFactory, this.keys);
+		if (previous != this.shards.shards()) {
+			logger.info("activity-rank rebuild moves the boards of " + this.keys.tag() + " from " + previous
+					+ " shard(s) to " + this.shards.shards());
+		}
+		StagedKeys staged = new StagedKeys(this.connectionFactory, this.keys, this.shards, previous);
 		Clock behind = Clock.offset(this.calendar.clock(), offset.negated());
 		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
-		RedisActivityStore store = new RedisActivityStore(this.connectionFactory, staged.keys(), stagedCalendar,
-				this.periods, this.order);
-		RedisChallengeStore challenges = new RedisChallengeStore(this.connectionFactory, staged.keys(), stagedCalendar,
-				this.order, this.challengeRetention);
+		ShardMap stagedShards = staged.shards();
+		ActivityStore store;
+		ChallengeStore challenges;
+		if (stagedShards.shards() == 1) {
+			store = new RedisActivityStore(this.connectionFactory, stagedShards.keys(0), stagedCalendar, this.periods,
+					this.order);
+			challenges = new RedisChallengeStore(this.connectionFactory, stagedShards.keys(0), stagedCalendar,
+					this.order, this.challengeRetention);
+		}
+		else {
+			store = new ShardedActivityStore(this.connectionFactory, stagedShards, stagedCalendar, this.periods,
+					this.order);
+			challenges = new ShardedChallengeStore(this.connectionFactory, stagedShards, stagedCalendar, this.order,
+					this.challengeRetention);
+		}
 		return new Replay(rescore, staged, store, challenges, this.ledger.challengeDefinitions(), offset);
 	}
 

@@ -53,6 +53,39 @@ public final class ShardCount {
 	}
 
 	/**
+	 * The shard count the keys were written with as recorded: one when nothing is
+	 * recorded (the unsharded layout, or no keys, such as after {@code FLUSHDB}).
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming of the prefix
+	 * @return the recorded count
+	 */
+	public static int recorded(RedisConnectionFactory connectionFactory, RankKeys keys) {
+		try (RedisConnection connection = connectionFactory.getConnection()) {
+			byte[] stored = connection.hashCommands().hGet(keys.meta().getBytes(StandardCharsets.UTF_8), FIELD);
+			return (stored != null) ? Integer.parseInt(new String(stored, StandardCharsets.UTF_8)) : 1;
+		}
+	}
+
+	/**
+	 * Record the shard count a rebuild has just written the keys with. One shard is
+	 * recorded as nothing, as a start of the unsharded layout leaves it.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming of the prefix
+	 * @param shards the shard count
+	 */
+	public static void record(RedisConnectionFactory connectionFactory, RankKeys keys, int shards) {
+		byte[] meta = keys.meta().getBytes(StandardCharsets.UTF_8);
+		try (RedisConnection connection = connectionFactory.getConnection()) {
+			if (shards == 1) {
+				connection.hashCommands().hDel(meta, FIELD);
+			}
+			else {
+				connection.hashCommands().hSet(meta, FIELD, Integer.toString(shards).getBytes(StandardCharsets.UTF_8));
+			}
+		}
+	}
+
+	/**
 	 * Whether any key of the unsharded layout exists: on a cluster they all share the
 	 * slot of {@code {prefix}} (CLUSTER COUNTKEYSINSLOT); on one server, a SCAN for
 	 * {@code {prefix}:*} that stops at the first key.

@@ -59,6 +59,22 @@ public final class ShardMap {
 		this.suffixes = List.copyOf(suffixes);
 	}
 
+	private ShardMap(int shards, List<RankKeys> keys, List<String> suffixes) {
+		this.shards = shards;
+		this.keys = keys;
+		this.suffixes = suffixes;
+	}
+
+	/**
+	 * The same shards in a rebuild's staging key space: shard {@code k}'s keys named
+	 * {@code {prefix:s}:rebuild:...} ({@link RankKeys#staging()}), in the slot of its
+	 * live keys, users mapped as here.
+	 * @return the staging shards
+	 */
+	public ShardMap staging() {
+		return new ShardMap(this.shards, this.keys.stream().map(RankKeys::staging).toList(), this.suffixes);
+	}
+
 	/**
 	 * How many shards.
 	 * @return the count

@@ -1,5 +1,6 @@
 package io.github.activityrank.redis;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,12 @@ public class ShardedActivityStore implements ActivityStore {
 			ordered.add(resultsByShard.get(shardOf[c]).get(next[shardOf[c]]++));
 		}
 		return ordered;
+	}
+
+	@Override
+	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		// the award's boards, tallies and caps are all on the user's shard
+		return this.stores.get(this.shards.shardOf(userId)).revokeExpired(userId, rule, points, awardedAt);
 	}
 
 	@Override

@@ -2,21 +2,32 @@ package io.github.activityrank.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
+import org.springframework.data.redis.core.types.Expiration;
 
 /**
- * The staging key space of a rebuild ({@link RankKeys#staging()}): emptied before the
- * replay, given the challenge memberships the replay's awards look up, and switched onto
- * the live names at the end with {@code rebuild-switch.lua}, one chunk of keys per call.
+ * The staging key space of a rebuild: each shard's {@link RankKeys#staging()}
+ * ({@code {prefix:s}:rebuild:...}, {@code {prefix}:rebuild:...} with one shard), in the
+ * slot of that shard's live keys. Emptied before the replay, and switched onto the live
+ * names at the end with {@code rebuild-switch.lua}, one chunk of one shard's keys per
+ * call. The switch also deletes what the layout the keys were written with before
+ * (another shard count, {@link ShardCount}) left under tags the configured shards do not
+ * use, and then records the configured count. Keys are listed with SCAN on the node that
+ * serves each tag's slot, so on Redis Cluster every shard's keys are found, whichever
+ * master holds them.
  */
 public final class StagedKeys {
 
@@ -25,42 +36,64 @@ public final class StagedKeys {
 
 	private final RedisConnectionFactory connectionFactory;
 
-	private final RankKeys live;
+	private final RankKeys base;
 
-	private final RankKeys staged;
+	private final ShardMap live;
+
+	private final ShardMap staged;
+
+	private final List<RankKeys> previous;
+
+	private final RankKeys previousFirst;
 
 	private final LuaScript switchScript = LuaScript.load("rebuild-switch.lua");
 
 	/**
-	 * Create the staging space of a key naming.
+	 * Create the staging space of the configured shards.
 	 * @param connectionFactory connections to Redis
-	 * @param live the live key naming
+	 * @param base key naming of the prefix
+	 * @param live the configured shards
+	 * @param previousShards the shard count the live keys were written with
+	 * ({@link ShardCount#recorded}); its tags that the configured shards do not use are
+	 * emptied by the switch
 	 */
-	public StagedKeys(RedisConnectionFactory connectionFactory, RankKeys live) {
+	public StagedKeys(RedisConnectionFactory connectionFactory, RankKeys base, ShardMap live, int previousShards) {
 		this.connectionFactory = connectionFactory;
+		this.base = base;
 		this.live = live;
 		this.staged = live.staging();
+		Set<String> tags = new HashSet<>();
+		live.allKeys().forEach((keys) -> tags.add(keys.tag()));
+		ShardMap previousMap = new ShardMap(base, previousShards);
+		this.previousFirst = previousMap.keys(0);
+		this.previous = previousMap.allKeys().stream().filter((keys) -> !tags.contains(keys.tag())).toList();
 	}
 
 	/**
-	 * The staging key naming.
-	 * @return keys named {@code {prefix}:rebuild:...}
+	 * The staging shards, for the stores the replay writes through.
+	 * @return shard {@code k}'s keys named {@code {prefix:s}:rebuild:...}
 	 */
-	public RankKeys keys() {
+	public ShardMap shards() {
 		return this.staged;
 	}
 
 	/**
-	 * Delete every staged key, such as those a rebuild that died left behind.
+	 * Delete every staged key, such as those a rebuild that died left behind, under the
+	 * configured shards' tags and the previous layout's.
 	 * @return the number deleted
 	 */
 	public long clear() {
-		List<String> keys = scan(this.staged.pattern());
 		long deleted = 0;
-		for (int from = 0; from < keys.size(); from += CHUNK) {
-			byte[][] chunk = bytes(keys.subList(from, Math.min(keys.size(), from + CHUNK)));
-			Long n = withConnection((connection) -> connection.keyCommands().del(chunk));
-			deleted += (n != null) ? n : 0;
+		List<RankKeys> all = new ArrayList<>(this.live.allKeys());
+		all.addAll(this.previous);
+		for (RankKeys keys : all) {
+			RankKeys staging = keys.staging();
+			List<String> found = scan(staging, staging.pattern());
+			for (int from = 0; from < found.size(); from += CHUNK) {
+				byte[][] chunk = bytes(found.subList(from, Math.min(found.size(), from + CHUNK)));
+				Long n = withConnection((connection) -> connection.keyCommands().del(chunk));
+				deleted += (n != null) ? n : 0;
+			}
 		}
 		return deleted;
 	}
@@ -74,8 +107,14 @@ public final class StagedKeys {
 	 * @param offsetMillis the offset of the staged TTLs
 	 */
 	public void alignChallengeTtls(long nowMillis, long offsetMillis) {
+		for (RankKeys staging : this.staged.allKeys()) {
+			alignChallengeTtls(staging, nowMillis, offsetMillis);
+		}
+	}
+
+	private void alignChallengeTtls(RankKeys staging, long nowMillis, long offsetMillis) {
 		withConnection((connection) -> {
-			for (String key : scan(this.staged.challengeDefinition("*"))) {
+			for (String key : scan(staging, staging.challengeDefinition("*"))) {
 				byte[] name = key.getBytes(StandardCharsets.UTF_8);
 				byte[] value = connection.stringCommands().get(name);
 				if (value != null) {
@@ -84,7 +123,7 @@ public final class StagedKeys {
 					connection.keyCommands().pExpire(name, Math.max(1, expireAt - nowMillis + offsetMillis));
 				}
 			}
-			for (String key : scan(this.staged.joinedChallenges("*"))) {
+			for (String key : scan(staging, staging.joinedChallenges("*"))) {
 				byte[] name = key.getBytes(StandardCharsets.UTF_8);
 				long lastEnd = 0;
 				for (Map.Entry<byte[], byte[]> entry : connection.hashCommands().hGetAll(name).entrySet()) {
@@ -111,19 +150,69 @@ public final class StagedKeys {
 
 	/**
 	 * Rename every staged score key (and challenge key, when challenges were replayed)
-	 * onto its live name, delete the live ones that have no staged counterpart, and
-	 * delete what else was staged.
+	 * onto its live name, shard by shard; delete the live ones that have no staged
+	 * counterpart, what else was staged, and the same kinds of keys under the previous
+	 * layout's other tags; then record the configured shard count.
 	 * @param offsetMillis how much longer the staged keys' TTLs are than the live ones'
 	 * @param challenges whether challenge definitions and memberships were replayed too
 	 * @return the staged keys moved onto live names
 	 */
 	public long switchToStaged(long offsetMillis, boolean challenges) {
+		long moved = 0;
+		for (int s = 0; s < this.live.shards(); s++) {
+			moved += switchShard(this.live.keys(s), this.staged.keys(s), offsetMillis, challenges);
+		}
+		moveEndedMarkers();
+		for (RankKeys old : this.previous) {
+			List<String> stale = new ArrayList<>();
+			for (String key : scan(old, old.pattern())) {
+				if (old.isScoreKey(key) || (challenges && old.isChallengeKey(key))) {
+					stale.add(key);
+				}
+			}
+			RankKeys oldStaging = old.staging();
+			stale.addAll(scan(oldStaging, oldStaging.pattern()));
+			run(List.of(), List.of(), stale, offsetMillis);
+		}
+		ShardCount.record(this.connectionFactory, this.base, this.live.shards());
+		return moved;
+	}
+
+	/**
+	 * The markers of ended boards live on shard 0 ({@code EndedBoardEvents}): with
+	 * another shard count, shard 0's tag changes, so they move there with their TTL (a
+	 * marker already there wins), and no board's end is published twice.
+	 */
+	private void moveEndedMarkers() {
+		RankKeys from = this.previousFirst;
+		RankKeys to = this.live.keys(0);
+		if (from.tag().equals(to.tag())) {
+			return;
+		}
+		for (String key : scan(from, from.tag() + ":ended:*")) {
+			byte[] name = key.getBytes(StandardCharsets.UTF_8);
+			byte[] target = (to.tag() + key.substring(from.tag().length())).getBytes(StandardCharsets.UTF_8);
+			withConnection((connection) -> {
+				byte[] value = connection.stringCommands().get(name);
+				Long ttl = connection.keyCommands().pTtl(name);
+				if (value != null) {
+					Expiration expiration = (ttl != null && ttl > 0) ? Expiration.milliseconds(ttl)
+							: Expiration.persistent();
+					connection.stringCommands().set(target, value, expiration, SetOption.ifAbsent());
+				}
+				return connection.keyCommands().del(name);
+			});
+		}
+	}
+
+	/** One shard's switch: all its keys share its slot. */
+	private long switchShard(RankKeys live, RankKeys staging, long offsetMillis, boolean challenges) {
 		List<String> staged = new ArrayList<>();
 		List<String> targets = new ArrayList<>();
 		List<String> leftovers = new ArrayList<>();
-		for (String key : scan(this.staged.pattern())) {
-			String target = liveName(key);
-			if (this.live.isScoreKey(target) || (challenges && this.live.isChallengeKey(target))) {
+		for (String key : scan(staging, staging.pattern())) {
+			String target = live.tag() + key.substring(staging.tag().length());
+			if (live.isScoreKey(target) || (challenges && live.isChallengeKey(target))) {
 				staged.add(key);
 				targets.add(target);
 			}
@@ -132,14 +221,18 @@ public final class StagedKeys {
 			}
 		}
 		Set<String> stale = new LinkedHashSet<>();
-		for (String key : scan(this.live.pattern())) {
-			if (this.live.isScoreKey(key) || (challenges && this.live.isChallengeKey(key))) {
+		for (String key : scan(live, live.pattern())) {
+			if (live.isScoreKey(key) || (challenges && live.isChallengeKey(key))) {
 				stale.add(key);
 			}
 		}
 		targets.forEach(stale::remove);
 		stale.addAll(leftovers);
-		List<String> toDelete = new ArrayList<>(stale);
+		return run(staged, targets, new ArrayList<>(stale), offsetMillis);
+	}
+
+	/** Calls of rebuild-switch.lua over keys of one slot, CHUNK keys at a time. */
+	private long run(List<String> staged, List<String> targets, List<String> toDelete, long offsetMillis) {
 		long moved = 0;
 		int d = 0;
 		for (int from = 0; from < staged.size() || d < toDelete.size(); from += CHUNK) {
@@ -162,18 +255,28 @@ public final class StagedKeys {
 		return moved;
 	}
 
-	private String liveName(String stagedKey) {
-		return this.live.tag() + stagedKey.substring(this.staged.tag().length());
-	}
-
-	private List<String> scan(String pattern) {
+	/**
+	 * The keys of one tag that match a pattern: SCAN on the node that serves the tag's
+	 * slot (a cluster connection's plain SCAN would see one node only).
+	 */
+	private List<String> scan(RankKeys keys, String pattern) {
+		ScanOptions options = ScanOptions.scanOptions().match(pattern).count(1000).build();
 		return withConnection((connection) -> {
-			List<String> keys = new ArrayList<>();
-			try (Cursor<byte[]> cursor = connection.keyCommands()
-				.scan(ScanOptions.scanOptions().match(pattern).count(1000).build())) {
-				cursor.forEachRemaining((key) -> keys.add(new String(key, StandardCharsets.UTF_8)));
+			List<String> found = new ArrayList<>();
+			Cursor<byte[]> cursor;
+			if (connection instanceof RedisClusterConnection cluster) {
+				String tag = keys.tag();
+				RedisClusterNode node = cluster
+					.clusterGetNodeForSlot(ShardMap.slot(tag.substring(1, tag.indexOf('}'))));
+				cursor = cluster.scan(node, options);
 			}
-			return keys;
+			else {
+				cursor = connection.keyCommands().scan(options);
+			}
+			try (cursor) {
+				cursor.forEachRemaining((key) -> found.add(new String(key, StandardCharsets.UTF_8)));
+			}
+			return found;
 		});
 	}
 

@@ -1,8 +1,10 @@
 -- activity-rank: switch a rebuild's staged keys onto the live names, one chunk per call.
 --
--- KEYS     n staged keys ("{prefix}:rebuild:..."), then their n live names ("{prefix}:..."), then
---          live keys to delete because the rebuild staged nothing for them. All keys share the
---          "{prefix}" hash tag, so they live in one Redis Cluster slot.
+-- KEYS     n staged keys ("{tag}:rebuild:..."), then their n live names ("{tag}:..."), then
+--          live keys to delete because the rebuild staged nothing for them (or because they belong
+--          to a shard count no longer configured). All keys of one call share one shard's hash tag
+--          ("{prefix}" with one shard, "{prefix:s}" with several), so they live in one Redis Cluster
+--          slot; n may be 0 for a call that only deletes.
 -- ARGV[1]  n
 -- ARGV[2]  offset in ms: the rebuild wrote its keys with TTLs this much longer than the live path
 --          would have (so the records of days past retention survive the replay that needs them)

@@ -3,6 +3,7 @@ package io.github.activityrank.autoconfigure;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ScoringRule;
@@ -24,6 +25,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.core.env.Environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Every check of {@link ActivityRankPropertyChecks}: a bad value stops the start, and the
@@ -62,6 +64,16 @@ class ActivityRankPropertyChecksTests {
 	void rejectsAShardCountOutsideOneTo1024() {
 		assertRejected("activity-rank.shards", "0", "The value must be from 1 to 1024");
 		assertRejected("activity-rank.shards", "1025", "The value must be from 1 to 1024");
+	}
+
+	@Test
+	void anotherWrittenShardCountIsRefusedOnlyWithoutTheLedger() {
+		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
+			.isThrownBy(() -> ActivityRankPropertyChecks.checkShardCount(3, OptionalInt.of(1), false))
+			.withMessageContaining("written with activity-rank.shards=1");
+		// with the ledger, ActivityRankAdmin.rebuild() moves the boards
+		ActivityRankPropertyChecks.checkShardCount(3, OptionalInt.of(1), true);
+		ActivityRankPropertyChecks.checkShardCount(3, OptionalInt.empty(), false);
 	}
 
 	@Test

@@ -264,11 +264,15 @@ class LedgerRebuildTests {
 	 * (pending rows the relay applies) and the service (applied rows).
 	 */
 	private void writeThreeDays(ApplicationContext context) {
+		writeThreeDays(context, this.clock);
+	}
+
+	static void writeThreeDays(ApplicationContext context, MutableClock clock) {
 		ActivityRankService service = context.getBean(ActivityRankService.class);
 		LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
 		ChallengeService challenges = context.getBean(ChallengeService.class);
 		LedgerRelay relay = context.getBean(LedgerRelay.class);
-		Instant start = this.clock.instant();
+		Instant start = clock.instant();
 		challenges
 			.create(new ChallengeDefinition("sprint", start, start.plus(Duration.ofDays(5)), Set.of("post"), false));
 		challenges.create(new ChallengeDefinition("open", start, start.plus(Duration.ofDays(10)), Set.of(), true));
@@ -300,10 +304,10 @@ class LedgerRebuildTests {
 					service.revoke(user, "c1-" + (day - 1), "comment"); // a day back
 					posts.unpost(user, "post-" + (day - 1) + "-" + u);
 				}
-				this.clock.advance(Duration.ofMinutes(7));
+				clock.advance(Duration.ofMinutes(7));
 			}
 			assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
-			this.clock.advance(Duration.ofDays(1));
+			clock.advance(Duration.ofDays(1));
 		}
 	}
 
