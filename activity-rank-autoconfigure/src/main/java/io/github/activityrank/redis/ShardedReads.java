@@ -247,13 +247,12 @@ final class ShardedReads {
 	 * how many come before a bound past the offset ({@code hi}, {@code Long.MAX_VALUE}
 	 * where none was found), so that the window read on each shard ends near the page.
 	 * <p>
-	 * The first round counts score bounds, not entries: each candidate's score gives two
-	 * bounds (before every member with that score, and after all of them), and the
-	 * members before a score bound cost one ZCOUNT per shard, where an entry costs a
-	 * binary search among equal scores. With hash sharding, candidates at each shard's
-	 * proportional position usually bracket the offset within a few hundred members; only
-	 * a bracket wider than {@link #WINDOW} (one long run of equal scores) is narrowed by
-	 * further rounds of entries.
+	 * The first round counts score bounds, not entries: each candidate's score gives the
+	 * bound after every member with that score, and the members before it cost one ZCOUNT
+	 * per shard, where an entry costs a binary search among equal scores. With hash
+	 * sharding, candidates at each shard's proportional position usually bracket the
+	 * offset within a few hundred members; only a bracket wider than {@link #WINDOW} (one
+	 * long run of equal scores) is narrowed by further rounds of entries.
 	 * @return the sum of {@code lo}, or {@code null} when the board is shorter than the
 	 * offset
 	 */
@@ -288,8 +287,7 @@ final class ShardedReads {
 				for (int i = 1; i + 1 < reply.size(); i += 2) {
 					long score = (long) RedisReplies.asDouble(reply.get(i + 1));
 					if (round == 0) {
-						// before and after every member with this score
-						found.add(new Entry("", score + 1));
+						// the bound after every member with this score
 						found.add(new Entry("", score));
 					}
 					else {
