@@ -34,12 +34,13 @@ import org.springframework.util.ClassUtils;
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
  * <li>a deep page first finds, on each shard, how many of its members come before the
- * page: it takes each shard's entry at the proportional position ({@code shard-seek.lua})
- * and counts on every shard the members before those candidates
- * ({@code shard-before.lua}, O(log N) each), keeps the best candidate that is not past
- * the offset, and corrects the positions until it is close; then it reads a short window
- * from each shard and merges it. Nothing reads a shard's first {@code offset}
- * members;</li>
+ * page: it takes each shard's entries around the proportional position
+ * ({@code shard-seek.lua}), counts on every shard the members scoring at least each of
+ * their scores ({@code shard-before.lua}, one ZCOUNT each), and keeps the closest bounds
+ * below and above the offset; only a bracket too wide to read (a long run of equal
+ * scores) is narrowed by rounds of entries inside it. Then it reads on each shard a
+ * window from its lower bound to at most the page's length past its upper one, and merges
+ * it. Nothing reads a shard's first {@code offset} members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
