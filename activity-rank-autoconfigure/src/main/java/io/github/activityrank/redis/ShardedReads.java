@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,12 +34,13 @@ import org.springframework.util.ClassUtils;
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
  * <li>a deep page first finds, on each shard, how many of its members come before the
- * page: it takes each shard's entry at the proportional position ({@code shard-seek.lua})
- * and counts on every shard the members before those candidates
- * ({@code shard-before.lua}, O(log N) each), keeps the best candidate that is not past
- * the offset, and corrects the positions until it is close; then it reads a short window
- * from each shard and merges it. Nothing reads a shard's first {@code offset}
- * members;</li>
+ * page: it takes each shard's entries around the proportional position
+ * ({@code shard-seek.lua}), counts on every shard the members scoring at least each of
+ * their scores ({@code shard-before.lua}, one ZCOUNT each), and keeps the closest bounds
+ * below and above the offset; only a bracket too wide to read (a long run of equal
+ * scores) is narrowed by rounds of entries inside it. Then it reads on each shard a
+ * window from its lower bound to at most the page's length past its upper one, and merges
+ * it. Nothing reads a shard's first {@code offset} members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
@@ -52,8 +54,8 @@ final class ShardedReads {
 	/** Pages ending within this many entries read each shard's head directly. */
 	static final long SHALLOW = 1024;
 
-	/** A deep page stops correcting once its window is at most this much wider. */
-	private static final long CLOSE_ENOUGH = 512;
+	/** A deep page stops narrowing once its window reads at most this many entries. */
+	private static final long WINDOW = 2048;
 
 	/** Candidates on each side of a shard's proportional position in the first round. */
 	private static final int CANDIDATES = 4;
@@ -125,15 +127,17 @@ final class ShardedReads {
 			return List.of();
 		}
 		long[] lo = new long[boards.size()];
+		long[] hi = new long[boards.size()];
+		Arrays.fill(hi, Long.MAX_VALUE);
 		long skip = offset;
 		if (offset + limit > SHALLOW) {
-			Long start = deepStart(boards, offset, lo);
+			Long start = deepStart(boards, offset, limit, lo, hi);
 			if (start == null) {
 				return List.of();
 			}
 			skip = offset - start;
 		}
-		return numbered(boards, window(boards, lo, skip, limit), offset, limit);
+		return numbered(boards, window(boards, lo, hi, skip, limit), offset, limit, null);
 	}
 
 	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
@@ -157,7 +161,11 @@ final class ShardedReads {
 		if (score == null) {
 			return List.of();
 		}
-		List<long[]> counts = counts(boards, new Entry(member, score.longValue()));
+		// the members scoring higher too (one ZCOUNT more in the same call): the usual
+		// competition rank of the window's first entry, which mostly shares the user's
+		// score
+		long value = score.longValue();
+		List<long[]> counts = counts(boards, new Entry(member, value), new Entry("", value + 1));
 		long position = sum(counts, 1);
 		long size = sum(counts, 0);
 		long width = 2L * radius + 1;
@@ -171,7 +179,10 @@ final class ShardedReads {
 			lows += lo[s];
 		}
 		int limit = (int) Math.min(width, size);
-		return numbered(boards, window(boards, lo, start - lows, limit), start, limit);
+		long[] hi = new long[lo.length];
+		Arrays.fill(hi, Long.MAX_VALUE);
+		return numbered(boards, window(boards, lo, hi, start - lows, limit), start, limit,
+				new long[] { value, sum(counts, 2) });
 	}
 
 	long size(List<BoardKeys> boards) {
@@ -233,11 +244,20 @@ final class ShardedReads {
 
 	/**
 	 * Find, for a deep page, how many members of each shard come before its first entry
-	 * at most ({@code lo}), with their sum as close to the offset as the search gets.
+	 * at most ({@code lo}), with their sum as close to the offset as the search gets, and
+	 * how many come before a bound past the offset ({@code hi}, {@code Long.MAX_VALUE}
+	 * where none was found), so that the window read on each shard ends near the page.
+	 * <p>
+	 * The first round counts score bounds, not entries: each candidate's score gives the
+	 * bound after every member with that score, and the members before it cost one ZCOUNT
+	 * per shard, where an entry costs a binary search among equal scores. With hash
+	 * sharding, candidates at each shard's proportional position usually bracket the
+	 * offset within a few hundred members; only a bracket wider than {@link #WINDOW} (one
+	 * long run of equal scores) is narrowed by further rounds of entries.
 	 * @return the sum of {@code lo}, or {@code null} when the board is shorter than the
 	 * offset
 	 */
-	private Long deepStart(List<BoardKeys> boards, long offset, long[] lo) {
+	private Long deepStart(List<BoardKeys> boards, long offset, int limit, long[] lo, long[] hi) {
 		int shards = boards.size();
 		// first round: candidates around each shard's proportional position, spaced about
 		// the square root of the distance, so one of them usually lands close below
@@ -251,6 +271,7 @@ final class ShardedReads {
 			}
 		}
 		long best = 0;
+		long bestAbove = Long.MAX_VALUE;
 		long total = -1;
 		long[] sizes = new long[shards];
 		for (int round = 0; round < ROUNDS; round++) {
@@ -258,25 +279,34 @@ final class ShardedReads {
 			List<List<Object>> seeks = each(shards,
 					(commands, s) -> LettuceShardCalls.script(commands, this.seek, seekCall(boards.get(s), at[s])),
 					(s) -> this.seek.run(this.connectionFactory, seekCall(boards.get(s), at[s])));
-			List<Entry> pivots = new ArrayList<>();
+			Set<Entry> found = new LinkedHashSet<>();
 			total = 0;
 			for (int s = 0; s < shards; s++) {
 				List<Object> reply = seeks.get(s);
 				sizes[s] = RedisReplies.asLong(reply.get(0));
 				total += sizes[s];
 				for (int i = 1; i + 1 < reply.size(); i += 2) {
-					pivots.add(new Entry(RedisReplies.asString(reply.get(i)),
-							(long) RedisReplies.asDouble(reply.get(i + 1))));
+					long score = (long) RedisReplies.asDouble(reply.get(i + 1));
+					if (round == 0) {
+						// the bound after every member with this score
+						found.add(new Entry("", score));
+					}
+					else {
+						found.add(new Entry(RedisReplies.asString(reply.get(i)), score));
+					}
 				}
 			}
 			if (offset >= total) {
 				return null;
 			}
-			if (pivots.isEmpty()) {
+			if (found.isEmpty()) {
 				break;
 			}
+			List<Entry> pivots = new ArrayList<>(found);
 			List<long[]> counts = counts(boards, pivots.toArray(Entry[]::new));
-			// the candidate closest below the offset gives lower bounds on every shard
+			// the candidate closest below the offset gives lower bounds on every shard,
+			// the
+			// closest above it upper bounds
 			int below = -1;
 			long belowAt = -1;
 			int above = -1;
@@ -301,35 +331,51 @@ final class ShardedReads {
 					lo[s] = counts.get(s)[1 + below];
 				}
 			}
+			if (above >= 0 && aboveAt < bestAbove) {
+				bestAbove = aboveAt;
+				for (int s = 0; s < shards; s++) {
+					hi[s] = counts.get(s)[1 + above];
+				}
+			}
 			long gap = offset - best;
-			if (gap <= CLOSE_ENOUGH) {
+			if (windowSize(lo, hi, gap, limit) <= WINDOW) {
 				break;
 			}
-			// next candidates: each shard's share of the distance from the closest
-			// candidate below the offset, or back from the closest above when none was
-			// spread over each shard's share of the distance from the closest candidate
-			// below the offset, or back from the closest above when none was below
+			// next candidates: entries spread over each shard's share of the bracket, or
+			// of
+			// the distance from the closest candidate below the offset when none was
+			// above
 			long[][] next = new long[shards][2 * CANDIDATES + 1];
 			for (int s = 0; s < shards; s++) {
-				long from;
-				long span;
-				if (below >= 0) {
-					from = lo[s];
-					span = (long) ((double) gap * sizes[s] / total);
-				}
-				else {
-					long over = aboveAt - offset;
-					span = (long) (1.5 * over * sizes[s] / total) + 1;
-					from = Math.max(lo[s], counts.get(s)[1 + above] - span);
-				}
+				long from = lo[s];
+				long span = (hi[s] != Long.MAX_VALUE) ? hi[s] - lo[s] : (long) ((double) gap * sizes[s] / total) + 1;
 				for (int j = 0; j < next[s].length; j++) {
-					long target = from + span * (j + 1) / next[s].length;
+					long target = from + span * (j + 1) / (next[s].length + 1);
 					next[s][j] = Math.max(lo[s], Math.min(Math.max(0, sizes[s] - 1), target));
 				}
 			}
 			positions = next;
 		}
 		return best;
+	}
+
+	/** How many entries the window of a page reads over all shards. */
+	private static long windowSize(long[] lo, long[] hi, long skip, int limit) {
+		long size = 0;
+		for (int s = 0; s < lo.length; s++) {
+			size += end(lo[s], hi[s], skip, limit) - lo[s];
+		}
+		return size;
+	}
+
+	/**
+	 * The end (exclusive) of a shard's window: no further than {@code skip + limit} past
+	 * its lower bound, nor {@code limit} past its upper one (entries after {@code hi}
+	 * come after the offset, so at most {@code limit - 1} of them are on the page).
+	 */
+	private static long end(long lo, long hi, long skip, int limit) {
+		long end = lo + skip + limit;
+		return (hi == Long.MAX_VALUE) ? end : Math.min(end, hi + limit);
 	}
 
 	/**
@@ -339,21 +385,24 @@ final class ShardedReads {
 	 * merged positions {@link Window#skip()} on. The extra entries let a competition rank
 	 * be counted from the window when they all score higher than its first entry.
 	 */
-	private Window window(List<BoardKeys> boards, long[] lo, long skip, int limit) {
+	private Window window(List<BoardKeys> boards, long[] lo, long[] hi, long skip, int limit) {
 		long[] from = new long[lo.length];
+		long[] to = new long[lo.length];
 		long base = 0;
 		int extras = 0;
 		for (int s = 0; s < lo.length; s++) {
 			from[s] = Math.max(0, lo[s] - 1);
+			to[s] = end(lo[s], hi[s], skip, limit) - 1;
 			base += from[s];
 			extras += (lo[s] > 0) ? 1 : 0;
 		}
 		long extraSkip = skip + extras;
-		List<List<Object[]>> reads = each(boards.size(), (commands, s) -> LettuceShardCalls.revRange(commands,
-				bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1), (s) -> {
+		List<List<Object[]>> reads = each(boards.size(),
+				(commands, s) -> LettuceShardCalls.revRange(commands, bytes(boards.get(s).key()), from[s], to[s]),
+				(s) -> {
 					try (RedisConnection connection = this.connectionFactory.getConnection()) {
 						Set<Tuple> tuples = connection.zSetCommands()
-							.zRevRangeWithScores(bytes(boards.get(s).key()), from[s], lo[s] + skip + limit - 1);
+							.zRevRangeWithScores(bytes(boards.get(s).key()), from[s], to[s]);
 						List<Object[]> entries = new ArrayList<>();
 						for (Tuple tuple : (tuples != null) ? tuples : Set.<Tuple>of()) {
 							entries.add(new Object[] { new String(tuple.getValue(), StandardCharsets.UTF_8),
@@ -395,9 +444,11 @@ final class ShardedReads {
 	 * the first at global position {@code start}. Competition ranks are counted from the
 	 * window when everything before it scores higher than its first entry (the entry read
 	 * just before each shard's bound does), dense ranks when the window starts at the top
-	 * of the board; else one more call per shard counts them.
+	 * of the board, or from {@code higher} ({score, members scoring higher}, may be
+	 * {@code null}) when the first entry has that score; else one more call per shard
+	 * counts them.
 	 */
-	private List<RankEntry> numbered(List<BoardKeys> boards, Window window, long start, int limit) {
+	private List<RankEntry> numbered(List<BoardKeys> boards, Window window, long start, int limit, long[] higher) {
 		List<Entry> merged = window.merged();
 		int skip = (int) window.skip();
 		if (skip >= merged.size()) {
@@ -409,7 +460,7 @@ final class ShardedReads {
 			case ORDINAL -> start;
 			case COMPETITION -> (window.lowestExtra() > first)
 					? window.base() + merged.subList(0, skip).stream().filter((e) -> e.score() > first).count()
-					: higher(boards, first);
+					: (higher != null && higher[0] == first) ? higher[1] : higher(boards, first);
 			case DENSE -> (window.base() == 0 && window.lowestExtra() == Long.MAX_VALUE) ? merged.subList(0, skip)
 				.stream()
 				.filter((e) -> e.score() > first)

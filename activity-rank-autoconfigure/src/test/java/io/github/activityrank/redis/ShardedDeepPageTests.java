@@ -86,6 +86,21 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesRanksAndWindowsEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
+		compare(tieBreak, ranking, 40);
+	}
+
+	/**
+	 * Three point values, so about 10,000 members share each: a deep page's first round
+	 * of score bounds brackets the offset by a whole run of equal scores, too wide to
+	 * read, and the rounds of entries inside it find the page.
+	 */
+	@ParameterizedTest
+	@MethodSource("orders")
+	void deepPagesInsideLongRunsOfEqualScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
+		compare(tieBreak, ranking, 3);
+	}
+
+	private void compare(TieBreak tieBreak, Ranking ranking, int values) {
 		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
 		RedisActivityStore one = new RedisActivityStore(this.single, this.oneKeys, this.calendar,
 				EnumSet.of(Period.TOTAL), order);
@@ -98,7 +113,7 @@ class ShardedDeepPageTests {
 		for (int i = 0; i < MEMBERS; i++) {
 			String user = "m" + Integer.toString(random.nextInt(1 << 30), 36) + "-" + i;
 			users.add(user);
-			long points = random.nextInt(40);
+			long points = random.nextInt(values);
 			double score = (tieBreak == TieBreak.EARLIEST) ? points * BoardLayout.TIME_SPAN + random.nextInt(1000)
 					: points;
 			byte[][] entry = { user.getBytes(StandardCharsets.UTF_8), Double.toString(score).getBytes() };
