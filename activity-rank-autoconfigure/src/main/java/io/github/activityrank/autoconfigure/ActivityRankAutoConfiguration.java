@@ -183,11 +183,8 @@ public class ActivityRankAutoConfiguration {
 			ActivityCalendar calendar, ActivityRankProperties properties, ActivityRankService ranks,
 			ChallengeService challenges, ApplicationEventPublisher publisher) {
 		ActivityRankProperties.Events events = properties.getEvents();
-		// markers, and the boards whose existence is checked, on shard 0 (the prefix
-		// itself
-		// with one shard)
-		return new EndedBoardEvents(connectionFactory, shards.keys(0), calendar, properties.getPeriods(), ranks,
-				challenges, publisher, events.getTop(), events.getCheckInterval());
+		return new EndedBoardEvents(connectionFactory, shards, calendar, properties.getPeriods(), ranks, challenges,
+				publisher, events.getTop(), events.getCheckInterval());
 	}
 
 }

@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityRankService;
@@ -44,6 +46,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * after an end that no instance saw publishes it, while the board is retained, and so
  * does another instance (or the next to start) when the claimer died before marking it
  * published, once the lease has run out. A board that never existed publishes nothing.
+ * <p>
+ * With several shards the markers live on shard 0, and a board exists when any shard
+ * holds a part of it: each shard's parts are looked up first ({@code board-ttls.lua}, one
+ * call per shard), and the claim takes what they answered, so that a challenge none of
+ * whose members is on shard 0 still publishes its end.
  * <p>
  * So every end is published at least once while its board is retained and some instance
  * runs, and exactly once unless the publishing instance stops (killed, or cut off from
@@ -81,6 +88,9 @@ public class EndedBoardEvents implements SmartLifecycle {
 
 	private final RedisConnectionFactory connectionFactory;
 
+	private final ShardMap shards;
+
+	/** Where the markers live: shard 0, the prefix itself with one shard. */
 	private final RankKeys keys;
 
 	private final ActivityCalendar calendar;
@@ -103,6 +113,8 @@ public class EndedBoardEvents implements SmartLifecycle {
 
 	private final LuaScript mark = LuaScript.load("ended-mark.lua");
 
+	private final LuaScript ttls = LuaScript.load("board-ttls.lua");
+
 	/** Tells this instance's claims apart from those of every other. */
 	private final String instance = UUID.randomUUID().toString();
 
@@ -117,7 +129,7 @@ public class EndedBoardEvents implements SmartLifecycle {
 	/**
 	 * Create the publisher.
 	 * @param connectionFactory connections to Redis
-	 * @param keys key naming
+	 * @param shards the shards and their key naming
 	 * @param calendar the application's clock, period boundaries and retention
 	 * @param periods the configured periods; TOTAL never ends
 	 * @param ranks reads the best users of a period board
@@ -126,11 +138,12 @@ public class EndedBoardEvents implements SmartLifecycle {
 	 * @param top how many best users an event carries
 	 * @param checkInterval how often to look for ended boards
 	 */
-	public EndedBoardEvents(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+	public EndedBoardEvents(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, ActivityRankService ranks, ChallengeService challenges,
 			ApplicationEventPublisher publisher, int top, Duration checkInterval) {
 		this.connectionFactory = connectionFactory;
-		this.keys = keys;
+		this.shards = shards;
+		this.keys = shards.keys(0);
 		this.calendar = calendar;
 		this.periods = ENDING.stream().filter(periods::contains).toList();
 		this.ranks = ranks;
@@ -138,7 +151,7 @@ public class EndedBoardEvents implements SmartLifecycle {
 		this.publisher = publisher;
 		this.top = top;
 		this.checkInterval = checkInterval;
-		this.registry = new ChallengeRegistry(connectionFactory, keys);
+		this.registry = new ChallengeRegistry(connectionFactory, this.keys);
 		Duration intervals = checkInterval.multipliedBy(LEASE_INTERVALS);
 		this.lease = (intervals.compareTo(MIN_LEASE) < 0) ? MIN_LEASE : intervals;
 	}
@@ -204,13 +217,13 @@ public class EndedBoardEvents implements SmartLifecycle {
 				// first
 				for (int i = starts.size() - 1; i >= 1; i--) {
 					LocalDate start = starts.get(i);
-					ended.add(new Ended(this.keys.board(period, start), this.keys.periodEnded(period, start),
+					ended.add(new Ended((keys) -> keys.board(period, start), this.keys.periodEnded(period, start),
 							() -> new PeriodEndedEvent(period, start, this.ranks.top(period, start, this.top))));
 				}
 			}
 			for (StoredChallenge challenge : this.registry.endingIn(Double.NEGATIVE_INFINITY, now.toEpochMilli())) {
 				String id = challenge.definition().id();
-				ended.add(new Ended(this.keys.challengeBoard(id), this.keys.challengeEnded(id),
+				ended.add(new Ended((keys) -> keys.challengeBoard(id), this.keys.challengeEnded(id),
 						() -> new ChallengeEndedEvent(challenge.definition(), this.challenges.top(id, this.top))));
 			}
 			List<Claimed> claimed = claim(ended, now);
@@ -236,17 +249,52 @@ public class EndedBoardEvents implements SmartLifecycle {
 			return List.of();
 		}
 		String claim = claimUntil(now.plus(this.lease));
+		// sharded boards lie in other slots than the markers: their TTLs are read first
+		long[] ttls = (this.shards.shards() > 1) ? boardTtls(ended) : null;
 		ScriptArgs call = new ScriptArgs();
 		for (Ended end : ended) {
-			call.key(end.board());
+			if (ttls == null) {
+				call.key(end.board().apply(this.keys));
+			}
 			call.key(end.marker());
 		}
-		call.arg(MARKER_MARGIN.toMillis()).arg(MARKER_WITHOUT_BOARD_TTL.toMillis()).arg(claim).arg(now.toEpochMilli());
+		call.arg(MARKER_MARGIN.toMillis()).arg(MARKER_WITHOUT_BOARD_TTL.toMillis()).arg(claim);
+		call.arg(now.toEpochMilli()).arg((ttls != null) ? "ttls" : "paired");
+		for (int i = 0; ttls != null && i < ttls.length; i++) {
+			call.arg(ttls[i]);
+		}
 		List<Claimed> claimed = new ArrayList<>();
 		for (Object number : this.claim.run(this.connectionFactory, call)) {
 			claimed.add(new Claimed(ended.get((int) RedisReplies.asLong(number) - 1), claim));
 		}
 		return claimed;
+	}
+
+	/**
+	 * Each board's PTTL over all shards, one call per shard: the largest, -1 when a part
+	 * has no TTL, -2 when no shard holds the board.
+	 */
+	private long[] boardTtls(List<Ended> ended) {
+		long[] ttls = new long[ended.size()];
+		Arrays.fill(ttls, -2);
+		for (RankKeys shard : this.shards.allKeys()) {
+			ScriptArgs call = new ScriptArgs();
+			for (Ended end : ended) {
+				call.key(end.board().apply(shard));
+			}
+			List<Object> reply = this.ttls.run(this.connectionFactory, call);
+			for (int i = 0; i < ttls.length; i++) {
+				ttls[i] = longest(ttls[i], RedisReplies.asLong(reply.get(i)));
+			}
+		}
+		return ttls;
+	}
+
+	private static long longest(long ttl, long other) {
+		if (ttl == -2 || other == -2) {
+			return Math.max(ttl, other);
+		}
+		return (ttl == -1 || other == -1) ? -1 : Math.max(ttl, other);
 	}
 
 	private String claimUntil(Instant leaseEnd) {
@@ -312,10 +360,10 @@ public class EndedBoardEvents implements SmartLifecycle {
 	}
 
 	/**
-	 * A board that has ended: its key, its marker, and how to build its event once
-	 * claimed.
+	 * A board that has ended: its key on a shard, its marker, and how to build its event
+	 * once claimed.
 	 */
-	private record Ended(String board, String marker, Supplier<Object> event) {
+	private record Ended(Function<RankKeys, String> board, String marker, Supplier<Object> event) {
 	}
 
 	/** An end this instance claimed, and the claim its marker holds. */
