@@ -1,5 +1,6 @@
 package io.github.activityrank.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -18,7 +19,9 @@ import io.github.activityrank.Period;
 import io.github.activityrank.PeriodEndedEvent;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankClusterAutoConfiguration;
 import io.github.activityrank.test.MutableClock;
+import io.github.activityrank.test.RedisClusterTestServer;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -34,8 +38,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * Ends of sharded boards: the markers live on shard 0, but a board or challenge none of
- * whose members is on shard 0 still publishes its end, once across instances.
+ * Ends of sharded boards, on one server and on the local cluster: the markers live on
+ * shard 0, but a board or challenge none of whose members is on shard 0 still publishes
+ * its end, once across instances.
  */
 class ShardedEndedBoardEventsTests {
 
@@ -53,8 +58,8 @@ class ShardedEndedBoardEventsTests {
 	private final Queue<Object> events = new ConcurrentLinkedQueue<>();
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class))
-		.withPropertyValues(RedisTestServer.shared().springProperties())
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+				ActivityRankClusterAutoConfiguration.class, ActivityRankAutoConfiguration.class))
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.time-zone=Asia/Shanghai",
 				"activity-rank.shards=3", "activity-rank.periods=day,total", "activity-rank.rules.comment.points=3",
 				"activity-rank.events.top=2", "activity-rank.events.check-interval=1h")
@@ -74,8 +79,39 @@ class ShardedEndedBoardEventsTests {
 	}
 
 	@Test
-	void boardsWithNoMemberOnShardZeroPublishTheirEndsOnceAcrossInstances() {
-		this.runner.run((first) -> this.runner.run((second) -> {
+	void onOneServerBoardsWithNoMemberOnShardZeroPublishTheirEndsOnce() {
+		endsArePublishedOnce(this.runner.withPropertyValues(RedisTestServer.shared().springProperties()));
+	}
+
+	@Test
+	void onTheClusterBoardsWithNoMemberOnShardZeroPublishTheirEndsOnce() {
+		RedisClusterTestServer cluster = RedisClusterTestServer.shared();
+		try {
+			endsArePublishedOnce(this.runner.withPropertyValues(cluster.springProperties()));
+		}
+		finally {
+			LettuceConnectionFactory factory = cluster.newConnectionFactory();
+			try (RedisClusterConnection connection = factory.getClusterConnection()) {
+				// every shard's tag and the prefix's own
+				for (int shard = -1; shard < 3; shard++) {
+					String tag = (shard < 0) ? "{" + this.prefix + "}"
+							: new ShardMap(new RankKeys(this.prefix), 3).keys(shard).tag();
+					List<byte[]> keys = connection.clusterGetKeysInSlot(RedisClusterTestServer.slotOf(tag), 100_000);
+					for (byte[] key : (keys != null) ? keys : List.<byte[]>of()) {
+						if (new String(key, StandardCharsets.UTF_8).startsWith(tag)) {
+							connection.keyCommands().del(key);
+						}
+					}
+				}
+			}
+			finally {
+				factory.destroy();
+			}
+		}
+	}
+
+	private void endsArePublishedOnce(ApplicationContextRunner runner) {
+		runner.run((first) -> runner.run((second) -> {
 			ShardMap shards = first.getBean(ShardMap.class);
 			List<String> users = IntStream.range(0, 100)
 				.mapToObj((n) -> "user-" + n)
@@ -101,7 +137,7 @@ class ShardedEndedBoardEventsTests {
 			assertThat(first.getBean(EndedBoardEvents.class).checkNow()
 					+ second.getBean(EndedBoardEvents.class).checkNow())
 				.isZero();
-			this.runner.run((late) -> assertThat(late.getBean(EndedBoardEvents.class).checkNow()).isZero());
+			runner.run((late) -> assertThat(late.getBean(EndedBoardEvents.class).checkNow()).isZero());
 
 			assertThat(this.events).filteredOn(ChallengeEndedEvent.class::isInstance)
 				.singleElement()
