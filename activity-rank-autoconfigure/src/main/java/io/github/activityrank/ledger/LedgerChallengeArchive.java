@@ -131,23 +131,27 @@ public class LedgerChallengeArchive {
 
 	/**
 	 * Whether a challenge is past its Redis retention, so that its board is read here.
-	 * Its end is read once, from Redis or else from the challenge table.
+	 * Its end is kept in memory once read: a challenge still retained by it costs no
+	 * call. Otherwise the end comes from Redis, whose definition wins (an id created
+	 * again after the retention), or else from the challenge table.
 	 * @param id a valid challenge id
 	 * @return {@code true} when the challenge is known and {@code end + retention <= now}
 	 */
 	boolean answers(String id) {
+		Instant now = this.clock.get();
 		Instant end = this.ends.get(id);
-		if (end == null) {
-			end = this.store.find(id).or(() -> definition(id)).map(ChallengeDefinition::end).orElse(null);
-			if (end == null) {
-				return false;
-			}
-			if (this.ends.size() >= KNOWN_ENDS) {
-				this.ends.clear();
-			}
-			this.ends.put(id, end);
+		if (end != null && now.isBefore(end.plus(this.retention))) {
+			return false;
 		}
-		return !this.clock.get().isBefore(end.plus(this.retention));
+		end = this.store.find(id).or(() -> definition(id)).map(ChallengeDefinition::end).orElse(null);
+		if (end == null) {
+			return false;
+		}
+		if (this.ends.size() >= KNOWN_ENDS) {
+			this.ends.clear();
+		}
+		this.ends.put(id, end);
+		return !now.isBefore(end.plus(this.retention));
 	}
 
 	/**

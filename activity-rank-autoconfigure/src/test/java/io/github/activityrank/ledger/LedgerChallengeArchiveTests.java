@@ -91,7 +91,9 @@ class LedgerChallengeArchiveTests {
 				LedgerChallengeArchive two = second.getBean(LedgerChallengeArchive.class);
 				CompletableFuture<Integer> byOne = CompletableFuture.supplyAsync(() -> archive(one));
 				CompletableFuture<Integer> byTwo = CompletableFuture.supplyAsync(() -> archive(two));
-				assertThat(byOne.join() + byTwo.join()).isOne();
+				// the archive thread of either may have got there first, after the clock
+				// moved
+				assertThat(byOne.join() + byTwo.join()).isLessThanOrEqualTo(1);
 				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
 				assertThat(jdbc.queryForMap("SELECT ended_at, entries FROM activity_rank_archive_board WHERE board = ?",
 						BOARD))
@@ -133,7 +135,8 @@ class LedgerChallengeArchiveTests {
 				scoreFour(context.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
 				List<RankEntry> top = challenges.top("sprint", 2);
-				assertThat(archive(context.getBean(LedgerChallengeArchive.class))).isOne();
+				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
+					.isOne();
 				this.clock.advance(Duration.ofDays(2));
 				assertThat(challenges.top("sprint", 10)).isEqualTo(top);
 				assertThat(challenges.rankOf("sprint", "bob")).isEmpty();
@@ -183,11 +186,11 @@ class LedgerChallengeArchiveTests {
 					.dispatch(List.of(ActivityEvent.award("zed", "post", "z1")));
 				this.clock.advance(Duration.ofHours(1));
 				LedgerChallengeArchive archive = context.getBean(LedgerChallengeArchive.class);
-				assertThat(archive(archive)).as("the board is not final yet").isZero();
+				assertThat(archiveNow(archive, database.dataSource(), BOARD)).as("the board is not final yet").isZero();
 				relay.start();
 				relay.wake();
 				assertThat(relay.awaitIdle(Duration.ofSeconds(10))).isTrue();
-				assertThat(archive(archive)).isOne();
+				assertThat(archiveNow(archive, database.dataSource(), BOARD)).isOne();
 				this.clock.advance(Duration.ofDays(2));
 				assertThat(context.getBean(ChallengeService.class).rankOf("sprint", "zed")).isPresent();
 			});
@@ -204,7 +207,8 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(ranks);
 				this.clock.advance(Duration.ofHours(3));
-				assertThat(archive(context.getBean(LedgerChallengeArchive.class))).isOne();
+				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
+					.isOne();
 				ranks.removeUser("bob");
 				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
 				assertThat(jdbc.queryForList("SELECT user_id FROM activity_rank_archive WHERE board = ?", String.class,
@@ -226,7 +230,8 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(context.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
-				assertThat(archive(context.getBean(LedgerChallengeArchive.class))).isOne();
+				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
+					.isOne();
 				this.clock.advance(Duration.ofDays(2));
 				assertThat(challenges.top("sprint", 10)).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 3L);
 			});
@@ -242,6 +247,18 @@ class LedgerChallengeArchiveTests {
 		ranks.award("bob", "b1", 2);
 		ranks.award("cy", "c1", 2);
 		ranks.award("dan", "d1", 1);
+	}
+
+	/**
+	 * Archive the ended challenges now, and count the board's rows in archive_board: the
+	 * archive thread, which looks once right after the start, may have written it first
+	 * when it ran late.
+	 */
+	static long archiveNow(LedgerChallengeArchive archive, DataSource dataSource, String board) {
+		archive(archive);
+		Long count = new JdbcTemplate(dataSource)
+			.queryForObject("SELECT COUNT(*) FROM activity_rank_archive_board WHERE board = ?", Long.class, board);
+		return (count != null) ? count : 0;
 	}
 
 	static int archive(LedgerChallengeArchive archive) {

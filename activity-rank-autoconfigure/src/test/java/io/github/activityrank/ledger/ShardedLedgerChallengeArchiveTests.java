@@ -95,7 +95,8 @@ class ShardedLedgerChallengeArchiveTests {
 					List<RankEntry> around = challenges.around("season", top.get(3).userId(), 2);
 					List<RankEntry> page = challenges.page("season", 2, 3);
 
-					assertThat(LedgerChallengeArchiveTests.archive(context.getBean(LedgerChallengeArchive.class)))
+					assertThat(LedgerChallengeArchiveTests.archiveNow(context.getBean(LedgerChallengeArchive.class),
+							database.dataSource(), "challenge:season"))
 						.isOne();
 					assertThat(new JdbcTemplate(database.dataSource()).queryForObject(
 							"SELECT COUNT(*) FROM activity_rank_archive WHERE board = 'challenge:season'", Long.class))
