@@ -14,8 +14,12 @@ import java.util.Optional;
  * challenge's rules (or the challenge counts every rule), and the user joined before it
  * (or the challenge is open to all). The board gets what the award really gave, after
  * caps; a revoke while the challenge runs takes that back. Nothing changes a challenge
- * board after its end. Boards and definitions are kept for
- * {@code activity-rank.retention.challenge} after the end, then they are gone.
+ * board after its end. Boards and definitions are kept in Redis for
+ * {@code activity-rank.retention.challenge} after the end, then they are gone; with the
+ * ledger on ({@code activity-rank.ledger.enabled}), the first
+ * {@code activity-rank.ledger.archive-size} entries of each ended board are archived in
+ * the database, and {@link #top}, {@link #page}, {@link #rankOf}, {@link #around},
+ * {@link #size} and {@link #find} answer from there after the retention.
  * <p>
  * Boards are ordered and numbered like the period boards ({@code activity-rank.ranking},
  * {@code activity-rank.tie-break}, where a challenge board's time counts from its
@@ -46,7 +50,8 @@ public interface ChallengeService {
 	ChallengeDefinition create(ChallengeDefinition definition);
 
 	/**
-	 * A challenge by id, while it is retained.
+	 * A challenge by id, while it is retained (with the ledger on, also after, from the
+	 * database).
 	 * @param id the challenge id
 	 * @return the definition, or empty when there is none
 	 */

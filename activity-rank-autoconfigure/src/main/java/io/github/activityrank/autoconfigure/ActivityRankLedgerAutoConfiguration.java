@@ -20,6 +20,7 @@ import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
 import io.github.activityrank.ledger.LedgerArchive;
+import io.github.activityrank.ledger.LedgerChallengeArchive;
 import io.github.activityrank.ledger.LedgerChallengeStore;
 import io.github.activityrank.ledger.LedgerDatabase;
 import io.github.activityrank.ledger.LedgerRebuild;
@@ -98,10 +99,20 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, ListableBeanFactory beans,
+		LedgerChallengeArchive activityRankLedgerChallengeArchive(AwardLedger ledger, ListableBeanFactory beans,
 				ActivityCalendar calendar, ActivityRankProperties properties) {
+			return new LedgerChallengeArchive(ledger, challengeStore(beans), calendar::now,
+					properties.getRetention().getChallenge(), properties.getLedger().getArchiveSize());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, ListableBeanFactory beans,
+				ActivityCalendar calendar, ActivityRankProperties properties,
+				ObjectProvider<LedgerChallengeArchive> challenges) {
 			return new LedgerArchive(ledger, engine(beans), calendar, properties.getPeriods(),
-					properties.getLedger().getArchiveSize(), properties.getEvents().getCheckInterval());
+					properties.getLedger().getArchiveSize(), properties.getEvents().getCheckInterval(),
+					challenges.getIfUnique());
 		}
 
 		@Bean(LEDGER_SERVICE)
@@ -135,7 +146,16 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		@Bean(LEDGER_CHALLENGE_STORE)
 		@Primary
-		LedgerChallengeStore activityRankLedgerChallengeStore(ListableBeanFactory beans, AwardLedger ledger) {
+		LedgerChallengeStore activityRankLedgerChallengeStore(ListableBeanFactory beans, AwardLedger ledger,
+				ObjectProvider<LedgerChallengeArchive> archive) {
+			return new LedgerChallengeStore(challengeStore(beans), ledger, archive.getIfUnique());
+		}
+
+		/**
+		 * The store that applies to Redis: the one that is not the ledger's own, found by
+		 * name so that the ledger's is never created on the way.
+		 */
+		private static ChallengeStore challengeStore(ListableBeanFactory beans) {
 			List<String> names = Arrays.stream(beans.getBeanNamesForType(ChallengeStore.class))
 				.filter((name) -> !LEDGER_CHALLENGE_STORE.equals(name))
 				.toList();
@@ -143,7 +163,7 @@ public class ActivityRankLedgerAutoConfiguration {
 				throw new IllegalStateException("activity-rank ledger needs exactly one ChallengeStore to record "
 						+ "challenges around besides its own, found " + names);
 			}
-			return new LedgerChallengeStore(beans.getBean(names.get(0), ChallengeStore.class), ledger);
+			return beans.getBean(names.get(0), ChallengeStore.class);
 		}
 
 		/**

@@ -645,8 +645,9 @@ public class ActivityRankProperties implements InitializingBean {
 		private int batchSize = 256;
 
 		/**
-		 * Entries of an ended day, week or month board kept in the database as its final
-		 * standings, which queries read once the board is past its Redis retention.
+		 * Entries of an ended day, week or month board or challenge kept in the database
+		 * as its final standings, which queries read once the board is past its Redis
+		 * retention.
 		 */
 		private int archiveSize = 1000;
 

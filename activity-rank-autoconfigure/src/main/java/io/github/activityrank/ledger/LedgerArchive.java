@@ -1,13 +1,9 @@
 package io.github.activityrank.ledger;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
-import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
@@ -41,8 +36,10 @@ import org.springframework.context.SmartLifecycle;
  * duplicate key and roll back. A daemon thread ({@value #THREAD_NAME}) looks every
  * {@code activity-rank.events.check-interval}, and once right after the start, at every
  * board that has ended and may still be in Redis, so an instance started late still
- * archives what Redis keeps. Queries for a period past its Redis retention read the
- * archive ({@link LedgerActivityRankService}).
+ * archives what Redis keeps; a board waits while the ledger holds pending entries made
+ * before its end, which the relay may still apply to it. Queries for a period past its
+ * Redis retention read the archive ({@link LedgerActivityRankService}). The same thread
+ * archives the ended challenges ({@link LedgerChallengeArchive}).
  */
 public class LedgerArchive implements SmartLifecycle {
 
@@ -55,7 +52,9 @@ public class LedgerArchive implements SmartLifecycle {
 
 	private final DataSource dataSource;
 
-	private final LedgerTables tables;
+	private final ArchivedBoards boards;
+
+	private final LedgerChallengeArchive challenges;
 
 	private final ActivityRankService engine;
 
@@ -82,8 +81,25 @@ public class LedgerArchive implements SmartLifecycle {
 	 */
 	public LedgerArchive(AwardLedger ledger, ActivityRankService engine, ActivityCalendar calendar, Set<Period> periods,
 			int size, Duration checkInterval) {
+		this(ledger, engine, calendar, periods, size, checkInterval, null);
+	}
+
+	/**
+	 * Create the archive of the period boards and the challenges: its thread archives
+	 * both.
+	 * @param ledger the ledger, whose database and table prefix it shares
+	 * @param engine the service that reads the boards in Redis
+	 * @param calendar periods, retention and today
+	 * @param periods the configured boards
+	 * @param size entries archived per board
+	 * @param checkInterval how often to look for ended boards
+	 * @param challenges archives the ended challenges, or {@code null} for none
+	 */
+	public LedgerArchive(AwardLedger ledger, ActivityRankService engine, ActivityCalendar calendar, Set<Period> periods,
+			int size, Duration checkInterval, LedgerChallengeArchive challenges) {
 		this.dataSource = ledger.dataSource();
-		this.tables = ledger.tables();
+		this.boards = new ArchivedBoards(this.dataSource, ledger.tables());
+		this.challenges = challenges;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.calendar = Objects.requireNonNull(calendar, "calendar must not be null");
 		this.periods = ENDING.stream().filter(periods::contains).toList();
@@ -102,11 +118,20 @@ public class LedgerArchive implements SmartLifecycle {
 	}
 
 	/**
-	 * Archive every ended board still retained in Redis that no instance archived yet.
-	 * @return the number of boards this call archived
+	 * Archive every ended board still retained in Redis that no instance archived yet,
+	 * and the ended challenges too when there is a {@link LedgerChallengeArchive}.
+	 * @return the number of boards and challenges this call archived
 	 * @throws SQLException when the database fails
 	 */
 	public int archiveEnded() throws SQLException {
+		int archived = archiveEndedPeriods();
+		if (this.challenges != null) {
+			archived += this.challenges.archiveEnded();
+		}
+		return archived;
+	}
+
+	private int archiveEndedPeriods() throws SQLException {
 		Map<String, LocalDate[]> candidates = new LinkedHashMap<>();
 		for (Period period : this.periods) {
 			List<LocalDate> starts = this.calendar.retainedPeriods(period);
@@ -119,7 +144,7 @@ public class LedgerArchive implements SmartLifecycle {
 			return 0;
 		}
 		try (Connection connection = this.dataSource.getConnection()) {
-			candidates.keySet().removeAll(archived(connection, candidates.keySet()));
+			candidates.keySet().removeAll(this.boards.archived(connection, candidates.keySet()));
 			int archived = 0;
 			for (Map.Entry<String, LocalDate[]> candidate : candidates.entrySet()) {
 				Period period = Period
@@ -132,98 +157,21 @@ public class LedgerArchive implements SmartLifecycle {
 		}
 	}
 
-	private List<String> archived(Connection connection, Set<String> ids) throws SQLException {
-		List<String> found = new ArrayList<>();
-		List<String> all = new ArrayList<>(ids);
-		for (int from = 0; from < all.size(); from += 100) {
-			List<String> chunk = all.subList(from, Math.min(all.size(), from + 100));
-			String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
-			try (PreparedStatement statement = connection.prepareStatement(
-					"SELECT board FROM " + this.tables.archiveBoards() + " WHERE board IN (" + marks + ")")) {
-				for (int i = 0; i < chunk.size(); i++) {
-					statement.setString(i + 1, chunk.get(i));
-				}
-				try (ResultSet rows = statement.executeQuery()) {
-					while (rows.next()) {
-						found.add(rows.getString(1));
-					}
-				}
-			}
-		}
-		return found;
-	}
-
-	/** Archive one board in one transaction; false when another instance has it. */
+	/**
+	 * Archive one board in one transaction; false when another instance has it, or when
+	 * pending entries may still change it.
+	 */
 	private boolean archive(Connection connection, String board, Period period, LocalDate start) throws SQLException {
-		List<RankEntry> entries = new ArrayList<>();
-		while (entries.size() < this.size) {
-			int limit = Math.min(ActivityLimits.MAX_PAGE_SIZE, this.size - entries.size());
-			List<RankEntry> page = this.engine.page(period, start, entries.size(), limit);
-			entries.addAll(page);
-			if (page.size() < limit) {
-				break;
-			}
+		long endedAt = ActivityCalendar.end(period, start)
+			.atStartOfDay(this.calendar.zone())
+			.toInstant()
+			.toEpochMilli();
+		if (this.boards.pendingBefore(connection, endedAt)) {
+			return false;
 		}
-		boolean autoCommit = connection.getAutoCommit();
-		connection.setAutoCommit(false);
-		try {
-			try (PreparedStatement statement = connection.prepareStatement(
-					"INSERT INTO " + this.tables.archiveBoards() + " (board, ended_at, entries) VALUES (?, ?, ?)")) {
-				statement.setString(1, board);
-				statement.setLong(2,
-						ActivityCalendar.end(period, start)
-							.atStartOfDay(this.calendar.zone())
-							.toInstant()
-							.toEpochMilli());
-				statement.setInt(3, entries.size());
-				statement.executeUpdate();
-			}
-			catch (SQLException ex) {
-				if (isDuplicateKey(ex)) {
-					connection.rollback();
-					return false;
-				}
-				throw ex;
-			}
-			if (!entries.isEmpty()) {
-				try (PreparedStatement statement = connection.prepareStatement("INSERT INTO " + this.tables.archive()
-						+ " (board, entry_order, board_rank, user_id, points, score) VALUES (?, ?, ?, ?, ?, ?)")) {
-					int order = 0;
-					for (RankEntry entry : entries) {
-						statement.setString(1, board);
-						statement.setInt(2, ++order);
-						statement.setLong(3, entry.rank());
-						statement.setString(4, entry.userId());
-						statement.setLong(5, entry.score());
-						statement.setLong(6, entry.score());
-						statement.addBatch();
-					}
-					statement.executeBatch();
-				}
-			}
-			connection.commit();
-			logger.debug("activity-rank ledger archived " + entries.size() + " entries of " + board);
-			return true;
-		}
-		catch (SQLException | RuntimeException ex) {
-			connection.rollback();
-			if (ex instanceof SQLException sql && isDuplicateKey(sql)) {
-				return false;
-			}
-			throw ex;
-		}
-		finally {
-			connection.setAutoCommit(autoCommit);
-		}
-	}
-
-	private static boolean isDuplicateKey(SQLException ex) {
-		for (Throwable t = ex; t != null; t = t.getCause()) {
-			if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
-				return true;
-			}
-		}
-		return false;
+		List<RankEntry> entries = ArchivedBoards
+			.firstEntries((offset, limit) -> this.engine.page(period, start, offset, limit), this.size);
+		return this.boards.write(connection, board, endedAt, entries);
 	}
 
 	/**
@@ -251,10 +199,7 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the entries, without display data; empty when the board was not archived
 	 */
 	List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
-		return query(
-				"SELECT user_id, board_rank, points FROM " + this.tables.archive()
-						+ " WHERE board = ? ORDER BY entry_order LIMIT " + limit + " OFFSET " + offset,
-				boardId(period, day));
+		return this.boards.page(boardId(period, day), offset, limit);
 	}
 
 	/**
@@ -265,11 +210,7 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the entry, empty when the user is not in the archived standings
 	 */
 	Optional<RankEntry> rankOf(Period period, LocalDate day, String userId) {
-		return query(
-				"SELECT user_id, board_rank, points FROM " + this.tables.archive() + " WHERE board = ? AND user_id = ?",
-				boardId(period, day), userId)
-			.stream()
-			.findFirst();
+		return this.boards.rankOf(boardId(period, day), userId);
 	}
 
 	/**
@@ -281,14 +222,7 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the window, empty when the user is not in the archived standings
 	 */
 	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		List<RankEntry> all = query("SELECT user_id, board_rank, points FROM " + this.tables.archive()
-				+ " WHERE board = ? ORDER BY entry_order", boardId(period, day));
-		for (int i = 0; i < all.size(); i++) {
-			if (all.get(i).userId().equals(userId)) {
-				return List.copyOf(all.subList(Math.max(0, i - radius), Math.min(all.size(), i + radius + 1)));
-			}
-		}
-		return List.of();
+		return this.boards.around(boardId(period, day), userId, radius);
 	}
 
 	/**
@@ -298,41 +232,12 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the number, 0 when the board was not archived
 	 */
 	long size(Period period, LocalDate day) {
-		try (Connection connection = this.dataSource.getConnection();
-				PreparedStatement statement = connection
-					.prepareStatement("SELECT COUNT(*) FROM " + this.tables.archive() + " WHERE board = ?")) {
-			statement.setString(1, boardId(period, day));
-			try (ResultSet rows = statement.executeQuery()) {
-				return rows.next() ? rows.getLong(1) : 0;
-			}
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("activity-rank ledger could not read the archive: " + ex, ex);
-		}
-	}
-
-	private List<RankEntry> query(String sql, String... args) {
-		try (Connection connection = this.dataSource.getConnection();
-				PreparedStatement statement = connection.prepareStatement(sql)) {
-			for (int i = 0; i < args.length; i++) {
-				statement.setString(i + 1, args[i]);
-			}
-			List<RankEntry> entries = new ArrayList<>();
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					entries.add(new RankEntry(rows.getString(1), rows.getLong(2), rows.getLong(3), null));
-				}
-			}
-			return entries;
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("activity-rank ledger could not read the archive: " + ex, ex);
-		}
+		return this.boards.size(boardId(period, day));
 	}
 
 	@Override
 	public void start() {
-		if (this.executor != null || this.periods.isEmpty()) {
+		if (this.executor != null || (this.periods.isEmpty() && this.challenges == null)) {
 			return;
 		}
 		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((run) -> {
@@ -345,13 +250,26 @@ public class LedgerArchive implements SmartLifecycle {
 	}
 
 	private void check() {
+		// each on its own, so a failure of one does not hold back the other
 		try {
-			archiveEnded();
+			archiveEndedPeriods();
 		}
 		catch (SQLException | RuntimeException ex) {
-			this.failureLog.log("activity-rank ledger could not archive ended boards, trying again in "
-					+ this.checkInterval.toMillis() + " ms: " + ex, ex);
+			logFailure(ex);
 		}
+		try {
+			if (this.challenges != null) {
+				this.challenges.archiveEnded();
+			}
+		}
+		catch (SQLException | RuntimeException ex) {
+			logFailure(ex);
+		}
+	}
+
+	private void logFailure(Exception ex) {
+		this.failureLog.log("activity-rank ledger could not archive ended boards, trying again in "
+				+ this.checkInterval.toMillis() + " ms: " + ex, ex);
 	}
 
 	@Override

@@ -19,7 +19,10 @@ import org.apache.commons.logging.LogFactory;
  * challenge boards. It decorates the store rather than the {@code ChallengeService}
  * because the store is where the instant and the outcome of each change are known: the
  * replay repeats the change at that same instant, which gives the same participation
- * tokens and the same "joined before the award". Reads go straight through.
+ * tokens and the same "joined before the award". Reads go straight through, except those
+ * of a challenge past its Redis retention, which read the archived standings
+ * ({@link LedgerChallengeArchive}), and {@link #find} of a challenge Redis no longer
+ * holds, which reads the challenge table.
  */
 public class LedgerChallengeStore implements ChallengeStore {
 
@@ -29,6 +32,8 @@ public class LedgerChallengeStore implements ChallengeStore {
 
 	private final AwardLedger ledger;
 
+	private final LedgerChallengeArchive archive;
+
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
 	/**
@@ -37,6 +42,18 @@ public class LedgerChallengeStore implements ChallengeStore {
 	 * @param ledger where changes are recorded
 	 */
 	public LedgerChallengeStore(ChallengeStore store, AwardLedger ledger) {
+		this(store, ledger, null);
+	}
+
+	/**
+	 * Create the store with archived standings: reads of a challenge past its Redis
+	 * retention read them.
+	 * @param store the store that applies to Redis
+	 * @param ledger where changes are recorded
+	 * @param archive the archived challenge standings, or {@code null} for none
+	 */
+	public LedgerChallengeStore(ChallengeStore store, AwardLedger ledger, LedgerChallengeArchive archive) {
+		this.archive = archive;
 		this.store = Objects.requireNonNull(store, "store must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 	}
@@ -81,9 +98,17 @@ public class LedgerChallengeStore implements ChallengeStore {
 		}
 	}
 
+	/**
+	 * The definition from Redis, or else, once Redis no longer holds it, from the
+	 * challenge table.
+	 */
 	@Override
 	public Optional<ChallengeDefinition> find(String id) {
-		return this.store.find(id);
+		Optional<ChallengeDefinition> found = this.store.find(id);
+		if (found.isEmpty() && this.archive != null) {
+			return this.archive.definition(id);
+		}
+		return found;
 	}
 
 	@Override
@@ -98,22 +123,30 @@ public class LedgerChallengeStore implements ChallengeStore {
 
 	@Override
 	public List<RankEntry> range(String id, long offset, int limit) {
-		return this.store.range(id, offset, limit);
+		return archived(id) ? this.archive.range(id, offset, limit) : this.store.range(id, offset, limit);
 	}
 
 	@Override
 	public Optional<RankEntry> rank(String id, String userId) {
-		return this.store.rank(id, userId);
+		return archived(id) ? this.archive.rank(id, userId) : this.store.rank(id, userId);
 	}
 
 	@Override
 	public List<RankEntry> around(String id, String userId, int radius) {
-		return this.store.around(id, userId, radius);
+		return archived(id) ? this.archive.around(id, userId, radius) : this.store.around(id, userId, radius);
 	}
 
+	/**
+	 * The members of the board, or, past its Redis retention, the number of archived
+	 * entries.
+	 */
 	@Override
 	public long size(String id) {
-		return this.store.size(id);
+		return archived(id) ? this.archive.size(id) : this.store.size(id);
+	}
+
+	private boolean archived(String id) {
+		return this.archive != null && this.archive.answers(id);
 	}
 
 }
