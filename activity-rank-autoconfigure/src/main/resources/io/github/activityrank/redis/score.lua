@@ -90,15 +90,21 @@
 -- challenge board is created with a TTL that ends at its expireAt, and laid out like the period
 -- boards; its time part counts from the challenge's start. Nothing writes a board after its end.
 -- Hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
--- parsed then; entries of challenges that do not run now are dropped. Which boards an award of a
--- rule reaches is worked out once per user, rule and batch. Reserved fields of those hashes
--- ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
+-- parsed then: what all entries of a challenge share (all but the token) is parsed from the first
+-- one of the batch, each later one is only compared with it and its token cut out (a batch of
+-- users in the same challenges parses each challenge once); entries of challenges that do not run
+-- now are dropped. Which boards an award of a rule reaches is worked out once per user, rule and
+-- batch. Reserved fields of those hashes ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
 -- an award costs one ZINCRBY per challenge board it reaches, and nothing reads the member's score:
 -- the largest score is checked against each board's highest score, read once per board and batch
 -- (ZREVRANGE 0 0) and raised by each increment of the batch; only an award that could pass it by
 -- that bound reads the member's own score. These checks run before the command's first write to
 -- a challenge board, so a rejected command writes none. With the earliest tie-break or dense
 -- ranks a challenge board is written like a period board (ZSCORE, then ZADD).
+-- Writing each plain board once per batch instead (its members' scores read with ZMSCORE, the
+-- batch's points replayed in order, one ZADD) was measured slower on Redis 7.0 than one ZINCRBY
+-- per award: the skip-list move of each member is the cost, not the command, and the read and
+-- the replay come on top.
 --
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
@@ -483,19 +489,15 @@ local function challenge_board(entry)
   return board
 end
 
--- Plain boards (no tie-break time part, no dense companion, the default layout) are written once,
--- at the end of the batch: each command queues its points per board, and the board's queued
--- points are replayed then, in command order, on one read of the members they touch (ZMSCORE),
--- and written with one ZREM and one ZADD per board: a few commands per board and batch instead
--- of one per award. Until then challenge boards hold what they held when the batch began, so
--- the largest score is checked against a bound: the board's highest score, read once per board
--- and batch (ZREVRANGE 0 0, which also tells whether the board exists), plus what the batch has
--- queued for the member; only a command that could pass the largest score by that bound replays
--- the board to learn the member's score. Every check of a command runs before it queues anything,
--- so a rejected command changes no board.
+-- Plain boards (no tie-break time part, no dense companion, the default layout) take an award
+-- with one ZINCRBY and no read of the member's score. Their largest score is checked against
+-- the board's highest score, read once per board and batch (ZREVRANGE 0 0, which also tells
+-- whether the board exists) and raised by every increment: only an award that could pass the
+-- largest score by that bound asks for the member's own score. Every check of a command runs
+-- before its first write to a challenge board, so a rejected command writes none.
 local challenge_plain = not challenge_timed and challenge_dense_prefix == ''
 
--- the highest score on a plain challenge board when the batch began; false when it did not exist
+-- the highest score on a plain challenge board, once per batch; false when the board does not exist
 local function ceiling_of(board)
   local ceiling = board.ceiling
   if ceiling == nil then
@@ -504,96 +506,6 @@ local function ceiling_of(board)
     board.ceiling = ceiling
   end
   return ceiling
-end
-
--- the plain challenge boards with queued points, in the order they were first queued
-local queued_boards = {}
-
--- queue points for a member of a plain board: > 0 adds (creating the board only when `create`, as
--- an award does, not a penalty given back), < 0 takes (never creating a board or a member)
-local function queue(board, member, points, create)
-  local ops = board.ops
-  if not ops then
-    ops = {}
-    board.ops = ops
-    board.gain = {} -- by member: the points queued to add, which bound its score in the batch
-    queued_boards[#queued_boards + 1] = board
-  end
-  ops[#ops + 1] = member
-  ops[#ops + 1] = points
-  ops[#ops + 1] = create
-  if points > 0 then
-    board.gain[member] = (board.gain[member] or 0) + points
-  end
-end
-
--- a plain board's queued points replayed in order on its scores when the batch began, with the
--- rules of writing each at once: an add creates the member, and the board only when `create`
--- (then the board gets its TTL); a member at zero or less leaves the board, and the last member
--- takes the board with it. `also` is one more member to read. Returns the scores after the
--- replay and before it (by member, false: not on the board), the members read, and whether the
--- board was created and exists at the end.
-local function replay(board, also)
-  local ops = board.ops or {}
-  local members, before = {}, {}
-  for k = 1, #ops, 3 do
-    if before[ops[k]] == nil then
-      before[ops[k]] = false
-      members[#members + 1] = ops[k]
-    end
-  end
-  if also and before[also] == nil then
-    before[also] = false
-    members[#members + 1] = also
-  end
-  local exists = ceiling_of(board) ~= false
-  local present = 0 -- members read that are on the board
-  if exists then
-    local read = redis.call('ZMSCORE', board.key, unpack(members))
-    for j, member in ipairs(members) do
-      local score = tonumber(read[j])
-      if score then
-        before[member] = score
-        present = present + 1
-      end
-    end
-  end
-  -- the members not read keep the board alive: counted only when the read ones all left
-  local others = not exists and 0 or nil
-  local after, created = {}, false
-  for member, score in pairs(before) do after[member] = score end
-  for k = 1, #ops, 3 do
-    local member, points, create = ops[k], ops[k + 1], ops[k + 2]
-    local score = after[member]
-    if points > 0 then
-      if exists or create then
-        if not exists then
-          exists, created = true, true
-        end
-        if not score then
-          present = present + 1
-        end
-        after[member] = (score or 0) + points
-      end
-    elseif score then
-      if score + points <= 0 then
-        after[member] = false
-        present = present - 1
-        if present == 0 then
-          if not others then
-            others = redis.call('ZCARD', board.key)
-            for _, read_member in ipairs(members) do
-              if before[read_member] then others = others - 1 end
-            end
-          end
-          exists = others > 0
-        end
-      else
-        after[member] = score + points
-      end
-    end
-  end
-  return after, before, members, created and exists
 end
 
 -- whether a challenge runs at the instant of the command at hand (start <= at < end)
@@ -607,10 +519,9 @@ local function fits_challenges(boards, member, points)
     return fits(boards, member, points)
   end
   for _, board in ipairs(boards) do
-    local gain = board.gain and board.gain[member] or 0
-    if (ceiling_of(board) or 0) + gain + points > board.largest then
-      local score = replay(board, member)[member]
-      if (score or 0) + points > board.largest then
+    if (ceiling_of(board) or 0) + points > board.largest then
+      local score = tonumber(redis.call('ZSCORE', board.key, member)) or 0
+      if score + points > board.largest then
         return false
       end
     end
@@ -618,48 +529,47 @@ local function fits_challenges(boards, member, points)
   return true
 end
 
--- write each plain board's queued points: one ZMSCORE, ZREM and ZADD per board
-local function write_queued()
-  for _, board in ipairs(queued_boards) do
-    local after, before, members, created = replay(board)
-    local gone, scored = {}, {}
-    for _, member in ipairs(members) do
-      local score = after[member]
-      if not score then
-        if before[member] then
-          gone[#gone + 1] = member
-        end
-      elseif score ~= before[member] then
-        scored[#scored + 1] = int(score)
-        scored[#scored + 1] = member
-      end
-    end
-    -- removals first: a board they empty is deleted, and one the batch created again is new
-    if #gone > 0 then
-      redis.call('ZREM', board.key, unpack(gone))
-    end
-    if #scored > 0 then
-      redis.call('ZADD', board.key, unpack(scored))
-    end
-    if created then
-      redis.call('PEXPIRE', board.key, board.ttl)
-    end
+-- add points > 0 on a plain board; a board that does not exist is created (with its TTL) only
+-- when `create`, as by an award, not by giving a penalty back
+local function increment(board, member, points, create)
+  local ceiling = ceiling_of(board)
+  if not ceiling and not create then
+    return
+  end
+  local score = tonumber(redis.call('ZINCRBY', board.key, int(points), member))
+  if not ceiling then
+    redis.call('PEXPIRE', board.key, board.ttl)
+  end
+  board.ceiling = math.max(ceiling or 0, score)
+end
+
+-- take points >= 0 from a plain board; at zero or less the member leaves it. A member or board
+-- that was not there is created by ZINCRBY and removed again at once, so nothing remains.
+local function decrement(board, member, points)
+  local score = tonumber(redis.call('ZINCRBY', board.key, int(-points), member))
+  if score <= 0 then
+    redis.call('ZREM', board.key, member)
+    board.ceiling = nil -- the last member takes the board with it
   end
 end
 
 local function add_to_challenge(board, member, points)
   if not challenge_plain then
     add_to_board(board, member, points)
-  elseif points ~= 0 then
-    queue(board, member, points, true) -- a penalty (< 0) never creates a board or a member
+  elseif points > 0 then
+    increment(board, member, points, true)
+  else
+    decrement(board, member, -points) -- a penalty never creates a board or a member
   end
 end
 
 local function take_from_challenge(board, member, points)
   if not challenge_plain then
     take_from_board(board, member, points)
-  elseif points ~= 0 then
-    queue(board, member, -points, false) -- a board that has expired stays gone
+  elseif points > 0 then
+    decrement(board, member, points)
+  else
+    increment(board, member, -points, false) -- a board that has expired stays gone
   end
 end
 
@@ -848,5 +758,4 @@ for n = 1, tonumber(ARGV[1]) do
   out[n] = points * 8 + status
   i = own_times and i + 6 or i + 5
 end
-write_queued()
 return out
