@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Plain challenge boards are written once per batch (score.lua queues each command's
- * points and replays them in order at the end): a batch must leave them exactly as the
- * same commands applied one call at a time would.
+ * Several commands on the same plain challenge board in one score.lua call: the batch
+ * must leave the board exactly as the same commands applied one call at a time would
+ * (points stop at zero in command order, a give-back never creates a board, a new board
+ * gets its TTL, the largest score counts what earlier commands of the batch did).
  */
 class ChallengeBatchTests {
 
