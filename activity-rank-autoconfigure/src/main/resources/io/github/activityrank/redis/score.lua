@@ -427,7 +427,13 @@ end
 -- a list of entries and one of their tokens, and a map from id to position built when a revoke
 -- first asks. Each command then keeps those that run at its own instant (runs below): an award
 -- reaches running challenges only, and a revoke takes back only from those.
+-- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
+local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
+
 local function parse_challenges(flat)
+  if #flat == 0 then
+    return NO_CHALLENGES
+  end
   local list, tokens = {}, {}
   for k = 1, #flat, 2 do
     if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
