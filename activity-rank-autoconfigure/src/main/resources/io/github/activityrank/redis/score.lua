@@ -90,15 +90,21 @@
 -- challenge board is created with a TTL that ends at its expireAt, and laid out like the period
 -- boards; its time part counts from the challenge's start. Nothing writes a board after its end.
 -- Hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
--- parsed then; entries of challenges that do not run now are dropped. Which boards an award of a
--- rule reaches is worked out once per user, rule and batch. Reserved fields of those hashes
--- ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
+-- parsed then: what all entries of a challenge share (all but the token) is parsed from the first
+-- one of the batch, each later one is only compared with it and its token cut out (a batch of
+-- users in the same challenges parses each challenge once); entries of challenges that do not run
+-- now are dropped. Which boards an award of a rule reaches is worked out once per user, rule and
+-- batch. Reserved fields of those hashes ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
 -- an award costs one ZINCRBY per challenge board it reaches, and nothing reads the member's score:
 -- the largest score is checked against each board's highest score, read once per board and batch
 -- (ZREVRANGE 0 0) and raised by each increment of the batch; only an award that could pass it by
 -- that bound reads the member's own score. These checks run before the command's first write to
 -- a challenge board, so a rejected command writes none. With the earliest tie-break or dense
 -- ranks a challenge board is written like a period board (ZSCORE, then ZADD).
+-- Writing each plain board once per batch instead (its members' scores read with ZMSCORE, the
+-- batch's points replayed in order, one ZADD) was measured slower on Redis 7.0 than one ZINCRBY
+-- per award: the skip-list move of each member is the cost, not the command, and the read and
+-- the replay come on top.
 --
 -- Cost matters: this runs once per award. Boards are checked for existence once per batch, and
 -- searches over older days first ask with one multi-key EXISTS whether any of those records exist.
@@ -392,35 +398,60 @@ local function time_boards(boards)
 end
 local CHALLENGES = '#ch:'
 
--- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant: a
--- list, and a map by id built when a revoke first asks. Each command then keeps those that run at
--- its own instant (runs below): an award reaches running challenges only, and a revoke takes back
--- only from those.
+-- what every entry of a challenge shares (all but the token), by id: the first entry of a
+-- challenge read in the batch is parsed, each later one only compared with it (string.find, which
+-- makes no new string) and its token cut out, so a user's entries cost one new string each
+local shared_by_id = {}
+
+local function parse_entry(id, value)
+  local shared = shared_by_id[id]
+  if shared and string.find(value, shared.head, 1, true) == 1 then
+    local colon = string.find(value, ':', #shared.head + 1, true)
+    local rules = shared.rules_text
+    if colon and #value - colon == #rules and (rules == '' or string.find(value, rules, colon + 1, true)) then
+      return shared, string.sub(value, #shared.head + 1, colon - 1)
+    end
+  end
+  local start, stop, expire_at, token, rules = string.match(value, '^(%d+):(%d+):(%d+):(%d+):(.*)$')
+  shared = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
+             head = start .. ':' .. stop .. ':' .. expire_at .. ':', rules_text = rules }
+  if rules ~= '' then
+    shared.rules = {}
+    for rule in string.gmatch(rules, '[^,]+') do shared.rules[rule] = true end
+  end
+  shared_by_id[id] = shared
+  return shared, token
+end
+
+-- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant:
+-- a list of entries and one of their tokens, and a map from id to position built when a revoke
+-- first asks. Each command then keeps those that run at its own instant (runs below): an award
+-- reaches running challenges only, and a revoke takes back only from those.
+-- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
+local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
+
 local function parse_challenges(flat)
-  local list = {}
+  if #flat == 0 then
+    return NO_CHALLENGES
+  end
+  local list, tokens = {}, {}
   for k = 1, #flat, 2 do
     if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
-      local start, stop, expire_at, token, rules = string.match(flat[k + 1], '^(%d+):(%d+):(%d+):(%d+):(.*)$')
-      stop = tonumber(stop)
-      if stop > earliest then
-        local entry = { id = flat[k], start = tonumber(start), stop = stop, expire_at = tonumber(expire_at),
-                        token = token }
-        if rules ~= '' then
-          entry.rules = {}
-          for rule in string.gmatch(rules, '[^,]+') do entry.rules[rule] = true end
-        end
+      local entry, token = parse_entry(flat[k], flat[k + 1])
+      if entry.stop > earliest then
         list[#list + 1] = entry
+        tokens[#list] = token
       end
     end
   end
-  return { list = list }
+  return { list = list, tokens = tokens }
 end
 
 local function by_id(challenges)
   local map = challenges.by_id
   if not map then
     map = {}
-    for _, entry in ipairs(challenges.list) do map[entry.id] = entry end
+    for k, entry in ipairs(challenges.list) do map[entry.id] = k end
     challenges.by_id = map
   end
   return map
@@ -560,17 +591,21 @@ local function challenges_reached(spec, joined_idx)
   -- commands with instants of their own (a replay) may see different challenges run
   local reached = not own_times and of_user[spec.rule]
   if not reached then
+    -- names: "id=token,..." as parts, joined into one string at the end
     local boards, names, seen = {}, {}, {}
     for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
-      for _, entry in ipairs(challenges.list) do
+      for k, entry in ipairs(challenges.list) do
         if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
           seen[entry.id] = true
           boards[#boards + 1] = challenge_board(entry)
-          names[#names + 1] = entry.id .. '=' .. entry.token
+          names[#names + 1] = #names > 0 and ',' or ''
+          names[#names + 1] = entry.id
+          names[#names + 1] = '='
+          names[#names + 1] = challenges.tokens[k]
         end
       end
     end
-    reached = { boards = boards, names = table.concat(names, ',') }
+    reached = { boards = boards, names = table.concat(names) }
     of_user[spec.rule] = reached
   end
   return reached.boards, reached.names
@@ -584,8 +619,14 @@ local function challenges_to_revoke(reached, joined_idx)
     return boards
   end
   for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
-    local entry = by_id(joined_of(joined_idx))[id] or by_id(open_of())[id]
-    if entry and entry.token == token and runs(entry) then
+    local challenges = joined_of(joined_idx)
+    local k = by_id(challenges)[id]
+    if not k then
+      challenges = open_of()
+      k = by_id(challenges)[id]
+    end
+    local entry = k and challenges.list[k]
+    if entry and challenges.tokens[k] == token and runs(entry) then
       boards[#boards + 1] = challenge_board(entry)
     end
   end
