@@ -86,7 +86,7 @@ final class LettuceShardCalls {
 				members[i] = value.getValue();
 				scores[i] = (long) value.getScore();
 			}
-			return new ShardedReads.Slice(count, members, scores);
+			return new ShardedReads.Slice(count, members, scores, null);
 		});
 	}
 

@@ -42,12 +42,14 @@ import org.springframework.util.ClassUtils;
  * its entries in the window ({@code ZCOUNT} and {@code ZREVRANGEBYSCORE}, sent together),
  * which are merged: the counts give the window's exact global position, so the page is
  * exact whenever the window holds it, and the competition rank comes from the window
- * (everything before it scores higher). A window the estimate missed, or one that would
- * read more than 2,048 entries (a long run of equal scores), falls back to counting
- * rounds: the sampled scores counted on every shard ({@code shard-before.lua}, one ZCOUNT
- * each) bracket the offset, rounds of entries inside a bracket too wide to read narrow it
- * ({@code shard-seek.lua}), and a window of positions is read on each shard. Nothing
- * reads a shard's first {@code offset} members;</li>
+ * (everything before it scores higher), the dense rank from the window and the distinct
+ * points from {@code x} up read with it ({@code shard-dense-above.lua}). A window the
+ * estimate missed, or one that would read more than 2,048 entries (a long run of equal
+ * scores), falls back to counting rounds: the sampled scores counted on every shard
+ * ({@code shard-before.lua}, one ZCOUNT each) bracket the offset, rounds of entries
+ * inside a bracket too wide to read narrow it ({@code shard-seek.lua}), and a window of
+ * positions is read on each shard. Nothing reads a shard's first {@code offset}
+ * members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
@@ -188,28 +190,37 @@ final class ShardedReads {
 	 * not hold the whole page (the estimate that chose it missed).
 	 */
 	private List<RankEntry> scoreWindow(List<BoardKeys> boards, long x, long z, long offset, int limit) {
-		List<Slice> slices = each(boards.size(),
-				(commands, s) -> LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z), (s) -> {
-					try (RedisConnection connection = this.connectionFactory.getConnection()) {
-						byte[] key = bytes(boards.get(s).key());
-						Long before = connection.zSetCommands()
-							.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
-						Set<Tuple> tuples = connection.zSetCommands()
-							.zRevRangeByScoreWithScores(key,
-									Range.of(
-											(z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
-													: Range.Bound.inclusive((double) z),
-											Range.Bound.exclusive((double) x)));
-						List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
-						byte[][] members = new byte[entries.size()][];
-						long[] scores = new long[entries.size()];
-						for (int i = 0; i < members.length; i++) {
-							members[i] = entries.get(i).getValue();
-							scores[i] = entries.get(i).getScore().longValue();
-						}
-						return new Slice((before != null) ? before : 0, members, scores);
-					}
-				});
+		// dense ranks also need the distinct points from x up, from the companions
+		boolean dense = this.ranking == Ranking.DENSE;
+		List<Slice> slices = each(boards.size(), (commands, s) -> {
+			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z);
+			return dense ? slice.thenCombine(
+					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
+					Slice::withDense) : slice;
+		}, (s) -> {
+			Slice slice;
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				byte[] key = bytes(boards.get(s).key());
+				Long before = connection.zSetCommands()
+					.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
+				Set<Tuple> tuples = connection.zSetCommands()
+					.zRevRangeByScoreWithScores(key,
+							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
+									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)));
+				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
+				byte[][] members = new byte[entries.size()][];
+				long[] scores = new long[entries.size()];
+				for (int i = 0; i < members.length; i++) {
+					members[i] = entries.get(i).getValue();
+					scores[i] = entries.get(i).getScore().longValue();
+				}
+				slice = new Slice((before != null) ? before : 0, members, scores, null);
+			}
+			return dense
+					? slice.withDense(
+							this.denseAbove.run(this.connectionFactory, call(boards.get(s), Long.toString(x - 1))))
+					: slice;
+		});
 		long before = 0;
 		int read = 0;
 		for (Slice slice : slices) {
@@ -247,9 +258,12 @@ final class ShardedReads {
 		long higher = switch (this.ranking) {
 			case ORDINAL -> offset;
 			case COMPETITION -> before + Arrays.stream(scores, 0, first).filter((v) -> v > firstScore).count();
-			case DENSE ->
-				(before == 0) ? Arrays.stream(scores, 0, first).filter((v) -> v > firstScore).distinct().count()
-						: denseHigher(boards, firstScore);
+			case DENSE -> {
+				// the values from x up, then those of the window above its first entry
+				long above = (before == 0) ? 0 : denseFrom(slices);
+				yield (above < 0) ? denseHigher(boards, firstScore)
+						: above + Arrays.stream(scores, 0, first).filter((v) -> v > firstScore).distinct().count();
+			}
 		};
 		RankNumbering numbering = new RankNumbering(this.ranking, higher, offset);
 		List<RankEntry> entries = new ArrayList<>(wanted - first);
@@ -265,7 +279,12 @@ final class ShardedReads {
 	 * One shard's members scoring {@code x} or more ({@code before}) and its entries
 	 * scoring in a window below {@code x}, in board order.
 	 */
-	record Slice(long before, byte[][] members, long[] scores) {
+	record Slice(long before, byte[][] members, long[] scores, List<Object> dense) {
+
+		/** This slice with the reply of {@code shard-dense-above.lua} from its bound. */
+		Slice withDense(List<Object> reply) {
+			return new Slice(this.before, this.members, this.scores, reply);
+		}
 
 		/**
 		 * Whether this slice's entry {@code i} comes before {@code other}'s entry
@@ -632,6 +651,25 @@ final class ShardedReads {
 			.stream()
 			.mapToLong(Long::longValue)
 			.sum();
+	}
+
+	/**
+	 * The distinct points from a window's upper bound up over every shard, from the
+	 * companions' replies read with the window; -1 when a companion has yet to be built
+	 * ({@code denseHigher} builds it).
+	 */
+	private static long denseFrom(List<Slice> slices) {
+		Set<String> values = new HashSet<>();
+		for (Slice slice : slices) {
+			List<Object> reply = slice.dense();
+			if (reply == null || reply.isEmpty() || RedisReplies.asLong(reply.get(0)) == 0) {
+				return -1;
+			}
+			for (int i = 1; i < reply.size(); i++) {
+				values.add(RedisReplies.asString(reply.get(i)));
+			}
+		}
+		return values.size();
 	}
 
 	/** The distinct points higher than {@code score} over every shard's companion. */
