@@ -138,6 +138,11 @@ public class ShardedActivityStore implements ActivityStore {
 		return this.stores.get(this.shards.shardOf(userId)).summary(userId, period, day);
 	}
 
+	/** How many deep pages were answered from one window of scores after the samples. */
+	long windowPages() {
+		return this.reads.windowPages();
+	}
+
 	private List<BoardKeys> boards(Period period, LocalDate day) {
 		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
 		for (RankKeys keys : this.shards.allKeys()) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
 
 import io.github.activityrank.RankEntry;
@@ -33,14 +34,22 @@ import org.springframework.util.ClassUtils;
  * <ul>
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
- * <li>a deep page first finds, on each shard, how many of its members come before the
- * page: it takes each shard's entries around the proportional position
- * ({@code shard-seek.lua}), counts on every shard the members scoring at least each of
- * their scores ({@code shard-before.lua}, one ZCOUNT each), and keeps the closest bounds
- * below and above the offset; only a bracket too wide to read (a long run of equal
- * scores) is narrowed by rounds of entries inside it. Then it reads on each shard a
- * window from its lower bound to at most the page's length past its upper one, and merges
- * it. Nothing reads a shard's first {@code offset} members;</li>
+ * <li>a deep page takes two steps as a rule: each shard's size and its scores at 15
+ * positions around its share of the offset ({@code shard-sample.lua}); from those,
+ * {@link ShardSamples} estimates how many members score at least any score and picks the
+ * window of scores {@code [z, x)} that should start a margin before the page and end a
+ * margin after it; then each shard counts its members scoring {@code x} or more and reads
+ * its entries in the window ({@code ZCOUNT} and {@code ZREVRANGEBYSCORE}, sent together),
+ * which are merged: the counts give the window's exact global position, so the page is
+ * exact whenever the window holds it, and the competition rank comes from the window
+ * (everything before it scores higher), the dense rank from the window and the distinct
+ * points from {@code x} up read with it ({@code shard-dense-above.lua}). A window the
+ * estimate missed, or one that would read more than 2,048 entries (a long run of equal
+ * scores), falls back to counting rounds: the sampled scores counted on every shard
+ * ({@code shard-before.lua}, one ZCOUNT each) bracket the offset, rounds of entries
+ * inside a bracket too wide to read narrow it ({@code shard-seek.lua}), and a window of
+ * positions is read on each shard. Nothing reads a shard's first {@code offset}
+ * members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
@@ -54,10 +63,16 @@ final class ShardedReads {
 	/** Pages ending within this many entries read each shard's head directly. */
 	static final long SHALLOW = 1024;
 
-	/** A deep page stops narrowing once its window reads at most this many entries. */
+	/**
+	 * A deep page reads at most this many entries in one window of scores, and stops
+	 * narrowing once its window of positions reads at most this many.
+	 */
 	private static final long WINDOW = 2048;
 
-	/** Candidates on each side of a shard's proportional position in the first round. */
+	/**
+	 * A narrowing round takes {@code 2 * CANDIDATES + 1} entries inside each shard's
+	 * bracket.
+	 */
 	private static final int CANDIDATES = 4;
 
 	/** Most correcting rounds of a deep page before it reads a wider window. */
@@ -78,6 +93,11 @@ final class ShardedReads {
 	private final LuaScript before = LuaScript.load("shard-before.lua");
 
 	private final LuaScript seek = LuaScript.load("shard-seek.lua");
+
+	private final LuaScript sample = LuaScript.load("shard-sample.lua");
+
+	/** Deep pages answered from one window of scores (after the samples). */
+	private final LongAdder windowPages = new LongAdder();
 
 	private final LuaScript denseAbove = LuaScript.load("shard-dense-above.lua");
 
@@ -131,13 +151,157 @@ final class ShardedReads {
 		Arrays.fill(hi, Long.MAX_VALUE);
 		long skip = offset;
 		if (offset + limit > SHALLOW) {
-			Long start = deepStart(boards, offset, limit, lo, hi);
+			ShardSamples samples = sample(boards, offset);
+			if (offset >= samples.total()) {
+				return List.of();
+			}
+			long[] scores = samples.window(offset, limit, WINDOW);
+			if (scores != null) {
+				List<RankEntry> page = scoreWindow(boards, scores[0], scores[1], offset, limit);
+				if (page != null) {
+					this.windowPages.increment();
+					return page;
+				}
+			}
+			Long start = deepStart(boards, offset, limit, lo, hi, samples);
 			if (start == null) {
 				return List.of();
 			}
 			skip = offset - start;
 		}
 		return numbered(boards, window(boards, lo, hi, skip, limit), offset, limit, null);
+	}
+
+	/** Each shard's size and scores around its share of the offset. */
+	private ShardSamples sample(List<BoardKeys> boards, long offset) {
+		String[] args = Arrays.stream(ShardSamples.positions(offset, boards.size()))
+			.mapToObj(Long::toString)
+			.toArray(String[]::new);
+		return new ShardSamples(offset,
+				each(boards.size(),
+						(commands, s) -> LettuceShardCalls.script(commands, this.sample, call(boards.get(s), args)),
+						(s) -> this.sample.run(this.connectionFactory, call(boards.get(s), args))));
+	}
+
+	/**
+	 * The page from one read per shard of the members scoring less than {@code x} and at
+	 * least {@code z} ({@link ShardSamples#TO_END}: to the end), with the members scoring
+	 * {@code x} or more counted in the same round trip; {@code null} when the window does
+	 * not hold the whole page (the estimate that chose it missed).
+	 */
+	private List<RankEntry> scoreWindow(List<BoardKeys> boards, long x, long z, long offset, int limit) {
+		// dense ranks also need the distinct points from x up, from the companions
+		boolean dense = this.ranking == Ranking.DENSE;
+		List<Slice> slices = each(boards.size(), (commands, s) -> {
+			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z);
+			return dense ? slice.thenCombine(
+					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
+					Slice::withDense) : slice;
+		}, (s) -> {
+			Slice slice;
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				byte[] key = bytes(boards.get(s).key());
+				Long before = connection.zSetCommands()
+					.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
+				Set<Tuple> tuples = connection.zSetCommands()
+					.zRevRangeByScoreWithScores(key,
+							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
+									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)));
+				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
+				byte[][] members = new byte[entries.size()][];
+				long[] scores = new long[entries.size()];
+				for (int i = 0; i < members.length; i++) {
+					members[i] = entries.get(i).getValue();
+					scores[i] = entries.get(i).getScore().longValue();
+				}
+				slice = new Slice((before != null) ? before : 0, members, scores, null);
+			}
+			return dense
+					? slice.withDense(
+							this.denseAbove.run(this.connectionFactory, call(boards.get(s), Long.toString(x - 1))))
+					: slice;
+		});
+		long before = 0;
+		int read = 0;
+		for (Slice slice : slices) {
+			before += slice.before();
+			read += slice.scores().length;
+		}
+		long skip = offset - before;
+		if (skip < 0 || (z != ShardSamples.TO_END && before + read < offset + limit)) {
+			return null;
+		}
+		if (skip >= read) {
+			return List.of();
+		}
+		// merge the shards' windows (each in board order) as far as the page's end
+		int wanted = (int) Math.min(read, skip + limit);
+		long[] scores = new long[wanted];
+		byte[][] members = new byte[wanted][];
+		int[] next = new int[slices.size()];
+		for (int i = 0; i < wanted; i++) {
+			int from = -1;
+			for (int s = 0; s < next.length; s++) {
+				Slice slice = slices.get(s);
+				if (next[s] < slice.scores().length
+						&& (from < 0 || slice.precedes(next[s], slices.get(from), next[from]))) {
+					from = s;
+				}
+			}
+			scores[i] = slices.get(from).scores()[next[from]];
+			members[i] = slices.get(from).members()[next[from]];
+			next[from]++;
+		}
+		int first = (int) skip;
+		long firstScore = scores[first];
+		// every member before the window scores x or more, above all of the window
+		long higher = switch (this.ranking) {
+			case ORDINAL -> offset;
+			case COMPETITION -> before + Arrays.stream(scores, 0, first).filter((v) -> v > firstScore).count();
+			case DENSE -> {
+				// the values from x up, then those of the window above its first entry
+				long above = (before == 0) ? 0 : denseFrom(slices);
+				yield (above < 0) ? denseHigher(boards, firstScore)
+						: above + Arrays.stream(scores, 0, first).filter((v) -> v > firstScore).distinct().count();
+			}
+		};
+		RankNumbering numbering = new RankNumbering(this.ranking, higher, offset);
+		List<RankEntry> entries = new ArrayList<>(wanted - first);
+		for (int i = first; i < wanted; i++) {
+			long points = this.layout.points(scores[i]);
+			entries.add(new RankEntry(RankKeys.decode(new String(members[i], StandardCharsets.UTF_8)),
+					numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	/**
+	 * One shard's members scoring {@code x} or more ({@code before}) and its entries
+	 * scoring in a window below {@code x}, in board order.
+	 */
+	record Slice(long before, byte[][] members, long[] scores, List<Object> dense) {
+
+		/** This slice with the reply of {@code shard-dense-above.lua} from its bound. */
+		Slice withDense(List<Object> reply) {
+			return new Slice(this.before, this.members, this.scores, reply);
+		}
+
+		/**
+		 * Whether this slice's entry {@code i} comes before {@code other}'s entry
+		 * {@code j}.
+		 */
+		boolean precedes(int i, Slice other, int j) {
+			if (this.scores[i] != other.scores[j]) {
+				return this.scores[i] > other.scores[j];
+			}
+			return Arrays.compareUnsigned(this.members[i], other.members[j]) > 0;
+		}
+
+	}
+
+	/** How many deep pages were answered from one window of scores after the samples. */
+	long windowPages() {
+		return this.windowPages.sum();
 	}
 
 	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
@@ -243,55 +407,51 @@ final class ShardedReads {
 	}
 
 	/**
-	 * Find, for a deep page, how many members of each shard come before its first entry
-	 * at most ({@code lo}), with their sum as close to the offset as the search gets, and
-	 * how many come before a bound past the offset ({@code hi}, {@code Long.MAX_VALUE}
-	 * where none was found), so that the window read on each shard ends near the page.
+	 * Find, for a deep page whose window of scores missed, how many members of each shard
+	 * come before its first entry at most ({@code lo}), with their sum as close to the
+	 * offset as the search gets, and how many come before a bound past the offset
+	 * ({@code hi}, {@code Long.MAX_VALUE} where none was found), so that the window read
+	 * on each shard ends near the page.
 	 * <p>
-	 * The first round counts score bounds, not entries: each candidate's score gives the
-	 * bound after every member with that score, and the members before it cost one ZCOUNT
-	 * per shard, where an entry costs a binary search among equal scores. With hash
-	 * sharding, candidates at each shard's proportional position usually bracket the
-	 * offset within a few hundred members; only a bracket wider than {@link #WINDOW} (one
-	 * long run of equal scores) is narrowed by further rounds of entries.
+	 * The first round counts the sampled scores as bounds: each gives the bound after
+	 * every member with that score, and the members before it cost one ZCOUNT per shard,
+	 * where an entry costs a binary search among equal scores. Only a bracket wider than
+	 * {@link #WINDOW} (one long run of equal scores) is narrowed by further rounds of
+	 * entries.
 	 * @return the sum of {@code lo}, or {@code null} when the board is shorter than the
 	 * offset
 	 */
-	private Long deepStart(List<BoardKeys> boards, long offset, int limit, long[] lo, long[] hi) {
+	private Long deepStart(List<BoardKeys> boards, long offset, int limit, long[] lo, long[] hi, ShardSamples samples) {
 		int shards = boards.size();
-		// first round: candidates around each shard's proportional position, spaced about
-		// the square root of the distance, so one of them usually lands close below
-		long center = offset / shards;
-		long spacing = Math.max(16, (long) Math.sqrt((double) center) / 2);
-		long[][] positions = new long[shards][];
-		for (int s = 0; s < shards; s++) {
-			positions[s] = new long[2 * CANDIDATES + 1];
-			for (int j = -CANDIDATES; j <= CANDIDATES; j++) {
-				positions[s][j + CANDIDATES] = Math.max(0, center + j * spacing);
-			}
-		}
+		long[][] positions = null;
 		long best = 0;
 		long bestAbove = Long.MAX_VALUE;
 		long total = -1;
 		long[] sizes = new long[shards];
 		for (int round = 0; round < ROUNDS; round++) {
-			long[][] at = positions;
-			List<List<Object>> seeks = each(shards,
-					(commands, s) -> LettuceShardCalls.script(commands, this.seek, seekCall(boards.get(s), at[s])),
-					(s) -> this.seek.run(this.connectionFactory, seekCall(boards.get(s), at[s])));
 			Set<Entry> found = new LinkedHashSet<>();
-			total = 0;
-			for (int s = 0; s < shards; s++) {
-				List<Object> reply = seeks.get(s);
-				sizes[s] = RedisReplies.asLong(reply.get(0));
-				total += sizes[s];
-				for (int i = 1; i + 1 < reply.size(); i += 2) {
-					long score = (long) RedisReplies.asDouble(reply.get(i + 1));
-					if (round == 0) {
-						// the bound after every member with this score
-						found.add(new Entry("", score));
-					}
-					else {
+			if (round == 0) {
+				// the bound after every member of each sampled score
+				for (long score : samples.allScores()) {
+					found.add(new Entry("", score));
+				}
+				total = samples.total();
+				for (int s = 0; s < shards; s++) {
+					sizes[s] = samples.size(s);
+				}
+			}
+			else {
+				long[][] at = positions;
+				List<List<Object>> seeks = each(shards,
+						(commands, s) -> LettuceShardCalls.script(commands, this.seek, seekCall(boards.get(s), at[s])),
+						(s) -> this.seek.run(this.connectionFactory, seekCall(boards.get(s), at[s])));
+				total = 0;
+				for (int s = 0; s < shards; s++) {
+					List<Object> reply = seeks.get(s);
+					sizes[s] = RedisReplies.asLong(reply.get(0));
+					total += sizes[s];
+					for (int i = 1; i + 1 < reply.size(); i += 2) {
+						long score = (long) RedisReplies.asDouble(reply.get(i + 1));
 						found.add(new Entry(RedisReplies.asString(reply.get(i)), score));
 					}
 				}
@@ -491,6 +651,25 @@ final class ShardedReads {
 			.stream()
 			.mapToLong(Long::longValue)
 			.sum();
+	}
+
+	/**
+	 * The distinct points from a window's upper bound up over every shard, from the
+	 * companions' replies read with the window; -1 when a companion has yet to be built
+	 * ({@code denseHigher} builds it).
+	 */
+	private static long denseFrom(List<Slice> slices) {
+		Set<String> values = new HashSet<>();
+		for (Slice slice : slices) {
+			List<Object> reply = slice.dense();
+			if (reply == null || reply.isEmpty() || RedisReplies.asLong(reply.get(0)) == 0) {
+				return -1;
+			}
+			for (int i = 1; i < reply.size(); i++) {
+				values.add(RedisReplies.asString(reply.get(i)));
+			}
+		}
+		return values.size();
 	}
 
 	/** The distinct points higher than {@code score} over every shard's companion. */

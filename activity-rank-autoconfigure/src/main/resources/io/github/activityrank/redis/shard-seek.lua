@@ -1,5 +1,6 @@
--- activity-rank: one shard's board size and its entries at some positions, the candidates from
--- which a deep page over sharded boards starts its search.
+-- activity-rank: one shard's board size and its entries at some positions: the candidates with
+-- which a deep page over sharded boards narrows a bracket too wide to read (a long run of equal
+-- scores), when its window of scores missed (see shard-sample.lua).
 -- KEYS[1]  the shard's board
 -- ARGV     positions (0-based, best first)
 -- Returns  {size, member1, score1, member2, score2, ...} for the positions within the board.

@@ -67,19 +67,23 @@ class ShardedDeepPageTests {
 	@AfterEach
 	void cleanUp() {
 		try {
-			RedisKeysCleaner.delete(this.single, this.oneKeys.pattern());
-			try (RedisClusterConnection connection = this.cluster.getClusterConnection()) {
-				for (RankKeys keys : this.shards.allKeys()) {
-					for (String key : List.of(keys.board(Period.TOTAL, LocalDate.now()),
-							keys.dense(Period.TOTAL, LocalDate.now()))) {
-						connection.keyCommands().del(key.getBytes(StandardCharsets.UTF_8));
-					}
-				}
-			}
+			cleanBoards();
 		}
 		finally {
 			this.cluster.destroy();
 			this.single.destroy();
+		}
+	}
+
+	private void cleanBoards() {
+		RedisKeysCleaner.delete(this.single, this.oneKeys.pattern());
+		try (RedisClusterConnection connection = this.cluster.getClusterConnection()) {
+			for (RankKeys keys : this.shards.allKeys()) {
+				for (String key : List.of(keys.board(Period.TOTAL, LocalDate.now()),
+						keys.dense(Period.TOTAL, LocalDate.now()))) {
+					connection.keyCommands().del(key.getBytes(StandardCharsets.UTF_8));
+				}
+			}
 		}
 	}
 
@@ -100,7 +104,21 @@ class ShardedDeepPageTests {
 		compare(tieBreak, ranking, 3);
 	}
 
-	private void compare(TieBreak tieBreak, Ranking ranking, int values) {
+	/**
+	 * 400 point values (about 75 members each, ties spanning the shards) and 20,000 (one
+	 * or two each): the samples place most deep pages in one window of scores per shard,
+	 * whose pages, cut anywhere inside a run of ties and up to the board's end, equal one
+	 * sorted set's.
+	 */
+	@ParameterizedTest
+	@MethodSource("orders")
+	void deepPagesFromOneWindowOfScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
+		ShardedActivityStore three = compare(tieBreak, ranking, 400);
+		assertThat(three.windowPages()).isPositive();
+		assertThat(compare(tieBreak, ranking, 20_000).windowPages()).isPositive();
+	}
+
+	private ShardedActivityStore compare(TieBreak tieBreak, Ranking ranking, int values) {
 		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
 		RedisActivityStore one = new RedisActivityStore(this.single, this.oneKeys, this.calendar,
 				EnumSet.of(Period.TOTAL), order);
@@ -130,6 +148,14 @@ class ShardedDeepPageTests {
 			assertThat(three.range(Period.TOTAL, today, offset, 50)).as("offset " + offset)
 				.isEqualTo(one.range(Period.TOTAL, today, offset, 50));
 		}
+		// pages starting and ending anywhere in runs of ties, and at the board's end
+		for (long offset = 1001; offset < MEMBERS + 40; offset += 1733) {
+			for (int limit : new int[] { 1, 30 }) {
+				long at = (offset > MEMBERS) ? MEMBERS - limit + 1 : offset;
+				assertThat(three.range(Period.TOTAL, today, at, limit)).as("offset " + at + ", limit " + limit)
+					.isEqualTo(one.range(Period.TOTAL, today, at, limit));
+			}
+		}
 		for (int i = 0; i < 300; i++) {
 			String user = users.get(random.nextInt(MEMBERS));
 			assertThat(three.rank(Period.TOTAL, today, user)).as(user).isEqualTo(one.rank(Period.TOTAL, today, user));
@@ -138,6 +164,8 @@ class ShardedDeepPageTests {
 					.isEqualTo(one.around(Period.TOTAL, today, user, 5));
 			}
 		}
+		cleanBoards();
+		return three;
 	}
 
 	private static void fill(RedisConnectionFactory factory, String board, List<byte[][]> entries) {
