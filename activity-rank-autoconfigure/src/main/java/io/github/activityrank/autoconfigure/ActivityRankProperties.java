@@ -639,8 +639,9 @@ public class ActivityRankProperties implements InitializingBean {
 		private Duration pollInterval = Duration.ofSeconds(1);
 
 		/**
-		 * Most entries of one lane the relay applies in one transaction and one Redis
-		 * script call, from 1 to 256.
+		 * Most entries of one lane the relay applies in one transaction, from 1 to 256; a
+		 * transaction takes several lanes (16 / relay-threads), one Redis script call per
+		 * 256 entries.
 		 */
 		private int batchSize = 256;
 

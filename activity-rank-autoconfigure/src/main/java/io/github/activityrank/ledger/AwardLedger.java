@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,10 +63,18 @@ public class AwardLedger {
 	/** Rows per insert statement: one statement, one round trip, bounded parameters. */
 	static final int MAX_ROWS_PER_INSERT = 500;
 
+	/** Ids in one UPDATE or DELETE of the relay: a bounded statement. */
+	static final int IDS_PER_STATEMENT = 1000;
+
 	private static final int MAX_RULE_LENGTH = 64;
 
-	/** Group inserts on their way at the same time: a few pool connections at most. */
-	private static final int CONCURRENT_INSERTS = 4;
+	/**
+	 * Group inserts on their way at the same time. Each caller waits for its commit
+	 * whatever this is, so callers per second are bounded by the commit's latency; two
+	 * keep the database busy while making half the statements and commits of four, which
+	 * leaves CPU to the relay on a small machine.
+	 */
+	private static final int CONCURRENT_INSERTS = 2;
 
 	/** The placeholders of one row of the insert. */
 	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -214,57 +223,75 @@ public class AwardLedger {
 	}
 
 	/**
-	 * Lanes that have pending entries.
+	 * Lanes that have pending entries: one index probe per lane, however many entries
+	 * wait.
 	 * @param connection the relay's connection
 	 * @return the lanes, ascending
 	 * @throws SQLException when the database fails
 	 */
 	List<Integer> pendingLanes(Connection connection) throws SQLException {
 		List<Integer> lanes = new ArrayList<>();
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT DISTINCT lane FROM " + this.tables.ledger() + " WHERE state = " + PENDING)) {
+		try (PreparedStatement statement = connection.prepareStatement(
+				"SELECT l.lane FROM " + this.tables.lanes() + " l WHERE EXISTS (SELECT 1 FROM " + this.tables.ledger()
+						+ " e WHERE e.state = " + PENDING + " AND e.lane = l.lane) ORDER BY l.lane")) {
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					lanes.add(rows.getInt(1));
 				}
 			}
 		}
-		lanes.sort(null);
 		return lanes;
 	}
 
 	/**
-	 * Lock a lane for the connection's transaction, unless another relay holds it.
+	 * Lock some lanes for the connection's transaction, skipping those another relay
+	 * holds: one statement, which never waits.
 	 * @param connection the relay's connection, in a transaction
-	 * @param lane the lane
-	 * @return whether this transaction now holds the lane
+	 * @param lanes the lanes wanted
+	 * @return the lanes this transaction now holds, ascending
 	 * @throws SQLException when the database fails
 	 */
-	boolean tryLockLane(Connection connection, int lane) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT lane FROM " + this.tables.lanes() + " WHERE lane = ? FOR UPDATE SKIP LOCKED")) {
-			statement.setInt(1, lane);
+	List<Integer> tryLockLanes(Connection connection, List<Integer> lanes) throws SQLException {
+		List<Integer> locked = new ArrayList<>(lanes.size());
+		try (PreparedStatement statement = connection.prepareStatement("SELECT lane FROM " + this.tables.lanes()
+				+ " WHERE lane IN (" + inList(lanes) + ") FOR UPDATE SKIP LOCKED")) {
 			try (ResultSet rows = statement.executeQuery()) {
-				return rows.next();
+				while (rows.next()) {
+					locked.add(rows.getInt(1));
+				}
 			}
 		}
+		locked.sort(null);
+		return locked;
 	}
 
 	/**
-	 * The oldest pending entries of a lane.
-	 * @param connection the relay's connection, holding the lane
-	 * @param lane the lane
-	 * @param limit most entries
-	 * @return the entries, oldest first
+	 * The oldest pending entries of some lanes, up to {@code perLane} of each: one
+	 * statement, one index range per lane. A lane's entries are a prefix of its pending
+	 * ones in id order, so its users' entries keep their order.
+	 * @param connection the relay's connection, holding the lanes
+	 * @param lanes the lanes
+	 * @param perLane most entries of one lane
+	 * @return the entries, in id order
 	 * @throws SQLException when the database fails
 	 */
-	List<LedgerEntry> pending(Connection connection, int lane, int limit) throws SQLException {
+	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane) throws SQLException {
+		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at FROM " + this.tables.ledger()
+				+ " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT " + perLane;
+		StringBuilder sql = new StringBuilder();
+		if (lanes.size() == 1) {
+			sql.append(one);
+		}
+		else {
+			for (int i = 0; i < lanes.size(); i++) {
+				sql.append((i > 0) ? " UNION ALL " : "").append('(').append(one).append(')');
+			}
+		}
 		List<LedgerEntry> entries = new ArrayList<>();
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT id, kind, user_id, rule_name, points, field, event_at FROM "
-					+ this.tables.ledger() + " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT ?")) {
-			statement.setInt(1, lane);
-			statement.setInt(2, limit);
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+			for (int i = 0; i < lanes.size(); i++) {
+				statement.setInt(i + 1, lanes.get(i));
+			}
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					long points = rows.getLong(5);
@@ -276,12 +303,14 @@ public class AwardLedger {
 				}
 			}
 		}
+		entries.sort(Comparator.comparingLong(LedgerEntry::id));
 		return entries;
 	}
 
 	/**
-	 * Mark entries applied with their outcomes: one statement per distinct outcome.
-	 * @param connection the relay's connection, holding the lane
+	 * Mark entries applied with their outcomes: one statement per distinct outcome (and
+	 * per {@value #IDS_PER_STATEMENT} entries).
+	 * @param connection the relay's connection, holding the lanes
 	 * @param entries the entries
 	 * @param results their results, in the same order
 	 * @param revokedIds per entry, the award entry a revoke the ledger applied itself
@@ -301,21 +330,28 @@ public class AwardLedger {
 		}
 		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
 			List<Long> ids = group.getValue();
-			StringBuilder sql = new StringBuilder("UPDATE ").append(this.tables.ledger())
-				.append(" SET state = " + APPLIED + ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ?")
-				.append(" WHERE id IN (");
-			for (int i = 0; i < ids.size(); i++) {
-				sql.append((i > 0) ? ", " : "").append(ids.get(i));
-			}
-			sql.append(')');
-			try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-				statement.setString(1, (String) group.getKey().get(0));
-				statement.setLong(2, (Long) group.getKey().get(1));
-				statement.setLong(3, at.toEpochMilli());
-				statement.setObject(4, group.getKey().get(2), Types.BIGINT);
-				statement.executeUpdate();
+			for (int from = 0; from < ids.size(); from += IDS_PER_STATEMENT) {
+				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + APPLIED
+						+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id IN ("
+						+ inList(ids.subList(from, Math.min(ids.size(), from + IDS_PER_STATEMENT))) + ")";
+				try (PreparedStatement statement = connection.prepareStatement(sql)) {
+					statement.setString(1, (String) group.getKey().get(0));
+					statement.setLong(2, (Long) group.getKey().get(1));
+					statement.setLong(3, at.toEpochMilli());
+					statement.setObject(4, group.getKey().get(2), Types.BIGINT);
+					statement.executeUpdate();
+				}
 			}
 		}
+	}
+
+	/** Numbers as an SQL list: they are ours, never user input. */
+	static String inList(List<? extends Number> numbers) {
+		StringBuilder list = new StringBuilder();
+		for (int i = 0; i < numbers.size(); i++) {
+			list.append((i > 0) ? ", " : "").append(numbers.get(i).longValue());
+		}
+		return list.toString();
 	}
 
 	/**

@@ -33,20 +33,23 @@ import org.springframework.context.SmartLifecycle;
  * instances share the lanes without waiting for each other, and a user's entries are
  * applied by one relay at a time, oldest first, so a revoke never overtakes its award.
  * <p>
- * <strong>Exactly once.</strong> One database transaction claims the lane, reads up to
- * {@code batch-size} pending entries, applies them through the engine's
- * {@link ActivityRankService#applyAll(List)} (one {@code score.lua} call, as the
- * dispatcher's batches), marks them applied with their outcomes and commits. When the
- * instance dies before the commit, the database drops its lock and the entries stay
- * pending: another relay (or this one after a restart) applies them again. That second
- * apply adds no points when the first one reached Redis, because an award is idempotent
- * per user, field and the rule's window: Redis answers {@code ALREADY_AWARDED} and the
- * entry is recorded with that outcome. A revoke applied twice takes back once: the first
- * removed the record the second would look for ({@code NOTHING_TO_REVOKE}). Every entry
- * is applied at its own {@code event_at} (through {@link TimedActivityApplier} when the
- * engine is the starter's): a row written before midnight and applied after it counts for
- * the day it was written, so a re-apply after midnight finds the first apply's record
- * too.
+ * <strong>Exactly once.</strong> One database transaction claims a group of lanes (the 16
+ * lanes shared out over the threads, {@link #lanesPerTransaction()}; one
+ * {@code SELECT ... FOR UPDATE SKIP LOCKED}, which keeps those another relay holds out),
+ * reads up to {@code batch-size} pending entries of each lane it got (one statement),
+ * applies them through the engine's {@link ActivityRankService#applyAll(List)} (one
+ * {@code score.lua} call per 256 entries, as the dispatcher's batches), marks them
+ * applied with their outcomes (one {@code UPDATE} per distinct outcome) and commits: a
+ * relay that is behind applies several lanes' batches per commit. When the instance dies
+ * before the commit, the database drops its lock and the entries stay pending: another
+ * relay (or this one after a restart) applies them again. That second apply adds no
+ * points when the first one reached Redis, because an award is idempotent per user, field
+ * and the rule's window: Redis answers {@code ALREADY_AWARDED} and the entry is recorded
+ * with that outcome. A revoke applied twice takes back once: the first removed the record
+ * the second would look for ({@code NOTHING_TO_REVOKE}). Every entry is applied at its
+ * own {@code event_at} (through {@link TimedActivityApplier} when the engine is the
+ * starter's): a row written before midnight and applied after it counts for the day it
+ * was written, so a re-apply after midnight finds the first apply's record too.
  * <p>
  * <strong>Decisions Redis cannot make.</strong> Before Redis, the batch goes through
  * {@link StandingAwards}, in entry order: a once-per-ever award with a standing award is
@@ -110,8 +113,8 @@ public class LedgerRelay implements SmartLifecycle {
 	 * @param engine the service that applies entries to Redis, never one that writes the
 	 * ledger itself
 	 * @param clock the application's clock
-	 * @param batchSize most entries of a lane applied in one transaction and one script
-	 * call
+	 * @param batchSize most entries of a lane applied in one transaction (which may take
+	 * several lanes)
 	 * @param pollInterval how long the relay sleeps when nothing is pending and nobody
 	 * woke it, and how long it waits after a failure
 	 * @param retention how long applied entries are kept, {@code null} for ever
@@ -278,8 +281,9 @@ public class LedgerRelay implements SmartLifecycle {
 	}
 
 	/**
-	 * One pass over the lanes with pending entries: each lane this relay can lock gets
-	 * one batch applied.
+	 * One pass over the lanes with pending entries, in groups of
+	 * {@link #lanesPerTransaction()}: each group's lanes this relay can lock get one
+	 * transaction, which applies up to {@code batch-size} entries of each.
 	 * @return the number of entries applied
 	 * @throws SQLException when the database fails
 	 */
@@ -294,14 +298,19 @@ public class LedgerRelay implements SmartLifecycle {
 					return 0;
 				}
 				// read committed: a lane's entries are read after its lock is held, so
-				// they
-				// include what the previous holder marked
+				// they include what the previous holder marked
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 				connection.setAutoCommit(false);
-				int start = Math.floorMod(this.nextLane.getAndIncrement(), lanes.size());
-				int total = 0;
+				int group = lanesPerTransaction();
+				// threads start their passes at different groups, so they rarely meet
+				int start = Math.floorMod(this.nextLane.getAndIncrement() * group, lanes.size());
+				List<Integer> ordered = new ArrayList<>(lanes.size());
 				for (int i = 0; i < lanes.size(); i++) {
-					total += relayLane(connection, lanes.get((start + i) % lanes.size()));
+					ordered.add(lanes.get((start + i) % lanes.size()));
+				}
+				int total = 0;
+				for (int from = 0; from < ordered.size(); from += group) {
+					total += relayLanes(connection, ordered.subList(from, Math.min(ordered.size(), from + group)));
 				}
 				return total;
 			}
@@ -312,13 +321,24 @@ public class LedgerRelay implements SmartLifecycle {
 		}
 	}
 
-	private int relayLane(Connection connection, int lane) throws SQLException {
+	/**
+	 * Lanes one transaction claims: the lanes shared out over this instance's threads.
+	 * More lanes per transaction means fewer statements and commits per entry; a relay
+	 * that is behind applies up to this many times {@code batch-size} entries at once.
+	 * @return 1 to {@value AwardLedger#LANES}
+	 */
+	int lanesPerTransaction() {
+		return Math.max(1, (AwardLedger.LANES + this.threads - 1) / this.threads);
+	}
+
+	private int relayLanes(Connection connection, List<Integer> wanted) throws SQLException {
 		try {
-			if (!this.ledger.tryLockLane(connection, lane)) {
+			List<Integer> lanes = this.ledger.tryLockLanes(connection, wanted);
+			if (lanes.isEmpty()) {
 				connection.rollback();
 				return 0;
 			}
-			List<LedgerEntry> entries = this.ledger.pending(connection, lane, this.batchSize);
+			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, this.batchSize);
 			if (entries.isEmpty()) {
 				connection.commit();
 				return 0;

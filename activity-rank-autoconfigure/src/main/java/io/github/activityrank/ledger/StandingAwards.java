@@ -53,6 +53,9 @@ public final class StandingAwards {
 	/** Pairs per select: bounded parameters. */
 	private static final int PAIRS_PER_SELECT = 100;
 
+	/** Rows per insert: one statement, bounded parameters. */
+	private static final int ROWS_PER_INSERT = 500;
+
 	private final LedgerTables tables;
 
 	private final ActivityRules rules;
@@ -237,34 +240,42 @@ public final class StandingAwards {
 	 * @throws SQLException when the database fails
 	 */
 	void write(Connection connection, Decided decided, long[] ids) throws SQLException {
-		if (!decided.deleted.isEmpty()) {
+		// one statement per chunk rather than one per row: a relay batch of a thousand
+		// awards adds a thousand rows
+		List<Long> deleted = decided.deleted;
+		for (int from = 0; from < deleted.size(); from += AwardLedger.IDS_PER_STATEMENT) {
 			try (PreparedStatement statement = connection
-				.prepareStatement("DELETE FROM " + this.tables.standing() + " WHERE award_id = ?")) {
-				for (Long id : decided.deleted) {
-					statement.setLong(1, id);
-					statement.addBatch();
-				}
-				statement.executeBatch();
+				.prepareStatement("DELETE FROM " + this.tables.standing() + " WHERE award_id IN ("
+						+ AwardLedger.inList(
+								deleted.subList(from, Math.min(deleted.size(), from + AwardLedger.IDS_PER_STATEMENT)))
+						+ ")")) {
+				statement.executeUpdate();
 			}
 		}
-		if (!decided.inserted.isEmpty()) {
-			try (PreparedStatement statement = connection.prepareStatement("INSERT INTO " + this.tables.standing()
-					+ " (award_id, user_id, field, rule_name, points, event_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-				for (Standing award : decided.inserted) {
-					statement.setLong(1, ids[award.index]);
-					statement.setString(2, award.pair.userId());
-					statement.setString(3, award.pair.field());
+		List<Standing> inserted = decided.inserted;
+		for (int from = 0; from < inserted.size(); from += ROWS_PER_INSERT) {
+			List<Standing> chunk = inserted.subList(from, Math.min(inserted.size(), from + ROWS_PER_INSERT));
+			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.standing())
+				.append(" (award_id, user_id, field, rule_name, points, event_at) VALUES ");
+			for (int k = 0; k < chunk.size(); k++) {
+				sql.append((k > 0) ? ", " : "").append("(?, ?, ?, ?, ?, ?)");
+			}
+			try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+				int p = 1;
+				for (Standing award : chunk) {
+					statement.setLong(p++, ids[award.index]);
+					statement.setString(p++, award.pair.userId());
+					statement.setString(p++, award.pair.field());
 					if (award.rule != null) {
-						statement.setString(4, award.rule);
+						statement.setString(p++, award.rule);
 					}
 					else {
-						statement.setNull(4, Types.VARCHAR);
+						statement.setNull(p++, Types.VARCHAR);
 					}
-					statement.setLong(5, award.points);
-					statement.setLong(6, award.eventAt);
-					statement.addBatch();
+					statement.setLong(p++, award.points);
+					statement.setLong(p++, award.eventAt);
 				}
-				statement.executeBatch();
+				statement.executeUpdate();
 			}
 		}
 	}

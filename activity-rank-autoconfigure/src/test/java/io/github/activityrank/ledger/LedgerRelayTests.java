@@ -1,5 +1,6 @@
 package io.github.activityrank.ledger;
 
+import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -146,6 +148,86 @@ class LedgerRelayTests {
 					assertThat(rows(database.dataSource())).extracting((row) -> row.get("field"))
 						.containsExactly("recent", "pending");
 				});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aTransactionOverSeveralLanesKeepsEachUsersOrder(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			// one thread: each transaction claims every lane; two entries per lane, so a
+			// user's award, revoke and award again span transactions and share them
+			// with other lanes' users
+			var runner = LedgerFixture.runner(database.dataSource(), this.prefix)
+				.withPropertyValues("activity-rank.ledger.batch-size=2", "activity-rank.ledger.relay-threads=1");
+			runner.run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				assertThat(relay.lanesPerTransaction()).isEqualTo(AwardLedger.LANES);
+				relay.stop();
+				List<ActivityEvent> events = new ArrayList<>();
+				List<String> users = new ArrayList<>();
+				for (int u = 0; u < 48; u++) {
+					users.add("order-" + u);
+				}
+				for (int round = 0; round < 3; round++) {
+					for (String user : users) {
+						events.add((round == 1) ? ActivityEvent.revoke(user, "post", "p")
+								: ActivityEvent.award(user, "post", "p"));
+					}
+				}
+				context.getBean(AwardLedger.class).appendPending(events, Instant.now());
+				relay.start();
+				assertThat(relay.awaitIdle(WAIT)).as("ledger drained").isTrue();
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				for (String user : users) {
+					assertThat(total(service, user)).as(user).isEqualTo(1);
+				}
+				List<Map<String, Object>> rows = rows(database.dataSource());
+				for (String user : users) {
+					assertThat(rows).filteredOn((row) -> user.equals(row.get("user_id")))
+						.extracting((row) -> row.get("outcome"))
+						.as(user)
+						.containsExactly("AWARDED", "REVOKED", "AWARDED");
+				}
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void pendingEntriesOfSeveralLanesAreEachLanesOldestInIdOrder(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				context.getBean(LedgerRelay.class).stop();
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				// users of two lanes, interleaved: three entries each lane
+				String a = userInLane(3);
+				String b = userInLane(11);
+				List<ActivityEvent> events = new ArrayList<>();
+				for (int i = 0; i < 3; i++) {
+					events.add(ActivityEvent.award(a, "post", "a" + i));
+					events.add(ActivityEvent.award(b, "post", "b" + i));
+				}
+				ledger.appendPending(events, Instant.now());
+				try (Connection connection = database.dataSource().getConnection()) {
+					connection.setAutoCommit(false);
+					assertThat(ledger.tryLockLanes(connection, List.of(3, 11, 12))).containsExactly(3, 11, 12);
+					List<LedgerEntry> entries = ledger.pending(connection, List.of(11, 3), 2);
+					assertThat(entries).extracting((entry) -> entry.event().field())
+						.containsExactly("a0", "b0", "a1", "b1");
+					assertThat(entries).extracting(LedgerEntry::id).isSorted();
+					assertThat(ledger.pendingLanes(connection)).containsExactly(3, 11);
+					connection.rollback();
+				}
+			});
+		}
+	}
+
+	private static String userInLane(int lane) {
+		for (int i = 0;; i++) {
+			if (AwardLedger.laneOf("lane-user-" + i) == lane) {
+				return "lane-user-" + i;
+			}
 		}
 	}
 

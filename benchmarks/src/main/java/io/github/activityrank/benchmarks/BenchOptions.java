@@ -121,6 +121,10 @@ final class BenchOptions {
 					options.ledgerRounds = rounds(args[++i]);
 					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
+				case "--ledger-seconds" -> {
+					options.ledgerSeconds = Double.parseDouble(args[++i]);
+					options.shownArguments.addAll(List.of(arg, args[i]));
+				}
 				case "--out" -> options.out = Path.of(args[++i]);
 				case "--no-out" -> options.out = null;
 				case "--only" -> {
@@ -152,6 +156,7 @@ final class BenchOptions {
 				  --postgres       JDBC URL of a PostgreSQL database the ledger section may create a database from
 				                   (default $BENCH_POSTGRES_URL, else jdbc:postgresql://127.0.0.1:5432/postgres, user postgres)
 				  --ledger-rounds  interleaved rounds of the ledger section, 30 s of calls each (default 3)
+				  --ledger-seconds seconds of calls per round of the ledger section (default 30)
 				"""
 			.formatted(String.join(",", SECTIONS));
 	}
