@@ -65,6 +65,31 @@ final class LettuceShardCalls {
 		});
 	}
 
+	/**
+	 * ZCOUNT x +inf and ZREVRANGEBYSCORE (x z WITHSCORES ({@code z}
+	 * {@link ShardSamples#TO_END}: -inf), written together.
+	 */
+	@SuppressWarnings("unchecked")
+	static CompletionStage<ShardedReads.Slice> scoreWindow(Object nativeConnection, byte[] key, long x, long z) {
+		RedisSortedSetAsyncCommands<byte[], byte[]> commands = (RedisSortedSetAsyncCommands<byte[], byte[]>) nativeConnection;
+		CompletionStage<Long> before = commands.zcount(key,
+				Range.from(Range.Boundary.including((double) x), Range.Boundary.unbounded()));
+		CompletionStage<List<ScoredValue<byte[]>>> window = commands.zrevrangebyscoreWithScores(key,
+				Range.from(
+						(z == ShardSamples.TO_END) ? Range.Boundary.unbounded() : Range.Boundary.including((double) z),
+						Range.Boundary.excluding((double) x)));
+		return before.thenCombine(window, (count, values) -> {
+			byte[][] members = new byte[values.size()][];
+			long[] scores = new long[values.size()];
+			for (int i = 0; i < members.length; i++) {
+				ScoredValue<byte[]> value = values.get(i);
+				members[i] = value.getValue();
+				scores[i] = (long) value.getScore();
+			}
+			return new ShardedReads.Slice(count, members, scores, null);
+		});
+	}
+
 	/** ZCOUNT (score +inf. */
 	@SuppressWarnings("unchecked")
 	static CompletionStage<Long> countAbove(Object nativeConnection, byte[] key, double score) {

@@ -96,8 +96,6 @@ final class ShardedReads {
 
 	private final LuaScript sample = LuaScript.load("shard-sample.lua");
 
-	private final LuaScript window = LuaScript.load("shard-window.lua");
-
 	/** Deep pages answered from one window of scores (after the samples). */
 	private final LongAdder windowPages = new LongAdder();
 
@@ -194,16 +192,30 @@ final class ShardedReads {
 	private List<RankEntry> scoreWindow(List<BoardKeys> boards, long x, long z, long offset, int limit) {
 		// dense ranks also need the distinct points from x up, from the companions
 		boolean dense = this.ranking == Ranking.DENSE;
-		String[] args = { Long.toString(x), (z == ShardSamples.TO_END) ? "-inf" : Long.toString(z),
-				Long.toString(WINDOW + 1) };
 		List<Slice> slices = each(boards.size(), (commands, s) -> {
-			CompletionStage<Slice> slice = LettuceShardCalls.script(commands, this.window, call(boards.get(s), args))
-				.thenApply(Slice::of);
+			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z);
 			return dense ? slice.thenCombine(
 					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
 					Slice::withDense) : slice;
 		}, (s) -> {
-			Slice slice = Slice.of(this.window.run(this.connectionFactory, call(boards.get(s), args)));
+			Slice slice;
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				byte[] key = bytes(boards.get(s).key());
+				Long before = connection.zSetCommands()
+					.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
+				Set<Tuple> tuples = connection.zSetCommands()
+					.zRevRangeByScoreWithScores(key,
+							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
+									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)));
+				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
+				byte[][] members = new byte[entries.size()][];
+				long[] scores = new long[entries.size()];
+				for (int i = 0; i < members.length; i++) {
+					members[i] = entries.get(i).getValue();
+					scores[i] = entries.get(i).getScore().longValue();
+				}
+				slice = new Slice((before != null) ? before : 0, members, scores, null);
+			}
 			return dense
 					? slice.withDense(
 							this.denseAbove.run(this.connectionFactory, call(boards.get(s), Long.toString(x - 1))))
@@ -212,10 +224,6 @@ final class ShardedReads {
 		long before = 0;
 		int read = 0;
 		for (Slice slice : slices) {
-			if (slice.scores().length > WINDOW) {
-				// the board changed since the samples promised a smaller window
-				return null;
-			}
 			before += slice.before();
 			read += slice.scores().length;
 		}
@@ -272,19 +280,6 @@ final class ShardedReads {
 	 * scoring in a window below {@code x}, in board order.
 	 */
 	record Slice(long before, byte[][] members, long[] scores, List<Object> dense) {
-
-		/** A slice from the reply of {@code shard-window.lua}. */
-		static Slice of(List<Object> reply) {
-			List<?> window = (List<?>) reply.get(1);
-			int n = window.size() / 2;
-			byte[][] members = new byte[n][];
-			long[] scores = new long[n];
-			for (int i = 0; i < n; i++) {
-				members[i] = (byte[]) window.get(2 * i);
-				scores[i] = RedisReplies.asScore(window.get(2 * i + 1));
-			}
-			return new Slice(RedisReplies.asLong(reply.get(0)), members, scores, null);
-		}
 
 		/** This slice with the reply of {@code shard-dense-above.lua} from its bound. */
 		Slice withDense(List<Object> reply) {
