@@ -18,6 +18,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Ranking;
 
 import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.Limit;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.zset.Tuple;
@@ -193,7 +194,8 @@ final class ShardedReads {
 		// dense ranks also need the distinct points from x up, from the companions
 		boolean dense = this.ranking == Ranking.DENSE;
 		List<Slice> slices = each(boards.size(), (commands, s) -> {
-			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z);
+			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z,
+					WINDOW + 1);
 			return dense ? slice.thenCombine(
 					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
 					Slice::withDense) : slice;
@@ -206,7 +208,8 @@ final class ShardedReads {
 				Set<Tuple> tuples = connection.zSetCommands()
 					.zRevRangeByScoreWithScores(key,
 							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
-									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)));
+									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)),
+							Limit.limit().count((int) WINDOW + 1));
 				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
 				byte[][] members = new byte[entries.size()][];
 				long[] scores = new long[entries.size()];
@@ -224,6 +227,11 @@ final class ShardedReads {
 		long before = 0;
 		int read = 0;
 		for (Slice slice : slices) {
+			if (slice.scores().length > WINDOW) {
+				// far more than estimated (a long run of equal scores between two
+				// samples)
+				return null;
+			}
 			before += slice.before();
 			read += slice.scores().length;
 		}
