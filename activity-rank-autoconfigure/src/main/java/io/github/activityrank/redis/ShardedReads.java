@@ -35,22 +35,24 @@ import org.springframework.util.ClassUtils;
  * <ul>
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
- * <li>a deep page takes two steps as a rule: each shard's size and its scores at 15
- * positions around its share of the offset ({@code shard-sample.lua}); from those,
- * {@link ShardSamples} estimates how many members score at least any score and picks the
- * window of scores {@code [z, x)} that should start a margin before the page and end a
- * margin after it; then each shard counts its members scoring {@code x} or more and reads
- * its entries in the window ({@code ZCOUNT} and {@code ZREVRANGEBYSCORE}, sent together),
- * which are merged: the counts give the window's exact global position, so the page is
- * exact whenever the window holds it, and the competition rank comes from the window
- * (everything before it scores higher), the dense rank from the window and the distinct
- * points from {@code x} up read with it ({@code shard-dense-above.lua}). A window the
- * estimate missed, or one that would read more than 2,048 entries (a long run of equal
- * scores), falls back to counting rounds: the sampled scores counted on every shard
- * ({@code shard-before.lua}, one ZCOUNT each) bracket the offset, rounds of entries
- * inside a bracket too wide to read narrow it ({@code shard-seek.lua}), and a window of
- * positions is read on each shard. Nothing reads a shard's first {@code offset}
- * members;</li>
+ * <li>a deep page takes two steps as a rule: each shard's size and its scores at 7
+ * positions (about 3 us of server time each) around its share of the offset
+ * ({@code shard-sample.lua}); from those, {@link ShardSamples} estimates how many members
+ * score at least any score and picks the window of scores {@code [z, x)} that should
+ * start a margin before the page and end a margin after it; then each shard counts its
+ * members scoring {@code x} or more and reads its entries in the window ({@code ZCOUNT}
+ * and {@code ZREVRANGEBYSCORE ... LIMIT}, sent together as plain commands: a script doing
+ * both costs more on the server, handing every entry to Lua and back), which are merged:
+ * the counts give the window's exact global position, so the page is exact whenever the
+ * window holds it, and the competition rank comes from the window (everything before it
+ * scores higher), the dense rank from the window and the distinct points from {@code x}
+ * up read with it ({@code shard-dense-above.lua}). A window the estimate missed, one
+ * estimated to read more than 2,048 entries, or a shard whose read reaches 2,049 (a long
+ * run of equal scores between two samples) falls back to counting rounds: the sampled
+ * scores counted on every shard ({@code shard-before.lua}, one ZCOUNT each) bracket the
+ * offset, rounds of entries inside a bracket too wide to read narrow it
+ * ({@code shard-seek.lua}), and a window of positions is read on each shard. Nothing
+ * reads a shard's first {@code offset} members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
