@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
+import io.lettuce.core.Limit;
 import io.lettuce.core.Range;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.ScriptOutputType;
@@ -66,18 +67,20 @@ final class LettuceShardCalls {
 	}
 
 	/**
-	 * ZCOUNT x +inf and ZREVRANGEBYSCORE (x z WITHSCORES ({@code z}
+	 * ZCOUNT x +inf and ZREVRANGEBYSCORE (x z WITHSCORES LIMIT 0 most ({@code z}
 	 * {@link ShardSamples#TO_END}: -inf), written together.
 	 */
 	@SuppressWarnings("unchecked")
-	static CompletionStage<ShardedReads.Slice> scoreWindow(Object nativeConnection, byte[] key, long x, long z) {
+	static CompletionStage<ShardedReads.Slice> scoreWindow(Object nativeConnection, byte[] key, long x, long z,
+			long most) {
 		RedisSortedSetAsyncCommands<byte[], byte[]> commands = (RedisSortedSetAsyncCommands<byte[], byte[]>) nativeConnection;
 		CompletionStage<Long> before = commands.zcount(key,
 				Range.from(Range.Boundary.including((double) x), Range.Boundary.unbounded()));
 		CompletionStage<List<ScoredValue<byte[]>>> window = commands.zrevrangebyscoreWithScores(key,
 				Range.from(
 						(z == ShardSamples.TO_END) ? Range.Boundary.unbounded() : Range.Boundary.including((double) z),
-						Range.Boundary.excluding((double) x)));
+						Range.Boundary.excluding((double) x)),
+				Limit.create(0, most));
 		return before.thenCombine(window, (count, values) -> {
 			byte[][] members = new byte[values.size()][];
 			long[] scores = new long[values.size()];

@@ -18,7 +18,7 @@ import java.util.TreeSet;
 final class ShardSamples {
 
 	/** Samples on each side of a shard's proportional position. */
-	static final int SIDE = 7;
+	static final int SIDE = 3;
 
 	/** Unbounded lower end of a window: read to the end of every shard. */
 	static final long TO_END = Long.MIN_VALUE;
@@ -73,9 +73,12 @@ final class ShardSamples {
 		return positions;
 	}
 
-	/** Half the square root of a shard's share, at least 16. */
+	/**
+	 * The square root of a shard's share over {@link #SIDE}, times 3.5 (so the samples
+	 * reach 3.5 of those roots on either side), at least 16.
+	 */
 	static long spacing(long offset, int shards) {
-		return Math.max(16, (long) Math.sqrt((double) offset / shards) / 2);
+		return Math.max(16, (long) (3.5 * Math.sqrt((double) offset / shards) / SIDE));
 	}
 
 	long size(int shard) {
@@ -108,7 +111,9 @@ final class ShardSamples {
 	 * least {@code z}, {@link #TO_END} for no lower end) estimated to start at least
 	 * {@code margin} members before {@code offset} and to end at least {@code margin}
 	 * after the page, or {@code null} when the samples cannot tell (a position outside
-	 * every shard's samples) or the window could hold more than {@code most} entries.
+	 * every shard's samples) or the window is estimated to hold more than {@code most}
+	 * entries (its read stops past that many on a shard, and a read that does falls
+	 * back).
 	 */
 	long[] window(long offset, int limit, long most) {
 		int shards = this.sizes.length;
@@ -160,10 +165,9 @@ final class ShardSamples {
 		else {
 			z = highestAtLeast(low, x, offset + limit + end);
 		}
-		long size = 0;
-		for (int s = 0; s < shards; s++) {
-			size += ((z == TO_END) ? this.sizes[s] : upper(s, z)) - lower(s, x);
-		}
+		// the estimate, not the bounds, sizes the window: with a few samples a shard's
+		// bounds span several of their gaps; the read itself stops at most + 1 entries
+		double size = ((z == TO_END) ? total() : estimate(z)) - estimate(x);
 		return (size <= most) ? new long[] { x, z } : null;
 	}
 

@@ -18,6 +18,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Ranking;
 
 import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.Limit;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.zset.Tuple;
@@ -34,22 +35,24 @@ import org.springframework.util.ClassUtils;
  * <ul>
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
- * <li>a deep page takes two steps as a rule: each shard's size and its scores at 15
- * positions around its share of the offset ({@code shard-sample.lua}); from those,
- * {@link ShardSamples} estimates how many members score at least any score and picks the
- * window of scores {@code [z, x)} that should start a margin before the page and end a
- * margin after it; then each shard counts its members scoring {@code x} or more and reads
- * its entries in the window ({@code ZCOUNT} and {@code ZREVRANGEBYSCORE}, sent together),
- * which are merged: the counts give the window's exact global position, so the page is
- * exact whenever the window holds it, and the competition rank comes from the window
- * (everything before it scores higher), the dense rank from the window and the distinct
- * points from {@code x} up read with it ({@code shard-dense-above.lua}). A window the
- * estimate missed, or one that would read more than 2,048 entries (a long run of equal
- * scores), falls back to counting rounds: the sampled scores counted on every shard
- * ({@code shard-before.lua}, one ZCOUNT each) bracket the offset, rounds of entries
- * inside a bracket too wide to read narrow it ({@code shard-seek.lua}), and a window of
- * positions is read on each shard. Nothing reads a shard's first {@code offset}
- * members;</li>
+ * <li>a deep page takes two steps as a rule: each shard's size and its scores at 7
+ * positions (about 3 us of server time each) around its share of the offset
+ * ({@code shard-sample.lua}); from those, {@link ShardSamples} estimates how many members
+ * score at least any score and picks the window of scores {@code [z, x)} that should
+ * start a margin before the page and end a margin after it; then each shard counts its
+ * members scoring {@code x} or more and reads its entries in the window ({@code ZCOUNT}
+ * and {@code ZREVRANGEBYSCORE ... LIMIT}, sent together as plain commands: a script doing
+ * both costs more on the server, handing every entry to Lua and back), which are merged:
+ * the counts give the window's exact global position, so the page is exact whenever the
+ * window holds it, and the competition rank comes from the window (everything before it
+ * scores higher), the dense rank from the window and the distinct points from {@code x}
+ * up read with it ({@code shard-dense-above.lua}). A window the estimate missed, one
+ * estimated to read more than 2,048 entries, or a shard whose read reaches 2,049 (a long
+ * run of equal scores between two samples) falls back to counting rounds: the sampled
+ * scores counted on every shard ({@code shard-before.lua}, one ZCOUNT each) bracket the
+ * offset, rounds of entries inside a bracket too wide to read narrow it
+ * ({@code shard-seek.lua}), and a window of positions is read on each shard. Nothing
+ * reads a shard's first {@code offset} members;</li>
  * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
  * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
@@ -193,7 +196,8 @@ final class ShardedReads {
 		// dense ranks also need the distinct points from x up, from the companions
 		boolean dense = this.ranking == Ranking.DENSE;
 		List<Slice> slices = each(boards.size(), (commands, s) -> {
-			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z);
+			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z,
+					WINDOW + 1);
 			return dense ? slice.thenCombine(
 					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
 					Slice::withDense) : slice;
@@ -206,7 +210,8 @@ final class ShardedReads {
 				Set<Tuple> tuples = connection.zSetCommands()
 					.zRevRangeByScoreWithScores(key,
 							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
-									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)));
+									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)),
+							Limit.limit().count((int) WINDOW + 1));
 				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
 				byte[][] members = new byte[entries.size()][];
 				long[] scores = new long[entries.size()];
@@ -224,6 +229,11 @@ final class ShardedReads {
 		long before = 0;
 		int read = 0;
 		for (Slice slice : slices) {
+			if (slice.scores().length > WINDOW) {
+				// far more than estimated (a long run of equal scores between two
+				// samples)
+				return null;
+			}
 			before += slice.before();
 			read += slice.scores().length;
 		}
