@@ -53,10 +53,13 @@ import org.springframework.util.ClassUtils;
  * offset, rounds of entries inside a bracket too wide to read narrow it
  * ({@code shard-seek.lua}), and a window of positions is read on each shard. Nothing
  * reads a shard's first {@code offset} members;</li>
- * <li>a rank is 1 + the members before the user on every shard: ZCOUNT above its score
- * (competition), {@code shard-before.lua} (ordinal), or the union of the distinct points
- * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
- * distinct values above: the one read whose cost grows with the board);</li>
+ * <li>a rank is 1 + the members before the user on every shard: on its own shard its
+ * score and the members before it come from one {@code rank.lua} call, then every other
+ * shard counts at once, ZCOUNT above that score (competition) or {@code shard-before.lua}
+ * (ordinal), so each shard gets one call; dense ranks read the score, then the union of
+ * the distinct points above it on the shards' dense companions
+ * ({@code shard-dense-above.lua}, O(V) for the V distinct values above: the one read
+ * whose cost grows with the board);</li>
  * <li>size is the sum of ZCARD, among one ZMSCORE per shard that holds one of the
  * users.</li>
  * </ul>
@@ -105,6 +108,8 @@ final class ShardedReads {
 	private final LuaScript denseAbove = LuaScript.load("shard-dense-above.lua");
 
 	private final LuaScript dense = LuaScript.load("dense.lua");
+
+	private final LuaScript ownRank = LuaScript.load("rank.lua");
 
 	ShardedReads(RedisConnectionFactory connectionFactory, BoardLayout layout, BoardOrder order, ShardCalls calls) {
 		this.connectionFactory = connectionFactory;
@@ -314,18 +319,35 @@ final class ShardedReads {
 		return this.windowPages.sum();
 	}
 
+	/**
+	 * A user's rank: its own shard first, one call ({@code rank.lua}) giving its score
+	 * and the members before it there; then every other shard at once, counting the
+	 * members before that score (competition) or that entry (ordinal). Dense ranks count
+	 * the distinct points above over all shards' companions together.
+	 */
 	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
 		String member = RankKeys.encode(userId);
-		Double score = score(boards.get(shard), member);
-		if (score == null) {
+		if (this.ranking == Ranking.DENSE) {
+			Double score = score(boards.get(shard), member);
+			if (score == null) {
+				return Optional.empty();
+			}
+			long value = score.longValue();
+			return Optional.of(new RankEntry(userId, denseHigher(boards, value) + 1, this.layout.points(value), null));
+		}
+		String mode = (this.ranking == Ranking.ORDINAL) ? "ordinal" : "competition";
+		ScriptArgs ownCall = call(boards.get(shard), member, mode);
+		List<Object> own = each(1, (commands, s) -> LettuceShardCalls.script(commands, this.ownRank, ownCall),
+				(s) -> this.ownRank.run(this.connectionFactory, ownCall))
+			.get(0);
+		if (own.isEmpty()) {
 			return Optional.empty();
 		}
-		long value = score.longValue();
-		long before = switch (this.ranking) {
-			case ORDINAL -> sum(counts(boards, new Entry(member, value)), 1);
-			case COMPETITION -> higher(boards, value);
-			case DENSE -> denseHigher(boards, value);
-		};
+		long value = (long) Double.parseDouble(RedisReplies.asString(own.get(1)));
+		List<BoardKeys> others = new ArrayList<>(boards);
+		others.remove(shard);
+		long before = RedisReplies.asLong(own.get(0)) + ((this.ranking == Ranking.ORDINAL)
+				? sum(counts(others, new Entry(member, value)), 1) : higher(others, value));
 		return Optional.of(new RankEntry(userId, before + 1, this.layout.points(value), null));
 	}
 
