@@ -745,10 +745,15 @@ final class ShardedReads {
 		return counts;
 	}
 
+	/**
+	 * A member's score on one shard's board, on the same asynchronous path as the rest.
+	 */
 	private Double score(BoardKeys board, String member) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			return connection.zSetCommands().zScore(bytes(board.key()), bytes(member));
-		}
+		return each(1, (commands, s) -> LettuceShardCalls.score(commands, bytes(board.key()), bytes(member)), (s) -> {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				return connection.zSetCommands().zScore(bytes(board.key()), bytes(member));
+			}
+		}).get(0);
 	}
 
 	private static long sum(List<long[]> counts, int index) {
