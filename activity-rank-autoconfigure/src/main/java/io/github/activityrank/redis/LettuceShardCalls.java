@@ -114,6 +114,23 @@ final class LettuceShardCalls {
 		return commands.zscore(key, member);
 	}
 
+	/**
+	 * Every stage's result, in order, once the last completes; the first failure fails
+	 * it.
+	 */
+	static <T> CompletionStage<List<T>> all(List<CompletionStage<T>> stages) {
+		CompletableFuture<?>[] futures = stages.stream()
+			.map(CompletionStage::toCompletableFuture)
+			.toArray(CompletableFuture<?>[]::new);
+		return CompletableFuture.allOf(futures).thenApply((done) -> {
+			List<T> results = new ArrayList<>(stages.size());
+			for (CompletionStage<T> stage : stages) {
+				results.add(stage.toCompletableFuture().join());
+			}
+			return results;
+		});
+	}
+
 	/** Wait for every stage; the first failure is thrown. */
 	static <T> List<T> await(List<CompletionStage<T>> stages) {
 		List<T> results = new ArrayList<>(stages.size());

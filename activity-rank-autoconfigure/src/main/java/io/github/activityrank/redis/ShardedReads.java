@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
@@ -31,7 +32,9 @@ import org.springframework.util.ClassUtils;
  * scores), the same ranks in every ranking.
  * <p>
  * Every step sends one call to each shard at once (on Lettuce's asynchronous API, else
- * from {@link ShardCalls}' threads):
+ * from {@link ShardCalls}' threads). On Lettuce a rank and a deep page send their second
+ * step from the I/O thread that receives the first step's last reply, so the caller waits
+ * and wakes once, not once per step:
  * <ul>
  * <li>a page near the top reads each shard's first {@code offset + limit} entries and
  * merges them;</li>
@@ -159,13 +162,13 @@ final class ShardedReads {
 		Arrays.fill(hi, Long.MAX_VALUE);
 		long skip = offset;
 		if (offset + limit > SHALLOW) {
-			ShardSamples samples = sample(boards, offset);
+			DeepRead read = deepRead(boards, offset, limit);
+			ShardSamples samples = read.samples();
 			if (offset >= samples.total()) {
 				return List.of();
 			}
-			long[] scores = samples.window(offset, limit, WINDOW);
-			if (scores != null) {
-				List<RankEntry> page = scoreWindow(boards, scores[0], scores[1], offset, limit);
+			if (read.slices() != null) {
+				List<RankEntry> page = scoreWindow(boards, read.slices(), read.window()[1], offset, limit);
 				if (page != null) {
 					this.windowPages.increment();
 					return page;
@@ -180,57 +183,106 @@ final class ShardedReads {
 		return numbered(boards, window(boards, lo, hi, skip, limit), offset, limit, null);
 	}
 
-	/** Each shard's size and scores around its share of the offset. */
-	private ShardSamples sample(List<BoardKeys> boards, long offset) {
+	/**
+	 * A deep page's first two steps: each shard's size and scores around its share of the
+	 * offset, then, when those pick a window of scores, each shard's slice of it. On
+	 * Lettuce the second step is sent from the I/O thread that receives the last sample,
+	 * so the caller waits once.
+	 */
+	private DeepRead deepRead(List<BoardKeys> boards, long offset, int limit) {
 		String[] args = Arrays.stream(ShardSamples.positions(offset, boards.size()))
 			.mapToObj(Long::toString)
 			.toArray(String[]::new);
-		return new ShardSamples(offset,
-				each(boards.size(),
-						(commands, s) -> LettuceShardCalls.script(commands, this.sample, call(boards.get(s), args)),
-						(s) -> this.sample.run(this.connectionFactory, call(boards.get(s), args))));
+		if (LETTUCE) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				Object nativeConnection = connection.getNativeConnection();
+				if (LettuceShardCalls.supports(nativeConnection)) {
+					List<CompletionStage<List<Object>>> samples = new ArrayList<>(boards.size());
+					for (BoardKeys board : boards) {
+						samples.add(LettuceShardCalls.script(nativeConnection, this.sample, call(board, args)));
+					}
+					CompletionStage<DeepRead> read = LettuceShardCalls.all(samples).thenCompose((replies) -> {
+						ShardSamples sampled = new ShardSamples(offset, replies);
+						long[] window = windowOf(sampled, offset, limit);
+						if (window == null) {
+							return CompletableFuture.completedFuture(new DeepRead(sampled, null, null));
+						}
+						List<CompletionStage<Slice>> slices = new ArrayList<>(boards.size());
+						for (BoardKeys board : boards) {
+							slices.add(sliceStage(nativeConnection, board, window[0], window[1]));
+						}
+						return LettuceShardCalls.all(slices).thenApply((read2) -> new DeepRead(sampled, window, read2));
+					});
+					return LettuceShardCalls.await(List.of(read)).get(0);
+				}
+			}
+		}
+		ShardSamples sampled = new ShardSamples(offset, this.calls.each(boards.size(),
+				(s) -> this.sample.run(this.connectionFactory, call(boards.get(s), args))));
+		long[] window = windowOf(sampled, offset, limit);
+		return new DeepRead(sampled, window, (window != null)
+				? this.calls.each(boards.size(), (s) -> slice(boards.get(s), window[0], window[1])) : null);
+	}
+
+	/** The window of scores {x, z} the samples pick for a page, or null. */
+	private static long[] windowOf(ShardSamples samples, long offset, int limit) {
+		return (offset < samples.total()) ? samples.window(offset, limit, WINDOW) : null;
 	}
 
 	/**
-	 * The page from one read per shard of the members scoring less than {@code x} and at
-	 * least {@code z} ({@link ShardSamples#TO_END}: to the end), with the members scoring
-	 * {@code x} or more counted in the same round trip; {@code null} when the window does
-	 * not hold the whole page (the estimate that chose it missed).
+	 * A deep page's samples and, when they picked a window of scores ({x, z}), each
+	 * shard's slice of it.
 	 */
-	private List<RankEntry> scoreWindow(List<BoardKeys> boards, long x, long z, long offset, int limit) {
-		// dense ranks also need the distinct points from x up, from the companions
-		boolean dense = this.ranking == Ranking.DENSE;
-		List<Slice> slices = each(boards.size(), (commands, s) -> {
-			CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(commands, bytes(boards.get(s).key()), x, z,
-					WINDOW + 1);
-			return dense ? slice.thenCombine(
-					LettuceShardCalls.script(commands, this.denseAbove, call(boards.get(s), Long.toString(x - 1))),
-					Slice::withDense) : slice;
-		}, (s) -> {
-			Slice slice;
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				byte[] key = bytes(boards.get(s).key());
-				Long before = connection.zSetCommands()
-					.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
-				Set<Tuple> tuples = connection.zSetCommands()
-					.zRevRangeByScoreWithScores(key,
-							Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
-									: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)),
-							Limit.limit().count((int) WINDOW + 1));
-				List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
-				byte[][] members = new byte[entries.size()][];
-				long[] scores = new long[entries.size()];
-				for (int i = 0; i < members.length; i++) {
-					members[i] = entries.get(i).getValue();
-					scores[i] = entries.get(i).getScore().longValue();
-				}
-				slice = new Slice((before != null) ? before : 0, members, scores, null);
+	private record DeepRead(ShardSamples samples, long[] window, List<Slice> slices) {
+
+	}
+
+	/**
+	 * One shard's members scoring {@code x} or more, counted, and its entries scoring
+	 * less than {@code x} and at least {@code z}, sent together; with dense ranks also
+	 * the distinct points from {@code x} up.
+	 */
+	private CompletionStage<Slice> sliceStage(Object nativeConnection, BoardKeys board, long x, long z) {
+		CompletionStage<Slice> slice = LettuceShardCalls.scoreWindow(nativeConnection, bytes(board.key()), x, z,
+				WINDOW + 1);
+		return (this.ranking == Ranking.DENSE) ? slice.thenCombine(
+				LettuceShardCalls.script(nativeConnection, this.denseAbove, call(board, Long.toString(x - 1))),
+				Slice::withDense) : slice;
+	}
+
+	/** {@link #sliceStage} on a blocking connection. */
+	private Slice slice(BoardKeys board, long x, long z) {
+		Slice slice;
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			byte[] key = bytes(board.key());
+			Long before = connection.zSetCommands()
+				.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
+			Set<Tuple> tuples = connection.zSetCommands()
+				.zRevRangeByScoreWithScores(key,
+						Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
+								: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)),
+						Limit.limit().count((int) WINDOW + 1));
+			List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
+			byte[][] members = new byte[entries.size()][];
+			long[] scores = new long[entries.size()];
+			for (int i = 0; i < members.length; i++) {
+				members[i] = entries.get(i).getValue();
+				scores[i] = entries.get(i).getScore().longValue();
 			}
-			return dense
-					? slice.withDense(
-							this.denseAbove.run(this.connectionFactory, call(boards.get(s), Long.toString(x - 1))))
-					: slice;
-		});
+			slice = new Slice((before != null) ? before : 0, members, scores, null);
+		}
+		return (this.ranking == Ranking.DENSE)
+				? slice.withDense(this.denseAbove.run(this.connectionFactory, call(board, Long.toString(x - 1))))
+				: slice;
+	}
+
+	/**
+	 * The page from each shard's slice of a window of scores reaching down to {@code z}
+	 * ({@link ShardSamples#TO_END}: to the end), whose counts of the members scoring at
+	 * least its upper bound place it; {@code null} when the window does not hold the
+	 * whole page (the estimate that chose it missed).
+	 */
+	private List<RankEntry> scoreWindow(List<BoardKeys> boards, List<Slice> slices, long z, long offset, int limit) {
 		long before = 0;
 		int read = 0;
 		for (Slice slice : slices) {
@@ -337,18 +389,55 @@ final class ShardedReads {
 		}
 		String mode = (this.ranking == Ranking.ORDINAL) ? "ordinal" : "competition";
 		ScriptArgs ownCall = call(boards.get(shard), member, mode);
-		List<Object> own = each(1, (commands, s) -> LettuceShardCalls.script(commands, this.ownRank, ownCall),
-				(s) -> this.ownRank.run(this.connectionFactory, ownCall))
-			.get(0);
+		List<BoardKeys> others = new ArrayList<>(boards);
+		others.remove(shard);
+		if (LETTUCE) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				Object nativeConnection = connection.getNativeConnection();
+				if (LettuceShardCalls.supports(nativeConnection)) {
+					long[] found = LettuceShardCalls
+						.await(List.of(chainedRank(nativeConnection, ownCall, others, member)))
+						.get(0);
+					return (found.length == 0) ? Optional.empty()
+							: Optional.of(new RankEntry(userId, found[0] + 1, this.layout.points(found[1]), null));
+				}
+			}
+		}
+		List<Object> own = this.ownRank.run(this.connectionFactory, ownCall);
 		if (own.isEmpty()) {
 			return Optional.empty();
 		}
 		long value = (long) Double.parseDouble(RedisReplies.asString(own.get(1)));
-		List<BoardKeys> others = new ArrayList<>(boards);
-		others.remove(shard);
 		long before = RedisReplies.asLong(own.get(0)) + ((this.ranking == Ranking.ORDINAL)
 				? sum(counts(others, new Entry(member, value)), 1) : higher(others, value));
 		return Optional.of(new RankEntry(userId, before + 1, this.layout.points(value), null));
+	}
+
+	/**
+	 * A rank's two steps as one chain on Lettuce: the other shards' counts are sent from
+	 * the I/O thread that receives the own shard's reply, so the caller waits once and
+	 * wakes once. Completes with {before, score}, or nothing when the user is not on the
+	 * board.
+	 */
+	private CompletionStage<long[]> chainedRank(Object nativeConnection, ScriptArgs ownCall, List<BoardKeys> others,
+			String member) {
+		return LettuceShardCalls.script(nativeConnection, this.ownRank, ownCall).thenCompose((own) -> {
+			if (own.isEmpty()) {
+				return CompletableFuture.completedFuture(new long[0]);
+			}
+			long value = (long) Double.parseDouble(RedisReplies.asString(own.get(1)));
+			CompletableFuture<long[]> total = CompletableFuture
+				.completedFuture(new long[] { RedisReplies.asLong(own.get(0)), value });
+			for (BoardKeys board : others) {
+				CompletionStage<Long> count = (this.ranking == Ranking.ORDINAL)
+						? LettuceShardCalls
+							.script(nativeConnection, this.before, call(board, Long.toString(value), member))
+							.thenApply((reply) -> RedisReplies.asLong(reply.get(1)))
+						: LettuceShardCalls.countAbove(nativeConnection, bytes(board.key()), value);
+				total = total.thenCombine(count, (sum, more) -> new long[] { sum[0] + more, sum[1] });
+			}
+			return total;
+		});
 	}
 
 	List<RankEntry> around(List<BoardKeys> boards, int shard, String userId, int radius) {
