@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
+import io.lettuce.core.ScriptOutputType;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -66,6 +67,18 @@ final class AwardThroughputBench {
 	 * quickly.
 	 */
 	private static final int CHALLENGE_USERS = 10_000;
+
+	/**
+	 * The floor of the challenge rows: what the ten challenge boards of an award cost if
+	 * the award did nothing but write them, one ZINCRBY each.
+	 */
+	private static final String FLOOR = "10 ZINCRBY per award, nothing else";
+
+	/** Awards per call of the floor's script, as the engine batches concurrent awards. */
+	private static final int FLOOR_BATCH = 8;
+
+	private static final String FLOOR_SCRIPT = "for _, member in ipairs(ARGV) do for _, board in ipairs(KEYS) do "
+			+ "redis.call('ZINCRBY', board, 2, member) end end return 0";
 
 	static void run(BenchOptions options, Report report, BenchRedis bench, EngineContext engine,
 			ReferenceActivityRank reference) {
@@ -169,12 +182,14 @@ final class AwardThroughputBench {
 					plan.subject(challengeArm(joined), arm);
 				}
 			}
+			plan.subject(FLOOR, floor(options, bench, engine.prefix + "_floor", threads, users));
 			results = plan.run(options.rounds);
 		}
 		finally {
 			engines.forEach(EngineContext::close);
 		}
 		Interleaved.Spread tenToNone = results.ratio(challengeArm(10), challengeArm(0), SERVER_US);
+		Interleaved.Spread floorToNone = results.ratio(FLOOR, challengeArm(0), SERVER_US);
 		for (int joined : JOINED) {
 			String arm = challengeArm(joined);
 			section.row(threads + ", " + arm, "", results.median(arm, Latencies.PER_SECOND), "", "", "", "", "",
@@ -188,7 +203,52 @@ final class AwardThroughputBench {
 						+ "interleaved rounds (%.1f s each) and a closing round with none; the last column is "
 						+ "awards/s over the engine with none joined, the target compares server us/award",
 				threads, users, options.rounds, options.awardSeconds));
+		section.row(threads + ", " + FLOOR, "", "", "", "", "", "", "", results.median(FLOOR, SERVER_US), FLOOR_BATCH,
+				"");
+		section.note(String.format(Locale.ROOT,
+				"row \"%s\": in the same rounds, %d threads each sending %d members per script call that only "
+						+ "ZINCRBYs each of 10 boards of %,d members: the least 10 joined challenges can add with one "
+						+ "write per board. The award with none plus it is %.2fx (%.2f-%.2f) of the award with none, "
+						+ "the floor of the 10-challenge ratio",
+				FLOOR, threads, FLOOR_BATCH, users, 1 + floorToNone.median(), 1 + floorToNone.min(),
+				1 + floorToNone.max()));
 		return tenToNone;
+	}
+
+	/**
+	 * The floor arm: ten boards of {@code users} members each, written by a script that
+	 * does nothing but one ZINCRBY per board and award; server time per award from INFO
+	 * commandstats, like the engines' arms.
+	 */
+	private static Interleaved.Arm floor(BenchOptions options, BenchRedis bench, String prefix, int threads,
+			int users) {
+		String[] boards = new String[10];
+		for (int b = 0; b < boards.length; b++) {
+			boards[b] = prefix + ":" + b;
+			for (int from = 0; from < users; from += 1000) {
+				// score, member, score, member, ...: points like the engines' boards
+				// after a few awards
+				List<Object> members = new ArrayList<>();
+				for (int u = from; u < Math.min(users, from + 1000); u++) {
+					members.add((double) ThreadLocalRandom.current().nextInt(1, 200));
+					members.add("u" + u);
+				}
+				bench.sync().zadd(boards[b], members.toArray());
+			}
+		}
+		String sha = bench.sync().scriptLoad(FLOOR_SCRIPT);
+		return () -> {
+			long[] before = bench.commandStats("evalsha");
+			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, (thread, i) -> {
+				String[] members = new String[FLOOR_BATCH];
+				for (int m = 0; m < members.length; m++) {
+					members[m] = "u" + ThreadLocalRandom.current().nextInt(users);
+				}
+				bench.sync().evalsha(sha, ScriptOutputType.INTEGER, boards, members);
+			});
+			long[] after = bench.commandStats("evalsha");
+			return figures(run, (after[1] - before[1]) / ((double) run.calls() * FLOOR_BATCH));
+		};
 	}
 
 	private static String challengeArm(int joined) {
