@@ -97,7 +97,8 @@
 -- batch. Reserved fields of those hashes ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
 -- an award costs one ZINCRBY per challenge board it reaches, and nothing reads the member's score:
 -- the largest score is checked against each board's highest score, read once per board and batch
--- (ZREVRANGE 0 0) and raised by each increment of the batch; only an award that could pass it by
+-- (ZREVRANGE 0 0) and raised by the points of each increment of the batch (a bound, so no reply
+-- is parsed); only an award that could pass it by
 -- that bound reads the member's own score. These checks run before the command's first write to
 -- a challenge board, so a rejected command writes none. With the earliest tie-break or dense
 -- ranks a challenge board is written like a period board (ZSCORE, then ZADD).
@@ -133,9 +134,16 @@ local function exists(board)
   return known
 end
 
--- exact integers as Redis should store them (a Lua number could print as 1e+15)
+-- exact integers as Redis should store them (a Lua number could print as 1e+15); each value is
+-- formatted once per call, as the same points go to many boards
+local formatted = {}
 local function int(n)
-  return string.format('%.0f', n)
+  local text = formatted[n]
+  if not text then
+    text = string.format('%.0f', n)
+    formatted[n] = text
+  end
+  return text
 end
 
 local function score_of(board, member)
@@ -498,7 +506,7 @@ end
 -- Plain boards (no tie-break time part, no dense companion, the default layout) take an award
 -- with one ZINCRBY and no read of the member's score. Their largest score is checked against
 -- the board's highest score, read once per board and batch (ZREVRANGE 0 0, which also tells
--- whether the board exists) and raised by every increment: only an award that could pass the
+-- whether the board exists) and raised by the points of every increment: only an award that could pass the
 -- largest score by that bound asks for the member's own score. Every check of a command runs
 -- before its first write to a challenge board, so a rejected command writes none.
 local challenge_plain = not challenge_timed and challenge_dense_prefix == ''
@@ -542,11 +550,13 @@ local function increment(board, member, points, create)
   if not ceiling and not create then
     return
   end
-  local score = tonumber(redis.call('ZINCRBY', board.key, int(points), member))
+  redis.call('ZINCRBY', board.key, int(points), member)
   if not ceiling then
     redis.call('PEXPIRE', board.key, board.ttl)
   end
-  board.ceiling = math.max(ceiling or 0, score)
+  -- the member held at most the ceiling before, so the ceiling plus the points bounds it now
+  -- (a bound, not the score: no reply to parse)
+  board.ceiling = (ceiling or 0) + points
 end
 
 -- take points >= 0 from a plain board; at zero or less the member leaves it. A member or board
