@@ -131,28 +131,26 @@ final class LettuceShardCalls {
 		});
 	}
 
-	/** Wait for every stage; the first failure is thrown. */
-	static <T> List<T> await(List<CompletionStage<T>> stages) {
-		List<T> results = new ArrayList<>(stages.size());
-		for (CompletionStage<T> stage : stages) {
-			try {
-				results.add(stage.toCompletableFuture().join());
-			}
-			catch (CompletionException ex) {
-				// translated as Spring's own Lettuce connection translates them
-				if (ex.getCause() instanceof Exception failure) {
-					DataAccessException translated = CONVERTER.convert(failure);
-					if (translated != null) {
-						throw translated;
-					}
-					if (failure instanceof RuntimeException runtime) {
-						throw runtime;
-					}
-				}
-				throw ex;
-			}
+	/**
+	 * Wait for a stage; its failure is thrown as Spring's Lettuce connection throws it.
+	 */
+	static <T> T await(CompletionStage<T> stage) {
+		try {
+			return stage.toCompletableFuture().join();
 		}
-		return results;
+		catch (CompletionException ex) {
+			// translated as Spring's own Lettuce connection translates them
+			if (ex.getCause() instanceof Exception failure) {
+				DataAccessException translated = CONVERTER.convert(failure);
+				if (translated != null) {
+					throw translated;
+				}
+				if (failure instanceof RuntimeException runtime) {
+					throw runtime;
+				}
+			}
+			throw ex;
+		}
 	}
 
 }

@@ -12,7 +12,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.BoardOrder;
@@ -130,19 +132,29 @@ final class ShardedReads {
 	 * Lettuce's (no thread hand-off), else from {@link ShardCalls}' threads.
 	 */
 	private <T> List<T> each(int count, AsyncCall<T> async, IntFunction<T> sync) {
+		return chained((nativeConnection) -> {
+			List<CompletionStage<T>> stages = new ArrayList<>(count);
+			for (int s = 0; s < count; s++) {
+				stages.add(async.call(nativeConnection, s));
+			}
+			return LettuceShardCalls.all(stages);
+		}, () -> this.calls.each(count, sync));
+	}
+
+	/**
+	 * Calls started on Lettuce's shared native connection, whose later steps the I/O
+	 * thread sends as earlier replies arrive, awaited once; else {@code blocking}.
+	 */
+	private <T> T chained(Function<Object, CompletionStage<T>> chain, Supplier<T> blocking) {
 		if (LETTUCE) {
 			try (RedisConnection connection = this.connectionFactory.getConnection()) {
 				Object nativeConnection = connection.getNativeConnection();
 				if (LettuceShardCalls.supports(nativeConnection)) {
-					List<CompletionStage<T>> stages = new ArrayList<>(count);
-					for (int s = 0; s < count; s++) {
-						stages.add(async.call(nativeConnection, s));
-					}
-					return LettuceShardCalls.await(stages);
+					return LettuceShardCalls.await(chain.apply(nativeConnection));
 				}
 			}
 		}
-		return this.calls.each(count, sync);
+		return blocking.get();
 	}
 
 	/** One shard's call on Lettuce's asynchronous commands. */
@@ -193,35 +205,30 @@ final class ShardedReads {
 		String[] args = Arrays.stream(ShardSamples.positions(offset, boards.size()))
 			.mapToObj(Long::toString)
 			.toArray(String[]::new);
-		if (LETTUCE) {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Object nativeConnection = connection.getNativeConnection();
-				if (LettuceShardCalls.supports(nativeConnection)) {
-					List<CompletionStage<List<Object>>> samples = new ArrayList<>(boards.size());
-					for (BoardKeys board : boards) {
-						samples.add(LettuceShardCalls.script(nativeConnection, this.sample, call(board, args)));
-					}
-					CompletionStage<DeepRead> read = LettuceShardCalls.all(samples).thenCompose((replies) -> {
-						ShardSamples sampled = new ShardSamples(offset, replies);
-						long[] window = windowOf(sampled, offset, limit);
-						if (window == null) {
-							return CompletableFuture.completedFuture(new DeepRead(sampled, null, null));
-						}
-						List<CompletionStage<Slice>> slices = new ArrayList<>(boards.size());
-						for (BoardKeys board : boards) {
-							slices.add(sliceStage(nativeConnection, board, window[0], window[1]));
-						}
-						return LettuceShardCalls.all(slices).thenApply((read2) -> new DeepRead(sampled, window, read2));
-					});
-					return LettuceShardCalls.await(List.of(read)).get(0);
-				}
+		return chained((nativeConnection) -> {
+			List<CompletionStage<List<Object>>> samples = new ArrayList<>(boards.size());
+			for (BoardKeys board : boards) {
+				samples.add(LettuceShardCalls.script(nativeConnection, this.sample, call(board, args)));
 			}
-		}
-		ShardSamples sampled = new ShardSamples(offset, this.calls.each(boards.size(),
-				(s) -> this.sample.run(this.connectionFactory, call(boards.get(s), args))));
-		long[] window = windowOf(sampled, offset, limit);
-		return new DeepRead(sampled, window, (window != null)
-				? this.calls.each(boards.size(), (s) -> slice(boards.get(s), window[0], window[1])) : null);
+			return LettuceShardCalls.all(samples).thenCompose((replies) -> {
+				ShardSamples sampled = new ShardSamples(offset, replies);
+				long[] window = windowOf(sampled, offset, limit);
+				if (window == null) {
+					return CompletableFuture.completedFuture(new DeepRead(sampled, null, null));
+				}
+				List<CompletionStage<Slice>> slices = new ArrayList<>(boards.size());
+				for (BoardKeys board : boards) {
+					slices.add(sliceStage(nativeConnection, board, window[0], window[1]));
+				}
+				return LettuceShardCalls.all(slices).thenApply((read) -> new DeepRead(sampled, window, read));
+			});
+		}, () -> {
+			ShardSamples sampled = new ShardSamples(offset, this.calls.each(boards.size(),
+					(s) -> this.sample.run(this.connectionFactory, call(boards.get(s), args))));
+			long[] window = windowOf(sampled, offset, limit);
+			return new DeepRead(sampled, window, (window != null)
+					? this.calls.each(boards.size(), (s) -> slice(boards.get(s), window[0], window[1])) : null);
+		});
 	}
 
 	/** The window of scores {x, z} the samples pick for a page, or null. */
@@ -391,26 +398,17 @@ final class ShardedReads {
 		ScriptArgs ownCall = call(boards.get(shard), member, mode);
 		List<BoardKeys> others = new ArrayList<>(boards);
 		others.remove(shard);
-		if (LETTUCE) {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Object nativeConnection = connection.getNativeConnection();
-				if (LettuceShardCalls.supports(nativeConnection)) {
-					long[] found = LettuceShardCalls
-						.await(List.of(chainedRank(nativeConnection, ownCall, others, member)))
-						.get(0);
-					return (found.length == 0) ? Optional.empty()
-							: Optional.of(new RankEntry(userId, found[0] + 1, this.layout.points(found[1]), null));
-				}
+		long[] found = chained((nativeConnection) -> chainedRank(nativeConnection, ownCall, others, member), () -> {
+			List<Object> own = this.ownRank.run(this.connectionFactory, ownCall);
+			if (own.isEmpty()) {
+				return new long[0];
 			}
-		}
-		List<Object> own = this.ownRank.run(this.connectionFactory, ownCall);
-		if (own.isEmpty()) {
-			return Optional.empty();
-		}
-		long value = (long) Double.parseDouble(RedisReplies.asString(own.get(1)));
-		long before = RedisReplies.asLong(own.get(0)) + ((this.ranking == Ranking.ORDINAL)
-				? sum(counts(others, new Entry(member, value)), 1) : higher(others, value));
-		return Optional.of(new RankEntry(userId, before + 1, this.layout.points(value), null));
+			long value = (long) Double.parseDouble(RedisReplies.asString(own.get(1)));
+			return new long[] { RedisReplies.asLong(own.get(0)) + ((this.ranking == Ranking.ORDINAL)
+					? sum(counts(others, new Entry(member, value)), 1) : higher(others, value)), value };
+		});
+		return (found.length == 0) ? Optional.empty()
+				: Optional.of(new RankEntry(userId, found[0] + 1, this.layout.points(found[1]), null));
 	}
 
 	/**
