@@ -83,6 +83,12 @@ public class AwardLedger {
 	 */
 	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + PENDING + ", NULL, NULL, NULL)";
 
+	/**
+	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
+	 */
+	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
+			Types.VARCHAR, Types.BIGINT };
+
 	private final DataSource dataSource;
 
 	private final JdbcTemplate jdbc;
@@ -211,12 +217,6 @@ public class AwardLedger {
 			jdbc.update(sql.toString(), args.toArray(), rowTypes(to - from));
 		}
 	}
-
-	/**
-	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
-	 */
-	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
-			Types.VARCHAR, Types.BIGINT };
 
 	private static int[] rowTypes(int rows) {
 		int[] types = new int[rows * ROW_TYPES.length];

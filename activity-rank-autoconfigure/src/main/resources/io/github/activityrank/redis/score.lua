@@ -94,12 +94,12 @@
 -- one of the batch, each later one is only compared with it and its token cut out (a batch of
 -- users in the same challenges parses each challenge once); entries of challenges that do not run
 -- now are dropped. Which boards an award of a rule reaches is worked out once per user, rule and
--- batch. Reserved fields of those hashes ('#token') start with '#'. With plain boards (tie-break none, competition ranks: the default)
--- an award costs one ZINCRBY per challenge board it reaches, and nothing reads the member's score:
--- the largest score is checked against each board's highest score, read once per board and batch
--- (ZREVRANGE 0 0) and raised by the points of each increment of the batch (a bound, so no reply
--- is parsed); only an award that could pass it by
--- that bound reads the member's own score. These checks run before the command's first write to
+-- batch. Reserved fields of those hashes ('#token') start with '#'. With plain boards (tie-break
+-- none, competition ranks: the default) an award costs one ZINCRBY per challenge board it reaches,
+-- and nothing reads the member's score: the largest score is checked against a bound on each
+-- board's highest score, read once per board and batch (ZREVRANGE 0 0) and raised by the points of
+-- each increment (so no reply is parsed); only an award that could pass the largest score by that
+-- bound reads the member's own score. These checks run before the command's first write to
 -- a challenge board, so a rejected command writes none. With the earliest tie-break or dense
 -- ranks a challenge board is written like a period board (ZSCORE, then ZADD).
 -- Writing each plain board once per batch instead (its members' scores read with ZMSCORE, the
@@ -504,14 +504,15 @@ local function challenge_board(entry)
 end
 
 -- Plain boards (no tie-break time part, no dense companion, the default layout) take an award
--- with one ZINCRBY and no read of the member's score. Their largest score is checked against
--- the board's highest score, read once per board and batch (ZREVRANGE 0 0, which also tells
--- whether the board exists) and raised by the points of every increment: only an award that could pass the
--- largest score by that bound asks for the member's own score. Every check of a command runs
+-- with one ZINCRBY and no read of the member's score. Their largest score is checked against a
+-- bound on the board's highest score, read once per board and batch (ZREVRANGE 0 0, which also
+-- tells whether the board exists) and raised by the points of every increment: only an award that
+-- could pass the largest score by that bound asks for the member's own score. Every check of a command runs
 -- before its first write to a challenge board, so a rejected command writes none.
 local challenge_plain = not challenge_timed and challenge_dense_prefix == ''
 
--- the highest score on a plain challenge board, once per batch; false when the board does not exist
+-- a bound on the highest score of a plain challenge board: read once per batch, then raised by each
+-- increment; false when the board does not exist
 local function ceiling_of(board)
   local ceiling = board.ceiling
   if ceiling == nil then
