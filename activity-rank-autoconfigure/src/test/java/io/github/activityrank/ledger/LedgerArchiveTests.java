@@ -1,6 +1,5 @@
 package io.github.activityrank.ledger;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -55,10 +54,9 @@ class LedgerArchiveTests {
 	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
-		return LedgerFixture.runner(dataSource, this.prefix)
-			.withBean(Clock.class, () -> this.clock)
-			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.time-zone=UTC",
-					"activity-rank.retention.day=3d", "activity-rank.events.check-interval=1h");
+		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
+			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.retention.day=3d",
+					"activity-rank.events.check-interval=1h");
 	}
 
 	@ParameterizedTest

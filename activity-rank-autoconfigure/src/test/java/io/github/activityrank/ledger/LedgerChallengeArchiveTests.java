@@ -1,7 +1,6 @@
 package io.github.activityrank.ledger;
 
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -64,10 +63,8 @@ class LedgerChallengeArchiveTests {
 	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
-		return LedgerFixture.runner(dataSource, this.prefix)
-			.withBean(Clock.class, () -> this.clock)
-			.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.retention.challenge=2d",
-					"activity-rank.events.check-interval=1h");
+		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
+			.withPropertyValues("activity-rank.retention.challenge=2d", "activity-rank.events.check-interval=1h");
 	}
 
 	@ParameterizedTest

@@ -1,6 +1,5 @@
 package io.github.activityrank.ledger;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -61,10 +60,9 @@ class LedgerEverTests {
 	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
-		return LedgerFixture.runner(dataSource, this.prefix)
-			.withBean(Clock.class, () -> this.clock)
-			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.time-zone=UTC",
-					"activity-rank.rules.praise.points=5", "activity-rank.rules.praise.once-per=ever");
+		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
+			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.rules.praise.points=5",
+					"activity-rank.rules.praise.once-per=ever");
 	}
 
 	@ParameterizedTest

@@ -1,5 +1,6 @@
 package io.github.activityrank.ledger;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -68,6 +69,15 @@ final class LedgerFixture {
 					"activity-rank.rules.post.points=1", "activity-rank.rules.like.points=2",
 					"activity-rank.ledger.enabled=true", "activity-rank.ledger.initialize-schema=always",
 					"activity-rank.ledger.poll-interval=100ms");
+	}
+
+	/**
+	 * {@link #runner(DataSource, String)} on a clock the test moves, the engine's time
+	 * zone UTC.
+	 */
+	static ApplicationContextRunner runner(DataSource dataSource, String keyPrefix, Clock clock) {
+		return runner(dataSource, keyPrefix).withBean(Clock.class, () -> clock)
+			.withPropertyValues("activity-rank.time-zone=UTC");
 	}
 
 	static long total(ActivityRankService service, String user) {

@@ -1,6 +1,5 @@
 package io.github.activityrank.ledger;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -44,9 +43,8 @@ class LedgerRebuildScaleTests {
 	@Test
 	void aHundredThousandEntriesAreRebuiltAfterTheKeysAreLost() {
 		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.POSTGRESQL)) {
-			LedgerFixture.runner(database.dataSource(), this.prefix)
-				.withBean(Clock.class, () -> this.clock)
-				.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.periods=day,week,month,total",
+			LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)
+				.withPropertyValues("activity-rank.periods=day,week,month,total",
 						"activity-rank.rules.comment.points=3", "activity-rank.rules.comment.daily-cap=9",
 						"activity-rank.events.enabled=false")
 				.run((context) -> {

@@ -2,7 +2,6 @@ package io.github.activityrank.ledger;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -77,12 +76,11 @@ class LedgerRebuildTests {
 	}
 
 	private ApplicationContextRunner runner(TestDatabase database) {
-		return LedgerFixture.runner(database.dataSource(), this.prefix)
-			.withBean(Clock.class, () -> this.clock)
-			.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.periods=day,week,month,total",
-					"activity-rank.rules.comment.points=3", "activity-rank.rules.comment.daily-cap=5",
-					"activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=ever",
-					"activity-rank.tie-break=earliest", "activity-rank.events.enabled=false");
+		return LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)
+			.withPropertyValues("activity-rank.periods=day,week,month,total", "activity-rank.rules.comment.points=3",
+					"activity-rank.rules.comment.daily-cap=5", "activity-rank.rules.praise.points=2",
+					"activity-rank.rules.praise.once-per=ever", "activity-rank.tie-break=earliest",
+					"activity-rank.events.enabled=false");
 	}
 
 	@ParameterizedTest
