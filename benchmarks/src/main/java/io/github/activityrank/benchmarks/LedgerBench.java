@@ -30,10 +30,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * in interleaved rounds with the same awards without the ledger (the async dispatcher,
  * the default). A round of each lasts until every award of it is on the boards, so the
  * next one starts on an idle engine. While the callers run, the ledger's pending entries
- * are sampled every second: the relay keeps up when they stay bounded. The round trips
- * the ledger adds to a caller are the statements, commits and rollbacks counted on the
- * callers' threads ({@link CallerRoundTrips}). At the end, every board total must equal
- * the awards made, and every ledger entry must be applied as AWARDED.
+ * are sampled every second: the relay keeps up when they stay bounded. A sample is the
+ * calls returned (each one committed its entry) minus the entries the relay applied, both
+ * counted in memory: a {@code COUNT(*)} a second would load the database under test with
+ * work of the benchmark's own. When the calls stop, the pending entries are counted in
+ * the database. The round trips the ledger adds to a caller are the statements, commits
+ * and rollbacks counted on the callers' threads ({@link CallerRoundTrips}). At the end,
+ * every board total must equal the awards made, and every ledger entry must be applied as
+ * AWARDED.
  */
 final class LedgerBench {
 
@@ -126,11 +130,15 @@ final class LedgerBench {
 				int round = rounds.getAndIncrement();
 				ScoredActions actions = ledgered.bean(ScoredActions.class);
 				long roundTripsBefore = counted.count();
-				PendingSampler sampler = new PendingSampler(ledger);
+				AtomicLong returned = new AtomicLong();
+				PendingSampler sampler = new PendingSampler(returned, relay);
 				sampler.start();
 				long started = System.nanoTime();
 				Latencies.Summary callers = Latencies.throughput(options.ledgerThreads, options.ledgerSeconds,
-						(t, i) -> actions.praise(user(options), "l" + round + "_t" + t + "_" + i));
+						(t, i) -> {
+							actions.praise(user(options), "l" + round + "_t" + t + "_" + i);
+							returned.incrementAndGet();
+						});
 				long roundTrips = counted.count() - roundTripsBefore;
 				long pendingAtEnd = ledger.pendingCount();
 				sampler.stopSampling();
@@ -246,19 +254,28 @@ final class LedgerBench {
 		}
 	}
 
-	/** Samples the ledger's pending entries once a second on a thread of its own. */
+	/**
+	 * Samples the ledger's pending entries once a second on a thread of its own: the
+	 * calls returned since the round started minus the entries the relay applied since.
+	 */
 	private static final class PendingSampler extends Thread {
 
-		private final AwardLedger ledger;
+		private final AtomicLong returned;
+
+		private final LedgerRelay relay;
+
+		private final long appliedBefore;
 
 		private final List<Long> samples = new ArrayList<>();
 
 		private volatile boolean sampling = true;
 
-		PendingSampler(AwardLedger ledger) {
+		PendingSampler(AtomicLong returned, LedgerRelay relay) {
 			super("bench-pending-sampler");
 			setDaemon(true);
-			this.ledger = ledger;
+			this.returned = returned;
+			this.relay = relay;
+			this.appliedBefore = relay.appliedCount();
 		}
 
 		@Override
@@ -268,7 +285,7 @@ final class LedgerBench {
 				if (!this.sampling) {
 					return;
 				}
-				long pending = this.ledger.pendingCount();
+				long pending = Math.max(0, this.returned.get() - (this.relay.appliedCount() - this.appliedBefore));
 				synchronized (this.samples) {
 					this.samples.add(pending);
 				}
