@@ -237,23 +237,36 @@ public class AwardLedger {
 	}
 
 	/**
-	 * Lanes that have pending entries: one index probe per lane, however many entries
-	 * wait.
+	 * Lanes that have pending entries from some id on: one index probe per lane, however
+	 * many entries wait.
 	 * @param connection the relay's connection
+	 * @param from per lane, the lowest id to look at (see {@link LedgerRelay}: below it
+	 * the relay has applied everything it could see)
 	 * @return the lanes, ascending
 	 * @throws SQLException when the database fails
 	 */
-	List<Integer> pendingLanes(Connection connection) throws SQLException {
+	List<Integer> pendingLanes(Connection connection, long[] from) throws SQLException {
+		StringBuilder sql = new StringBuilder();
+		for (int lane = 0; lane < LANES; lane++) {
+			sql.append((lane > 0) ? " UNION ALL " : "")
+				.append("(SELECT lane FROM ")
+				.append(this.tables.ledger())
+				.append(" WHERE state = " + PENDING + " AND lane = ")
+				.append(lane)
+				.append(" AND id >= ? LIMIT 1)");
+		}
 		List<Integer> lanes = new ArrayList<>();
-		try (PreparedStatement statement = connection.prepareStatement(
-				"SELECT l.lane FROM " + this.tables.lanes() + " l WHERE EXISTS (SELECT 1 FROM " + this.tables.ledger()
-						+ " e WHERE e.state = " + PENDING + " AND e.lane = l.lane) ORDER BY l.lane")) {
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+			for (int lane = 0; lane < LANES; lane++) {
+				statement.setLong(lane + 1, from[lane]);
+			}
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					lanes.add(rows.getInt(1));
 				}
 			}
 		}
+		lanes.sort(null);
 		return lanes;
 	}
 
@@ -280,18 +293,20 @@ public class AwardLedger {
 	}
 
 	/**
-	 * The oldest pending entries of some lanes, up to {@code perLane} of each: one
-	 * statement, one index range per lane. A lane's entries are a prefix of its pending
-	 * ones in id order, so its users' entries keep their order.
+	 * The oldest pending entries of some lanes from some id on, up to {@code perLane} of
+	 * each: one statement, one index range per lane. A lane's entries are a prefix of its
+	 * pending ones from that id in id order, so its users' entries keep their order.
 	 * @param connection the relay's connection, holding the lanes
 	 * @param lanes the lanes
 	 * @param perLane most entries of one lane
+	 * @param from per lane, the lowest id to read
 	 * @return the entries, in id order
 	 * @throws SQLException when the database fails
 	 */
-	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane) throws SQLException {
+	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
+			throws SQLException {
 		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at FROM " + this.tables.ledger()
-				+ " WHERE state = " + PENDING + " AND lane = ? ORDER BY id LIMIT " + perLane;
+				+ " WHERE state = " + PENDING + " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
 		StringBuilder sql = new StringBuilder();
 		if (lanes.size() == 1) {
 			sql.append(one);
@@ -304,7 +319,8 @@ public class AwardLedger {
 		List<LedgerEntry> entries = new ArrayList<>();
 		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
 			for (int i = 0; i < lanes.size(); i++) {
-				statement.setInt(i + 1, lanes.get(i));
+				statement.setInt(2 * i + 1, lanes.get(i));
+				statement.setLong(2 * i + 2, from[lanes.get(i)]);
 			}
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {

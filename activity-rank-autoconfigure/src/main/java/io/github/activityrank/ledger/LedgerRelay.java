@@ -11,6 +11,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
@@ -57,6 +58,17 @@ import org.springframework.context.SmartLifecycle;
  * taken back by the ledger; the standing awards change in the transaction that marks the
  * entries.
  * <p>
+ * <strong>Where a lane's pending entries start.</strong> An applied entry leaves the
+ * index of pending entries only when the database cleans the index up (vacuum, or a page
+ * split), so a search from a lane's first id steps over every entry applied since; under
+ * a sustained load that is most of the database's time for the relay. The relay therefore
+ * remembers, per lane, the id after the last entry it applied, and looks for pending
+ * entries from there. An entry below it that commits late (its id was drawn before the
+ * caller's transaction committed) is found by a sweep from the first id, which the relay
+ * makes when a pass from the remembered ids finds nothing (at most once per poll
+ * interval), and at least every {@link #SWEEP_EVERY} under load: it waits that long at
+ * most, and is never lost.
+ * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
  * and the relay tries again after the poll interval: nothing is dropped.
  */
@@ -70,6 +82,9 @@ public class LedgerRelay implements SmartLifecycle {
 	private static final AtomicInteger instances = new AtomicInteger();
 
 	private static final Duration PURGE_EVERY = Duration.ofMinutes(1);
+
+	/** Longest time between two sweeps of every lane from its first id. */
+	static final Duration SWEEP_EVERY = Duration.ofSeconds(5);
 
 	private final AwardLedger ledger;
 
@@ -96,6 +111,14 @@ public class LedgerRelay implements SmartLifecycle {
 	private final AtomicLong failedPasses = new AtomicLong();
 
 	private final AtomicInteger nextLane = new AtomicInteger();
+
+	/**
+	 * Per lane, the id after the last entry this relay applied: passes look from there.
+	 */
+	private final AtomicLongArray nextIds = new AtomicLongArray(AwardLedger.LANES);
+
+	/** {@link System#nanoTime()} of the last sweep from the first ids. */
+	private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - SWEEP_EVERY.toNanos());
 
 	/** Runs between the apply and the mark; a test's stand-in for a crash there. */
 	volatile Runnable beforeMark = () -> {
@@ -293,7 +316,14 @@ public class LedgerRelay implements SmartLifecycle {
 			int isolation = connection.getTransactionIsolation();
 			try {
 				connection.setAutoCommit(true);
-				List<Integer> lanes = this.ledger.pendingLanes(connection);
+				long[] from = sweepDue(SWEEP_EVERY) ? new long[AwardLedger.LANES] : rememberedIds();
+				List<Integer> lanes = this.ledger.pendingLanes(connection, from);
+				if (lanes.isEmpty() && !isSweep(from) && sweepDue(this.pollInterval)) {
+					// nothing from the remembered ids: an entry that committed late may
+					// wait below them
+					from = new long[AwardLedger.LANES];
+					lanes = this.ledger.pendingLanes(connection, from);
+				}
 				if (lanes.isEmpty()) {
 					return 0;
 				}
@@ -309,8 +339,8 @@ public class LedgerRelay implements SmartLifecycle {
 					ordered.add(lanes.get((start + i) % lanes.size()));
 				}
 				int total = 0;
-				for (int from = 0; from < ordered.size(); from += group) {
-					total += relayLanes(connection, ordered.subList(from, Math.min(ordered.size(), from + group)));
+				for (int i = 0; i < ordered.size(); i += group) {
+					total += relayLanes(connection, ordered.subList(i, Math.min(ordered.size(), i + group)), from);
 				}
 				return total;
 			}
@@ -319,6 +349,34 @@ public class LedgerRelay implements SmartLifecycle {
 				connection.setTransactionIsolation(isolation);
 			}
 		}
+	}
+
+	/**
+	 * Whether the last sweep is older than some time; the thread that finds it so makes
+	 * the next one.
+	 */
+	private boolean sweepDue(Duration after) {
+		long last = this.lastSweep.get();
+		long now = System.nanoTime();
+		return now - last >= Math.min(after.toNanos(), SWEEP_EVERY.toNanos())
+				&& this.lastSweep.compareAndSet(last, now);
+	}
+
+	private long[] rememberedIds() {
+		long[] from = new long[AwardLedger.LANES];
+		for (int lane = 0; lane < from.length; lane++) {
+			from[lane] = this.nextIds.get(lane);
+		}
+		return from;
+	}
+
+	private static boolean isSweep(long[] from) {
+		for (long id : from) {
+			if (id != 0) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -331,14 +389,14 @@ public class LedgerRelay implements SmartLifecycle {
 		return Math.max(1, (AwardLedger.LANES + this.threads - 1) / this.threads);
 	}
 
-	private int relayLanes(Connection connection, List<Integer> wanted) throws SQLException {
+	private int relayLanes(Connection connection, List<Integer> wanted, long[] from) throws SQLException {
 		try {
 			List<Integer> lanes = this.ledger.tryLockLanes(connection, wanted);
 			if (lanes.isEmpty()) {
 				connection.rollback();
 				return 0;
 			}
-			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, this.batchSize);
+			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, this.batchSize, from);
 			if (entries.isEmpty()) {
 				connection.commit();
 				return 0;
@@ -357,6 +415,11 @@ public class LedgerRelay implements SmartLifecycle {
 			this.standing.write(connection, decided, ids);
 			connection.commit();
 			this.applied.addAndGet(entries.size());
+			// each lane's entries were its first pending ones from its id: the next pass
+			// looks after the last
+			for (LedgerEntry entry : entries) {
+				this.nextIds.accumulateAndGet(AwardLedger.laneOf(entry.event().userId()), entry.id() + 1, Math::max);
+			}
 			return entries.size();
 		}
 		catch (SQLException | RuntimeException ex) {

@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -23,6 +25,8 @@ import io.github.activityrank.test.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static io.github.activityrank.ledger.LedgerFixture.boardSum;
 import static io.github.activityrank.ledger.LedgerFixture.count;
@@ -212,14 +216,91 @@ class LedgerRelayTests {
 				try (Connection connection = database.dataSource().getConnection()) {
 					connection.setAutoCommit(false);
 					assertThat(ledger.tryLockLanes(connection, List.of(3, 11, 12))).containsExactly(3, 11, 12);
-					List<LedgerEntry> entries = ledger.pending(connection, List.of(11, 3), 2);
+					List<LedgerEntry> entries = ledger.pending(connection, List.of(11, 3), 2,
+							new long[AwardLedger.LANES]);
 					assertThat(entries).extracting((entry) -> entry.event().field())
 						.containsExactly("a0", "b0", "a1", "b1");
 					assertThat(entries).extracting(LedgerEntry::id).isSorted();
-					assertThat(ledger.pendingLanes(connection)).containsExactly(3, 11);
+					assertThat(ledger.pendingLanes(connection, new long[AwardLedger.LANES])).containsExactly(3, 11);
 					connection.rollback();
 				}
 			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void pendingEntriesAreReadFromEachLanesOwnId(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				context.getBean(LedgerRelay.class).stop();
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				String a = userInLane(3);
+				String b = userInLane(11);
+				List<ActivityEvent> events = new ArrayList<>();
+				for (int i = 0; i < 3; i++) {
+					events.add(ActivityEvent.award(a, "post", "a" + i));
+					events.add(ActivityEvent.award(b, "post", "b" + i));
+				}
+				ledger.appendPending(events, Instant.now());
+				try (Connection connection = database.dataSource().getConnection()) {
+					long[] all = new long[AwardLedger.LANES];
+					List<LedgerEntry> entries = ledger.pending(connection, List.of(3, 11), 10, all);
+					long[] from = new long[AwardLedger.LANES];
+					from[3] = entries.get(2).id(); // a1
+					from[11] = entries.get(5).id() + 1; // after b2
+					assertThat(ledger.pending(connection, List.of(3, 11), 10, from))
+						.extracting((entry) -> entry.event().field())
+						.containsExactly("a1", "a2");
+					assertThat(ledger.pendingLanes(connection, from)).containsExactly(3);
+					assertThat(ledger.pendingLanes(connection, all)).containsExactly(3, 11);
+				}
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void anEntryThatCommitsAfterLaterOnesOfItsLaneWereAppliedIsApplied(DatabaseEngine engine) throws Exception {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				String user = userInLane(5);
+				TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
+				CountDownLatch written = new CountDownLatch(1);
+				CountDownLatch commit = new CountDownLatch(1);
+				// the first entry's id is drawn now, its commit comes after later
+				// entries of its lane are applied
+				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
+					ledger.appendPending(List.of(ActivityEvent.award(user, "post", "late")), Instant.now());
+					written.countDown();
+					awaitLatch(commit);
+				}));
+				slow.start();
+				assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+				List<ActivityEvent> later = new ArrayList<>();
+				for (int i = 0; i < 20; i++) {
+					later.add(ActivityEvent.award(user, "post", "on-time-" + i));
+				}
+				ledger.appendPending(later, Instant.now());
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				await("later entries applied").atMost(WAIT).until(() -> total(service, user) == 20);
+				commit.countDown();
+				slow.join(10_000);
+				assertThat(relay.awaitIdle(WAIT)).as("ledger drained").isTrue();
+				assertThat(total(service, user)).isEqualTo(21);
+				assertThat(count(database.dataSource(), "outcome = 'AWARDED'")).isEqualTo(21);
+			});
+		}
+	}
+
+	private static void awaitLatch(CountDownLatch latch) {
+		try {
+			latch.await(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
