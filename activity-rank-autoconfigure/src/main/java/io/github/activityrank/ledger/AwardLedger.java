@@ -70,11 +70,12 @@ public class AwardLedger {
 
 	/**
 	 * Group inserts on their way at the same time. Each caller waits for its commit
-	 * whatever this is, so callers per second are bounded by the commit's latency; two
-	 * keep the database busy while making half the statements and commits of four, which
-	 * leaves CPU to the relay on a small machine.
+	 * whatever this is, so callers per second are bounded by the commit's latency times
+	 * this; more statements and commits in flight leave less CPU to the relay on a small
+	 * machine. Three gave more applied awards per second than two in interleaved runs on
+	 * 2 cores (RELIABILITY.md section 15); four, on a busier machine, starved the relay.
 	 */
-	private static final int CONCURRENT_INSERTS = 2;
+	private static final int CONCURRENT_INSERTS = 3;
 
 	/**
 	 * One row of the insert: what every pending row shares is written in the statement,
