@@ -200,63 +200,32 @@ class LedgerRelayTests {
 	@ParameterizedTest
 	@MethodSource("engines")
 	void pendingEntriesOfSeveralLanesAreEachLanesOldestInIdOrder(DatabaseEngine engine) {
-		try (TestDatabase database = LedgerFixture.database(engine)) {
-			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
-				context.getBean(LedgerRelay.class).stop();
-				AwardLedger ledger = context.getBean(AwardLedger.class);
-				// users of two lanes, interleaved: three entries each lane
-				String a = userInLane(3);
-				String b = userInLane(11);
-				List<ActivityEvent> events = new ArrayList<>();
-				for (int i = 0; i < 3; i++) {
-					events.add(ActivityEvent.award(a, "post", "a" + i));
-					events.add(ActivityEvent.award(b, "post", "b" + i));
-				}
-				ledger.appendPending(events, Instant.now());
-				try (Connection connection = database.dataSource().getConnection()) {
-					connection.setAutoCommit(false);
-					assertThat(ledger.tryLockLanes(connection, List.of(3, 11, 12))).containsExactly(3, 11, 12);
-					List<LedgerEntry> entries = ledger.pending(connection, List.of(11, 3), 2,
-							new long[AwardLedger.LANES]);
-					assertThat(entries).extracting((entry) -> entry.event().field())
-						.containsExactly("a0", "b0", "a1", "b1");
-					assertThat(entries).extracting(LedgerEntry::id).isSorted();
-					assertThat(ledger.pendingLanes(connection, new long[AwardLedger.LANES])).containsExactly(3, 11);
-					connection.rollback();
-				}
-			});
-		}
+		withEntriesInLanes3And11(engine, (ledger, connection) -> {
+			connection.setAutoCommit(false);
+			assertThat(ledger.tryLockLanes(connection, List.of(3, 11, 12))).containsExactly(3, 11, 12);
+			List<LedgerEntry> entries = ledger.pending(connection, List.of(11, 3), 2, new long[AwardLedger.LANES]);
+			assertThat(entries).extracting((entry) -> entry.event().field()).containsExactly("a0", "b0", "a1", "b1");
+			assertThat(entries).extracting(LedgerEntry::id).isSorted();
+			assertThat(ledger.pendingLanes(connection, new long[AwardLedger.LANES])).containsExactly(3, 11);
+			connection.rollback();
+		});
 	}
 
 	@ParameterizedTest
 	@MethodSource("engines")
 	void pendingEntriesAreReadFromEachLanesOwnId(DatabaseEngine engine) {
-		try (TestDatabase database = LedgerFixture.database(engine)) {
-			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
-				context.getBean(LedgerRelay.class).stop();
-				AwardLedger ledger = context.getBean(AwardLedger.class);
-				String a = userInLane(3);
-				String b = userInLane(11);
-				List<ActivityEvent> events = new ArrayList<>();
-				for (int i = 0; i < 3; i++) {
-					events.add(ActivityEvent.award(a, "post", "a" + i));
-					events.add(ActivityEvent.award(b, "post", "b" + i));
-				}
-				ledger.appendPending(events, Instant.now());
-				try (Connection connection = database.dataSource().getConnection()) {
-					long[] all = new long[AwardLedger.LANES];
-					List<LedgerEntry> entries = ledger.pending(connection, List.of(3, 11), 10, all);
-					long[] from = new long[AwardLedger.LANES];
-					from[3] = entries.get(2).id(); // a1
-					from[11] = entries.get(5).id() + 1; // after b2
-					assertThat(ledger.pending(connection, List.of(3, 11), 10, from))
-						.extracting((entry) -> entry.event().field())
-						.containsExactly("a1", "a2");
-					assertThat(ledger.pendingLanes(connection, from)).containsExactly(3);
-					assertThat(ledger.pendingLanes(connection, all)).containsExactly(3, 11);
-				}
-			});
-		}
+		withEntriesInLanes3And11(engine, (ledger, connection) -> {
+			long[] all = new long[AwardLedger.LANES];
+			List<LedgerEntry> entries = ledger.pending(connection, List.of(3, 11), 10, all);
+			long[] from = new long[AwardLedger.LANES];
+			from[3] = entries.get(2).id(); // a1
+			from[11] = entries.get(5).id() + 1; // after b2
+			assertThat(ledger.pending(connection, List.of(3, 11), 10, from))
+				.extracting((entry) -> entry.event().field())
+				.containsExactly("a1", "a2");
+			assertThat(ledger.pendingLanes(connection, from)).containsExactly(3);
+			assertThat(ledger.pendingLanes(connection, all)).containsExactly(3, 11);
+		});
 	}
 
 	@ParameterizedTest
@@ -302,6 +271,37 @@ class LedgerRelayTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Run checks on a ledger, its relay stopped, holding users of lanes 3 and 11,
+	 * interleaved: three pending entries each lane, fields a0 to a2 and b0 to b2.
+	 */
+	private void withEntriesInLanes3And11(DatabaseEngine engine, LedgerCheck check) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				context.getBean(LedgerRelay.class).stop();
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				String a = userInLane(3);
+				String b = userInLane(11);
+				List<ActivityEvent> events = new ArrayList<>();
+				for (int i = 0; i < 3; i++) {
+					events.add(ActivityEvent.award(a, "post", "a" + i));
+					events.add(ActivityEvent.award(b, "post", "b" + i));
+				}
+				ledger.appendPending(events, Instant.now());
+				try (Connection connection = database.dataSource().getConnection()) {
+					check.run(ledger, connection);
+				}
+			});
+		}
+	}
+
+	@FunctionalInterface
+	private interface LedgerCheck {
+
+		void run(AwardLedger ledger, Connection connection) throws Exception;
+
 	}
 
 	private static String userInLane(int lane) {
