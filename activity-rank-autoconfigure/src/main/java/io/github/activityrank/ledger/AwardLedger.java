@@ -96,6 +96,9 @@ public class AwardLedger {
 
 	private final LedgerTables tables;
 
+	/** {@link #pendingLanes}'s statement: the same every pass, so it is built once. */
+	private final String pendingLanesSql;
+
 	/** Inserts of callers without a transaction, merged while one is on its way. */
 	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, MAX_ROWS_PER_INSERT,
 			CONCURRENT_INSERTS);
@@ -109,6 +112,20 @@ public class AwardLedger {
 		this.dataSource = Objects.requireNonNull(dataSource, "dataSource must not be null");
 		this.jdbc = new JdbcTemplate(dataSource);
 		this.tables = Objects.requireNonNull(tables, "tables must not be null");
+		this.pendingLanesSql = pendingLanesSql(tables);
+	}
+
+	private static String pendingLanesSql(LedgerTables tables) {
+		StringBuilder sql = new StringBuilder();
+		for (int lane = 0; lane < LANES; lane++) {
+			sql.append((lane > 0) ? " UNION ALL " : "")
+				.append("(SELECT lane FROM ")
+				.append(tables.ledger())
+				.append(" WHERE state = " + PENDING + " AND lane = ")
+				.append(lane)
+				.append(" AND id >= ? ORDER BY id LIMIT 1)");
+		}
+		return sql.toString();
 	}
 
 	/**
@@ -249,17 +266,8 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	List<Integer> pendingLanes(Connection connection, long[] from) throws SQLException {
-		StringBuilder sql = new StringBuilder();
-		for (int lane = 0; lane < LANES; lane++) {
-			sql.append((lane > 0) ? " UNION ALL " : "")
-				.append("(SELECT lane FROM ")
-				.append(this.tables.ledger())
-				.append(" WHERE state = " + PENDING + " AND lane = ")
-				.append(lane)
-				.append(" AND id >= ? ORDER BY id LIMIT 1)");
-		}
 		List<Integer> lanes = new ArrayList<>();
-		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+		try (PreparedStatement statement = connection.prepareStatement(this.pendingLanesSql)) {
 			for (int lane = 0; lane < LANES; lane++) {
 				statement.setLong(lane + 1, from[lane]);
 			}

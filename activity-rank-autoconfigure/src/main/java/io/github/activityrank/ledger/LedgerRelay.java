@@ -316,9 +316,10 @@ public class LedgerRelay implements SmartLifecycle {
 			int isolation = connection.getTransactionIsolation();
 			try {
 				connection.setAutoCommit(true);
-				long[] from = sweepDue(SWEEP_EVERY) ? new long[AwardLedger.LANES] : rememberedIds();
+				boolean sweep = sweepDue(SWEEP_EVERY);
+				long[] from = sweep ? new long[AwardLedger.LANES] : rememberedIds();
 				List<Integer> lanes = this.ledger.pendingLanes(connection, from);
-				if (lanes.isEmpty() && !isSweep(from) && sweepDue(this.pollInterval)) {
+				if (lanes.isEmpty() && !sweep && sweepDue(this.pollInterval)) {
 					// nothing from the remembered ids: an entry that committed late may
 					// wait below them
 					from = new long[AwardLedger.LANES];
@@ -368,15 +369,6 @@ public class LedgerRelay implements SmartLifecycle {
 			from[lane] = this.nextIds.get(lane);
 		}
 		return from;
-	}
-
-	private static boolean isSweep(long[] from) {
-		for (long id : from) {
-			if (id != 0) {
-				return false;
-			}
-		}
-		return true;
 	}
 
 	/**
