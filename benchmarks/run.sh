@@ -8,7 +8,7 @@
 # baseline and subject (--rounds N, default 5). Extra arguments go to the harness (--help lists them).
 # Then the sharded boards on a local Redis Cluster (ShardBench, appended to BENCHMARKS.md; the
 # cluster is $REDIS_CLUSTER_NODES or three redis-server processes it starts). Alone:
-# benchmarks/run.sh --shards-only [--rounds N] [--members N] [--seconds S].
+# benchmarks/run.sh --shards-only [--rounds N, default 9] [--members N] [--seconds S].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q -B -ntp -pl benchmarks -am install -DskipTests

@@ -58,8 +58,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code ZREVRANGE 0 29 WITHSCORES} on one node in the same rounds.</li>
  * </ol>
  * Run alone: {@code benchmarks/run.sh --shards-only}. Arguments: {@code --rounds N}
- * (default 5), {@code --members N} (3,000,000), {@code --seconds S} per arm and round
- * (2), {@code --out FILE} (append the section to it), {@code --queries-only}.
+ * (default 9: a p99 ratio's median moves less), {@code --members N} (3,000,000),
+ * {@code --seconds S} per arm and round (2), {@code --out FILE} (append the section to
+ * it), {@code --queries-only}.
  */
 public final class ShardBench {
 
@@ -73,7 +74,7 @@ public final class ShardBench {
 	}
 
 	public static void main(String[] args) throws Exception {
-		int rounds = 5;
+		int rounds = 9;
 		int members = 3_000_000;
 		double seconds = 2;
 		Path out = null;
