@@ -337,10 +337,11 @@ public class AwardLedger {
 				while (rows.next()) {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
-					entries.add(new LedgerEntry(
-							rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4), boxed,
-									rows.getString(6), REVOKE.equals(rows.getString(2))),
-							Instant.ofEpochMilli(rows.getLong(7))));
+					entries
+						.add(new LedgerEntry(
+								rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(6),
+										rows.getString(4), boxed, REVOKE.equals(rows.getString(2))),
+								Instant.ofEpochMilli(rows.getLong(7))));
 				}
 			}
 		}

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.AwardResult;
@@ -26,15 +27,12 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.TimedActivityApplier;
-import io.github.activityrank.engine.WarnOnce;
 import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.RedisActivityStore;
-import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.ShardCount;
 import io.github.activityrank.redis.ShardMap;
-import io.github.activityrank.redis.ShardedActivityStore;
-import io.github.activityrank.redis.ShardedChallengeStore;
 import io.github.activityrank.redis.StagedKeys;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -46,15 +44,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * <strong>Fresh keys.</strong> The ledger is replayed, in id order, into the staging key
  * space ({@link RankKeys#staging()} of each configured shard:
  * {@code {prefix}:rebuild:...} with one shard, {@code {prefix:s}:rebuild:...} with
- * several, each in the slot of its shard's live keys) through a
- * {@link RedisActivityStore} (a {@link ShardedActivityStore} over the staging shards with
- * several) of its own, so the same {@code score.lua} writes every board, record, cap
- * counter, tally and challenge board, each entry at its own {@code event_at}. That
- * store's clock runs behind by the age of the oldest entry plus a day, so the keys it
- * writes live that much longer than live keys would: the records of days past
- * {@code retention.record} stay while the replay needs them (for revokes and once-per
- * decisions). The switch takes that offset off every TTL and drops the keys with nothing
- * left.
+ * several, each in the slot of its shard's live keys) through a store of its own
+ * ({@link RedisStores} chooses one key space or the staging shards), so the same
+ * {@code score.lua} writes every board, record, cap counter, tally and challenge board,
+ * each entry at its own {@code event_at}. That store's clock runs behind by the age of
+ * the oldest entry plus a day, so the keys it writes live that much longer than live keys
+ * would: the records of days past {@code retention.record} stay while the replay needs
+ * them (for revokes and once-per decisions). The switch takes that offset off every TTL
+ * and drops the keys with nothing left.
  * <p>
  * <strong>Another shard count.</strong> The switch runs shard by shard, then deletes the
  * score and challenge keys that the shard count recorded in {@code {prefix}:meta} left
@@ -107,6 +104,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final Duration challengeRetention;
 
+	private final Predicate<Duration> awaitApplied;
+
 	private final AtomicBoolean running = new AtomicBoolean();
 
 	private final AtomicLong progress = new AtomicLong();
@@ -128,10 +127,12 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * @param periods the boards every award goes to
 	 * @param order how boards order their members
 	 * @param challengeRetention how long a challenge is kept after its end
+	 * @param awaitApplied waits until the dispatched awards are applied, for
+	 * {@link #awaitApplied(Duration)}
 	 */
 	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
 			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Duration challengeRetention) {
+			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
 		this.engine = engine;
@@ -142,6 +143,12 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		this.periods = Set.copyOf(periods);
 		this.order = order;
 		this.challengeRetention = challengeRetention;
+		this.awaitApplied = Objects.requireNonNull(awaitApplied, "awaitApplied must not be null");
+	}
+
+	@Override
+	public boolean awaitApplied(Duration timeout) {
+		return this.awaitApplied.test(timeout);
 	}
 
 	@Override
@@ -255,20 +262,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		Clock behind = Clock.offset(this.calendar.clock(), offset.negated());
 		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
 		ShardMap stagedShards = staged.shards();
-		ActivityStore store;
-		ChallengeStore challenges;
-		if (stagedShards.shards() == 1) {
-			store = new RedisActivityStore(this.connectionFactory, stagedShards.keys(0), stagedCalendar, this.periods,
-					this.order);
-			challenges = new RedisChallengeStore(this.connectionFactory, stagedShards.keys(0), stagedCalendar,
-					this.order, this.challengeRetention);
-		}
-		else {
-			store = new ShardedActivityStore(this.connectionFactory, stagedShards, stagedCalendar, this.periods,
-					this.order);
-			challenges = new ShardedChallengeStore(this.connectionFactory, stagedShards, stagedCalendar, this.order,
-					this.challengeRetention);
-		}
+		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order);
+		ActivityStore store = stores.activityStore(this.periods);
+		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new Replay(rescore, staged, store, challenges, this.ledger.challengeDefinitions(), offset);
 	}
 

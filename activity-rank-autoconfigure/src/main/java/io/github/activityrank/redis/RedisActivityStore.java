@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -21,7 +20,6 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
@@ -36,10 +34,9 @@ import static io.github.activityrank.redis.RedisReplies.asString;
 
 /**
  * {@link ActivityStore} on Redis: every award and revoke runs inside one
- * {@code score.lua} call (a batch of commands shares one call); every query is one round
- * trip, a script call or a single command ({@link BoardReads}); a user is removed in one
- * script call ({@link UserRemoval}). How a score encodes points, and the tie-break time,
- * is {@link BoardLayout}'s.
+ * {@code score.lua} call (a batch of commands shares one call); the boards are read by
+ * {@link RedisBoards}; a user is removed in one script call ({@link UserRemoval}). How a
+ * score encodes points, and the tie-break time, is {@link BoardLayout}'s.
  */
 public class RedisActivityStore implements ActivityStore {
 
@@ -60,8 +57,6 @@ public class RedisActivityStore implements ActivityStore {
 
 	/** Why score.lua rejects: a board would pass its largest score. */
 	private final String tooLarge;
-
-	private final BoardReads reads;
 
 	private final UserRemoval removal;
 
@@ -106,7 +101,6 @@ public class RedisActivityStore implements ActivityStore {
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.tooLarge = "a board would pass its largest score of " + this.layout.largestPoints()
 				+ " points; nothing was stored";
-		this.reads = new BoardReads(connectionFactory, keys, this.layout, order);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
 	}
 
@@ -513,31 +507,6 @@ public class RedisActivityStore implements ActivityStore {
 			positions.append(prefixes.size());
 		}
 
-	}
-
-	@Override
-	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		return this.reads.range(period, day, offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		return this.reads.rank(period, day, userId);
-	}
-
-	@Override
-	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return this.reads.around(period, day, userId, radius);
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		return this.reads.size(period, day);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
-		return this.reads.among(period, day, userIds);
 	}
 
 	@Override

@@ -97,9 +97,9 @@ class ActivityRankEndpointAutoConfigurationTests {
 		this.exposed.run((context) -> {
 			ActivityRankEndpoint endpoint = context.getBean(ActivityRankEndpoint.class);
 			context.getBean(ActivityRankService.class).award("u1", "1_praise", "praise");
-			context.publishEvent(ActivityEvent.award("u2", "praise", "1_praise"));
-			context.publishEvent(ActivityEvent.award("u2", "praise", "1_praise"));
-			context.publishEvent(ActivityEvent.award("", "praise", "1_praise"));
+			context.publishEvent(ActivityEvent.award("u2", "1_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("u2", "1_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("", "1_praise", "praise"));
 			assertThat(context.getBean(ActivityDispatcher.class).awaitIdle(Duration.ofSeconds(10))).isTrue();
 
 			ActivityRankDescriptor descriptor = endpoint.activityRank();

@@ -75,8 +75,8 @@ class ActivityRankMetricsAutoConfigurationTests {
 			service.award(" ", "1_praise", "praise");
 			service.revoke("u1", "1_praise", "praise");
 			service.revoke("u1", "1_praise", "praise");
-			context.publishEvent(ActivityEvent.award("u2", "praise", "2_praise"));
-			context.publishEvent(ActivityEvent.award("u2\n", "praise", "2_praise"));
+			context.publishEvent(ActivityEvent.award("u2", "2_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("u2\n", "2_praise", "praise"));
 			awaitIdle(context);
 
 			assertThat(awards(registry, "awarded")).isEqualTo(2);

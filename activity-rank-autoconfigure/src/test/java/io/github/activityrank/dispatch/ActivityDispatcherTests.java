@@ -42,7 +42,7 @@ class ActivityDispatcherTests {
 	private static List<ActivityEvent> events(int n) {
 		List<ActivityEvent> events = new ArrayList<>();
 		for (int i = 0; i < n; i++) {
-			events.add(ActivityEvent.award("u" + i, "praise", "f" + i));
+			events.add(ActivityEvent.award("u" + i, "f" + i, "praise"));
 		}
 		return events;
 	}
@@ -103,14 +103,14 @@ class ActivityDispatcherTests {
 	void aCallerWaitingOnAFullQueueNeverOvertakesItsUsersQueuedAwards() throws Exception {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
-		dispatcher.dispatch(List.of(ActivityEvent.award("other", "praise", "o1"))); // the
+		dispatcher.dispatch(List.of(ActivityEvent.award("other", "o1", "praise"))); // the
 																					// worker
 																					// blocks
 																					// on
 																					// it
 		awaitBlockedCall();
-		ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
-		ActivityEvent revoke = ActivityEvent.revoke("ada", "praise", "article-1");
+		ActivityEvent award = ActivityEvent.award("ada", "article-1", "praise");
+		ActivityEvent revoke = ActivityEvent.revoke("ada", "article-1", "praise");
 		dispatcher.dispatch(List.of(award)); // fills the queue
 		Thread unpraise = new Thread(() -> dispatcher.dispatch(List.of(revoke))); // finds
 																					// it
@@ -151,8 +151,8 @@ class ActivityDispatcherTests {
 		// worker meanwhile,
 		// or the revoke finds nothing to revoke and the praise lands after it: points for
 		// nothing
-		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
-		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
+		ActivityEvent praise = ActivityEvent.award("alice", "1_praise", "praise");
+		ActivityEvent cancel = ActivityEvent.revoke("alice", "1_praise", "praise");
 		CountDownLatch cancelApplied = new CountDownLatch(1);
 		AtomicBoolean overtaken = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
@@ -189,8 +189,8 @@ class ActivityDispatcherTests {
 		for (int i = 0; DispatchLane.indexOf(bob, 2) == DispatchLane.indexOf(alice, 2); i++) {
 			bob = "bob" + i;
 		}
-		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
-		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
+		ActivityEvent held = ActivityEvent.award(alice, "1_praise", "praise");
+		ActivityEvent other = ActivityEvent.award(bob, "1_praise", "praise");
 		CountDownLatch release = new CountDownLatch(1);
 		AtomicBoolean released = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {

@@ -78,7 +78,7 @@ class GroupInsertsTests {
 	}
 
 	private static GroupInserts.Write write(String user) {
-		return new GroupInserts.Write(List.of(ActivityEvent.award(user, "post", "p")), Instant.now());
+		return new GroupInserts.Write(List.of(ActivityEvent.award(user, "p", "post")), Instant.now());
 	}
 
 	private static int rows(List<GroupInserts.Write> writes) {

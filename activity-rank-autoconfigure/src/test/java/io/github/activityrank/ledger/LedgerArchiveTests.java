@@ -71,10 +71,10 @@ class LedgerArchiveTests {
 				ranks.award("cy", "c1", 2);
 				ranks.award("dan", "d1", 1);
 				this.clock.advance(Duration.ofDays(1));
-				List<RankEntry> top = ranks.top(Period.DAY, DAY, 10);
-				Optional<RankEntry> bob = ranks.rankOf("bob", Period.DAY, DAY);
-				List<RankEntry> around = ranks.around("cy", Period.DAY, DAY, 1);
-				List<RankEntry> page = ranks.page(Period.DAY, DAY, 1, 2);
+				List<RankEntry> top = ranks.board(Period.DAY, DAY).top(10);
+				Optional<RankEntry> bob = ranks.board(Period.DAY, DAY).rankOf("bob");
+				List<RankEntry> around = ranks.board(Period.DAY, DAY).around("cy", 1);
+				List<RankEntry> page = ranks.board(Period.DAY, DAY).page(1, 2);
 				assertThat(top).hasSize(4);
 
 				// both instances archive at once: one of them writes the board
@@ -96,12 +96,12 @@ class LedgerArchiveTests {
 				// past the day board's retention of 3 days: the archive answers
 				this.clock.advance(Duration.ofDays(10));
 				ActivityRankService later = second.getBean(ActivityRankService.class);
-				assertThat(later.top(Period.DAY, DAY, 10)).isEqualTo(top);
-				assertThat(later.rankOf("bob", Period.DAY, DAY)).isEqualTo(bob);
-				assertThat(later.around("cy", Period.DAY, DAY, 1)).isEqualTo(around);
-				assertThat(later.page(Period.DAY, DAY, 1, 2)).isEqualTo(page);
-				assertThat(later.size(Period.DAY, DAY)).isEqualTo(4);
-				assertThat(later.rankOf("eve", Period.DAY, DAY)).isEmpty();
+				assertThat(later.board(Period.DAY, DAY).top(10)).isEqualTo(top);
+				assertThat(later.board(Period.DAY, DAY).rankOf("bob")).isEqualTo(bob);
+				assertThat(later.board(Period.DAY, DAY).around("cy", 1)).isEqualTo(around);
+				assertThat(later.board(Period.DAY, DAY).page(1, 2)).isEqualTo(page);
+				assertThat(later.board(Period.DAY, DAY).size()).isEqualTo(4);
+				assertThat(later.board(Period.DAY, DAY).rankOf("eve")).isEmpty();
 			}));
 		}
 	}
@@ -116,11 +116,11 @@ class LedgerArchiveTests {
 				ranks.award("bob", "b1", 2);
 				ranks.award("cy", "c1", 1);
 				this.clock.advance(Duration.ofDays(1));
-				List<RankEntry> top = ranks.top(Period.DAY, DAY, 2);
+				List<RankEntry> top = ranks.board(Period.DAY, DAY).top(2);
 				archive(context.getBean(LedgerArchive.class));
 				this.clock.advance(Duration.ofDays(10));
-				assertThat(ranks.top(Period.DAY, DAY, 10)).isEqualTo(top);
-				assertThat(ranks.rankOf("cy", Period.DAY, DAY)).isEmpty();
+				assertThat(ranks.board(Period.DAY, DAY).top(10)).isEqualTo(top);
+				assertThat(ranks.board(Period.DAY, DAY).rankOf("cy")).isEmpty();
 			});
 		}
 	}

@@ -77,10 +77,10 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(first.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
-				List<RankEntry> top = challenges.top("sprint", 10);
-				Optional<RankEntry> bob = challenges.rankOf("sprint", "bob");
-				List<RankEntry> around = challenges.around("sprint", "cy", 1);
-				List<RankEntry> page = challenges.page("sprint", 1, 2);
+				List<RankEntry> top = challenges.board("sprint").top(10);
+				Optional<RankEntry> bob = challenges.board("sprint").rankOf("bob");
+				List<RankEntry> around = challenges.board("sprint").around("cy", 1);
+				List<RankEntry> page = challenges.board("sprint").page(1, 2);
 				assertThat(top).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 4L);
 
 				// both instances archive at once: one of them writes the challenge
@@ -107,16 +107,16 @@ class LedgerChallengeArchiveTests {
 				this.clock.advance(Duration.ofDays(2));
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				ChallengeService later = second.getBean(ChallengeService.class);
-				assertThat(later.top("sprint", 10)).isEqualTo(top);
-				assertThat(later.rankOf("sprint", "bob")).isEqualTo(bob);
-				assertThat(later.around("sprint", "cy", 1)).isEqualTo(around);
-				assertThat(later.page("sprint", 1, 2)).isEqualTo(page);
-				assertThat(later.size("sprint")).isEqualTo(4);
-				assertThat(later.rankOf("sprint", "eve")).isEmpty();
-				assertThat(later.around("sprint", "eve", 1)).isEmpty();
+				assertThat(later.board("sprint").top(10)).isEqualTo(top);
+				assertThat(later.board("sprint").rankOf("bob")).isEqualTo(bob);
+				assertThat(later.board("sprint").around("cy", 1)).isEqualTo(around);
+				assertThat(later.board("sprint").page(1, 2)).isEqualTo(page);
+				assertThat(later.board("sprint").size()).isEqualTo(4);
+				assertThat(later.board("sprint").rankOf("eve")).isEmpty();
+				assertThat(later.board("sprint").around("eve", 1)).isEmpty();
 				assertThat(later.find("sprint")).contains(SPRINT);
 				assertThat(later.create(SPRINT)).as("creating it again still finds it").isEqualTo(SPRINT);
-				assertThat(later.top("unknown", 10)).isEmpty();
+				assertThat(later.board("unknown").top(10)).isEmpty();
 				assertThat(later.find("unknown")).isEmpty();
 			}));
 		}
@@ -131,13 +131,13 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(context.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
-				List<RankEntry> top = challenges.top("sprint", 2);
+				List<RankEntry> top = challenges.board("sprint").top(2);
 				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
 					.isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.top("sprint", 10)).isEqualTo(top);
-				assertThat(challenges.rankOf("sprint", "bob")).isEmpty();
-				assertThat(challenges.size("sprint")).isEqualTo(2);
+				assertThat(challenges.board("sprint").top(10)).isEqualTo(top);
+				assertThat(challenges.board("sprint").rankOf("bob")).isEmpty();
+				assertThat(challenges.board("sprint").size()).isEqualTo(2);
 			});
 		}
 	}
@@ -161,8 +161,8 @@ class LedgerChallengeArchiveTests {
 						BOARD))
 					.isEqualTo(4);
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10))
-					.extracting((entry) -> entry.userId() + " " + entry.rank() + " " + entry.score())
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10))
+					.extracting((entry) -> entry.id() + " " + entry.rank() + " " + entry.score())
 					.containsExactly("amy 1 3", "cy 2 2", "bob 2 2", "dan 4 1");
 			});
 		}
@@ -180,7 +180,7 @@ class LedgerChallengeArchiveTests {
 				// yet
 				this.clock.advance(Duration.ofMinutes(119));
 				context.getBean(LedgerActivityDispatcher.class)
-					.dispatch(List.of(ActivityEvent.award("zed", "post", "z1")));
+					.dispatch(List.of(ActivityEvent.award("zed", "z1", "post")));
 				this.clock.advance(Duration.ofHours(1));
 				LedgerChallengeArchive archive = context.getBean(LedgerChallengeArchive.class);
 				assertThat(archiveNow(archive, database.dataSource(), BOARD)).as("the board is not final yet").isZero();
@@ -189,7 +189,7 @@ class LedgerChallengeArchiveTests {
 				assertThat(relay.awaitIdle(Duration.ofSeconds(10))).isTrue();
 				assertThat(archiveNow(archive, database.dataSource(), BOARD)).isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(context.getBean(ChallengeService.class).rankOf("sprint", "zed")).isPresent();
+				assertThat(context.getBean(ChallengeService.class).board("sprint").rankOf("zed")).isPresent();
 			});
 		}
 	}
@@ -212,8 +212,8 @@ class LedgerChallengeArchiveTests {
 						BOARD))
 					.containsExactlyInAnyOrder("amy", "cy", "dan");
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.rankOf("sprint", "bob")).isEmpty();
-				assertThat(challenges.top("sprint", 10)).extracting(RankEntry::userId)
+				assertThat(challenges.board("sprint").rankOf("bob")).isEmpty();
+				assertThat(challenges.board("sprint").top(10)).extracting(RankEntry::id)
 					.containsExactly("amy", "cy", "dan");
 			});
 		}
@@ -230,7 +230,8 @@ class LedgerChallengeArchiveTests {
 				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
 					.isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.top("sprint", 10)).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 3L);
+				assertThat(challenges.board("sprint").top(10)).extracting(RankEntry::rank)
+					.containsExactly(1L, 2L, 2L, 3L);
 			});
 		}
 	}

@@ -55,7 +55,7 @@ class LedgerEraseTests {
 				// a pending entry too: erased before the relay applies it
 				relay.stop();
 				context.getBean(AwardLedger.class)
-					.appendPending(List.of(ActivityEvent.award("eve", "post", "e3")), Instant.now());
+					.appendPending(List.of(ActivityEvent.award("eve", "e3", "post")), Instant.now());
 				JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 				jdbc.update(
 						"INSERT INTO activity_rank_archive_board (board, ended_at, entries) VALUES ('day:20260101', 0, 2)");

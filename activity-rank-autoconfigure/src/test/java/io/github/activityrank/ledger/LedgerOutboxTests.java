@@ -152,7 +152,7 @@ class LedgerOutboxTests {
 	void publishedEventsGoThroughTheLedger(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
-				context.publishEvent(ActivityEvent.award("eve", "post", "e1"));
+				context.publishEvent(ActivityEvent.award("eve", "e1", "post"));
 				awaitIdle(context);
 				assertThat(total(context.getBean(ActivityRankService.class), "eve")).isEqualTo(1);
 				assertThat(count(database.dataSource(), "user_id = 'eve' AND outcome = 'AWARDED'")).isOne();
@@ -184,9 +184,9 @@ class LedgerOutboxTests {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
 				ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
-				dispatcher.dispatch(List.of(ActivityEvent.award("gil", "post", "g1"),
-						ActivityEvent.award("x".repeat(500), "post", "g1"),
-						ActivityEvent.award("gil\u0000", "post", "g1")));
+				dispatcher.dispatch(List.of(ActivityEvent.award("gil", "g1", "post"),
+						ActivityEvent.award("x".repeat(500), "g1", "post"),
+						ActivityEvent.award("gil\u0000", "g1", "post")));
 				awaitIdle(context);
 				assertThat(total(context.getBean(ActivityRankService.class), "gil")).isEqualTo(1);
 				assertThat(count(database.dataSource(), "")).isOne();

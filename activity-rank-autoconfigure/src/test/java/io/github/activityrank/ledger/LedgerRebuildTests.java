@@ -91,14 +91,14 @@ class LedgerRebuildTests {
 				writeThreeDays(context);
 				Map<String, String> before = dump(context, this.prefix);
 				assertThat(before).isNotEmpty();
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
-				assertThat(context.getBean(ChallengeService.class).top("open", 20)).hasSize(12);
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).board("open").top(20)).hasSize(12);
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				assertThat(dump(context, this.prefix)).isEmpty();
 				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
 				assertThat(dump(context, this.prefix)).isEqualTo(before);
 				assertThat(report.users()).isEqualTo(12);
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10)).hasSize(5);
 				assertThat(report.entries()).isPositive();
 				assertThat(ttls(context, this.prefix)).allSatisfy((key, ttl) -> assertThat(ttl).isNotEqualTo(-2L));
 			});
@@ -174,7 +174,7 @@ class LedgerRebuildTests {
 				assertThat(report.entries()).isEqualTo(5);
 				for (int i = 0; i < 5; i++) {
 					assertThat(LedgerFixture.total(service, "u" + i)).isEqualTo(3);
-					assertThat(service.rankOf("u" + i, Period.DAY).map(RankEntry::score)).contains(3L);
+					assertThat(service.board(Period.DAY).rankOf("u" + i).map(RankEntry::score)).contains(3L);
 				}
 			});
 		}
@@ -188,7 +188,7 @@ class LedgerRebuildTests {
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				List<ActivityEvent> prefill = new ArrayList<>();
 				for (int i = 0; i < 3000; i++) {
-					prefill.add(ActivityEvent.award("p" + (i % 50), "post", "f" + i));
+					prefill.add(ActivityEvent.award("p" + (i % 50), "f" + i, "post"));
 				}
 				service.applyAll(prefill);
 				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
@@ -247,9 +247,9 @@ class LedgerRebuildTests {
 				relay.start();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
 				ActivityRankService service = context.getBean(ActivityRankService.class);
-				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 20)).map(RankEntry::score))
+				assertThat(service.board(Period.DAY, LocalDate.of(2026, 11, 20)).rankOf("late").map(RankEntry::score))
 					.contains(1L);
-				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 21))).isEmpty();
+				assertThat(service.board(Period.DAY, LocalDate.of(2026, 11, 21)).rankOf("late")).isEmpty();
 				assertThat(service.history("late", LocalDate.of(2026, 11, 19), LocalDate.of(2026, 11, 21)))
 					.extracting((day) -> day.day())
 					.containsExactly(LocalDate.of(2026, 11, 20));

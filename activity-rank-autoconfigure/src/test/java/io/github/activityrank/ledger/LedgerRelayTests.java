@@ -66,7 +66,7 @@ class LedgerRelayTests {
 				LedgerRelay two = second.getBean(LedgerRelay.class);
 				List<ActivityEvent> events = new ArrayList<>();
 				for (int i = 0; i < 600; i++) {
-					events.add(ActivityEvent.award("user-" + (i % 40), "post", "p" + i));
+					events.add(ActivityEvent.award("user-" + (i % 40), "p" + i, "post"));
 				}
 				first.getBean(AwardLedger.class).appendPending(events, Instant.now());
 				assertThat(one.awaitIdle(WAIT)).as("ledger drained").isTrue();
@@ -146,7 +146,7 @@ class LedgerRelayTests {
 					relay.stop();
 					// pending since before the cut-off: kept until it is applied
 					context.getBean(AwardLedger.class)
-						.appendPending(List.of(ActivityEvent.award("jo", "post", "pending")), clock.instant());
+						.appendPending(List.of(ActivityEvent.award("jo", "pending", "post")), clock.instant());
 					clock.advance(Duration.ofDays(1).plusHours(1));
 					assertThat(relay.purge()).isOne();
 					assertThat(rows(database.dataSource())).extracting((row) -> row.get("field"))
@@ -175,8 +175,8 @@ class LedgerRelayTests {
 				}
 				for (int round = 0; round < 3; round++) {
 					for (String user : users) {
-						events.add((round == 1) ? ActivityEvent.revoke(user, "post", "p")
-								: ActivityEvent.award(user, "post", "p"));
+						events.add((round == 1) ? ActivityEvent.revoke(user, "p", "post")
+								: ActivityEvent.award(user, "p", "post"));
 					}
 				}
 				context.getBean(AwardLedger.class).appendPending(events, Instant.now());
@@ -242,7 +242,7 @@ class LedgerRelayTests {
 				// the first entry's id is drawn now, its commit comes after later
 				// entries of its lane are applied
 				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
-					ledger.appendPending(List.of(ActivityEvent.award(user, "post", "late")), Instant.now());
+					ledger.appendPending(List.of(ActivityEvent.award(user, "late", "post")), Instant.now());
 					written.countDown();
 					awaitLatch(commit);
 				}));
@@ -250,7 +250,7 @@ class LedgerRelayTests {
 				assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
 				List<ActivityEvent> later = new ArrayList<>();
 				for (int i = 0; i < 20; i++) {
-					later.add(ActivityEvent.award(user, "post", "on-time-" + i));
+					later.add(ActivityEvent.award(user, "on-time-" + i, "post"));
 				}
 				ledger.appendPending(later, Instant.now());
 				ActivityRankService service = context.getBean(ActivityRankService.class);
@@ -286,8 +286,8 @@ class LedgerRelayTests {
 				String b = userInLane(11);
 				List<ActivityEvent> events = new ArrayList<>();
 				for (int i = 0; i < 3; i++) {
-					events.add(ActivityEvent.award(a, "post", "a" + i));
-					events.add(ActivityEvent.award(b, "post", "b" + i));
+					events.add(ActivityEvent.award(a, "a" + i, "post"));
+					events.add(ActivityEvent.award(b, "b" + i, "post"));
 				}
 				ledger.appendPending(events, Instant.now());
 				try (Connection connection = database.dataSource().getConnection()) {

@@ -140,12 +140,12 @@ class EndedBoardEventsTests {
 
 		assertThat(challengeEvents()).singleElement().satisfies((event) -> {
 			assertThat(event.challenge().id()).isEqualTo("sprint");
-			assertThat(event.top()).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+			assertThat(event.top()).extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 				.containsExactly(tuple("b", 1L, 5L), tuple("a", 2L, 3L));
 		});
 		assertThat(periodEvents()).extracting(PeriodEndedEvent::period, PeriodEndedEvent::start)
 			.containsExactly(tuple(Period.DAY, DAY), tuple(Period.WEEK, LocalDate.of(2026, 11, 16)));
-		assertThat(periodEvents().get(0).top()).extracting(RankEntry::userId).containsExactly("b", "a");
+		assertThat(periodEvents().get(0).top()).extracting(RankEntry::id).containsExactly("b", "a");
 	}
 
 	/** Every instance checks at the same moment; the number of events published. */

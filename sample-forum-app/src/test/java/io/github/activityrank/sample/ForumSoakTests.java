@@ -234,8 +234,8 @@ class ForumSoakTests {
 		Map<String, Long> scores = new HashMap<>();
 		int limit = 1000;
 		for (long offset = 0;; offset += limit) {
-			List<RankEntry> page = ranks.page(board.period(), board.day(), offset, limit);
-			page.forEach((entry) -> scores.put(entry.userId(), entry.score()));
+			List<RankEntry> page = ranks.board(board.period(), board.day()).page(offset, limit);
+			page.forEach((entry) -> scores.put(entry.id(), entry.score()));
 			if (page.size() < limit) {
 				return scores;
 			}
