@@ -26,7 +26,7 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
-import io.github.activityrank.actuator.ActivityRankMetricsAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankMetricsAutoConfiguration;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;

@@ -1,4 +1,4 @@
-package io.github.activityrank.actuator;
+package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -6,10 +6,9 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.actuator.ActivityRankEndpoint;
 import io.github.activityrank.actuator.ActivityRankEndpoint.ActivityRankDescriptor;
 import io.github.activityrank.actuator.ActivityRankEndpoint.RuleDescriptor;
-import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
