@@ -48,7 +48,8 @@ import org.springframework.context.SmartLifecycle;
  * and the rule's window: Redis answers {@code ALREADY_AWARDED} and the entry is recorded
  * with that outcome. A revoke applied twice takes back once: the first removed the record
  * the second would look for ({@code NOTHING_TO_REVOKE}). Every entry is applied at its
- * own {@code event_at} (through {@link TimedActivityApplier} when the engine is the
+ * own {@code event_at} (through
+ * {@link io.github.activityrank.engine.TimedActivityApplier} when the engine is the
  * starter's): a row written before midnight and applied after it counts for the day it
  * was written, so a re-apply after midnight finds the first apply's record too.
  * <p>
