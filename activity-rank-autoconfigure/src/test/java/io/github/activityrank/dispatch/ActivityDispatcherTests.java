@@ -3,6 +3,7 @@ package io.github.activityrank.dispatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,20 +80,19 @@ class ActivityDispatcherTests {
 	}
 
 	@Test
-	void fullQueueWithCallerRunsPolicyMakesTheCallerWaitUntilItsAwardIsApplied() {
+	void fullQueueWithCallerRunsPolicyMakesTheCallerWaitUntilItsAwardIsApplied() throws Exception {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
 		dispatcher.dispatch(events(1));
 		awaitBlockedCall();
 		dispatcher.dispatch(events(1)); // queued
-		new Thread(() -> {
-			sleep(200);
-			this.service.release();
-		}).start();
-		long start = System.nanoTime();
-		dispatcher.dispatch(events(1)); // queue full: waits here until the worker applied
-										// it
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(150));
+		// queue full: the caller waits until the worker applied its award
+		CompletableFuture<Void> caller = CompletableFuture.runAsync(() -> dispatcher.dispatch(events(1)));
+		await("the caller waits while the worker is blocked").during(Duration.ofMillis(200))
+			.atMost(Duration.ofSeconds(2))
+			.until(() -> !caller.isDone());
+		this.service.release();
+		caller.get(5, TimeUnit.SECONDS);
 		assertThat(this.service.applied()).hasSize(3);
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(this.counters.getDropped()).isZero();

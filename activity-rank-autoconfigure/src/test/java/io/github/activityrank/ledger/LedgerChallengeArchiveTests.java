@@ -32,6 +32,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Archived challenge standings: written once by two instances when a challenge ends, or
@@ -275,17 +276,7 @@ class LedgerChallengeArchiveTests {
 	}
 
 	private static void awaitArchived(JdbcTemplate jdbc) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-		while (archivedBoards(jdbc) == 0) {
-			assertThat(System.nanoTime()).as("archived within 20 s").isLessThan(deadline);
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException(ex);
-			}
-		}
+		await("archived").atMost(Duration.ofSeconds(20)).until(() -> archivedBoards(jdbc) > 0);
 	}
 
 }

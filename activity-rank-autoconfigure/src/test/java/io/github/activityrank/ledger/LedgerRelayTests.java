@@ -264,9 +264,10 @@ class LedgerRelayTests {
 		}
 	}
 
+	/** Fails the write that waits, and so the test, when the latch stays shut. */
 	private static void awaitLatch(CountDownLatch latch) {
 		try {
-			latch.await(30, TimeUnit.SECONDS);
+			assertThat(latch.await(30, TimeUnit.SECONDS)).as("released within 30 s").isTrue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -156,6 +157,7 @@ class EndedBoardEventsTests {
 			List<Future<Integer>> checks = new ArrayList<>();
 			for (ConfigurableApplicationContext instance : instances) {
 				checks.add(threads.submit(() -> {
+					// a barrier that times out throws, failing the check
 					start.await(10, TimeUnit.SECONDS);
 					return checkNow(instance);
 				}));
@@ -219,12 +221,13 @@ class EndedBoardEventsTests {
 	void anInstanceStuckInItsListenersPastTheLeaseLeavesTheEndToAnother(CapturedOutput output) throws Exception {
 		CountDownLatch stuck = new CountDownLatch(1);
 		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean resumed = new AtomicBoolean();
 		this.runner.withBean("stuckRecorder", Recorder.class, () -> new Recorder(new ConcurrentLinkedQueue<>()) {
 			@Override
 			void onEnd(Object event) {
 				stuck.countDown();
 				try {
-					resume.await(30, TimeUnit.SECONDS);
+					resumed.set(resume.await(30, TimeUnit.SECONDS));
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
@@ -245,6 +248,7 @@ class EndedBoardEventsTests {
 				assertThat(checkNow(other)).isEqualTo(1);
 				resume.countDown();
 				assertThat(slowCheck.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+				assertThat(resumed).as("the stuck listener was released, not timed out").isTrue();
 				assertThat(checkNow(other)).isZero();
 				assertThat(checkNow(slow)).isZero();
 			}
