@@ -7,7 +7,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -16,10 +15,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Archived standings: written once by two instances when a board ends, and read after the
  * board's Redis retention as Redis answered before. On PostgreSQL, MariaDB and H2.
  */
-class LedgerArchiveTests {
+class LedgerArchiveTests extends LedgerTestBase {
 
 	private static final LocalDateTime DAY_0 = LocalDateTime.of(2026, 3, 10, 10, 0);
 
@@ -40,18 +36,7 @@ class LedgerArchiveTests {
 
 	private static final String BOARD = "day:20260310";
 
-	private final String prefix = RedisTestServer.uniquePrefix("archive");
-
 	private final MutableClock clock = new MutableClock(DAY_0, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -21,9 +20,7 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +36,7 @@ import static org.awaitility.Awaitility.await;
  * by an instance started after the end, and read after the challenge's Redis retention as
  * Redis answered before. On PostgreSQL, MariaDB and H2.
  */
-class LedgerChallengeArchiveTests {
+class LedgerChallengeArchiveTests extends LedgerTestBase {
 
 	private static final LocalDateTime NOW = LocalDateTime.of(2026, 3, 10, 10, 0);
 
@@ -50,18 +47,7 @@ class LedgerChallengeArchiveTests {
 
 	private static final String BOARD = "challenge:sprint";
 
-	private final String prefix = RedisTestServer.uniquePrefix("charchive");
-
 	private final MutableClock clock = new MutableClock(NOW, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)

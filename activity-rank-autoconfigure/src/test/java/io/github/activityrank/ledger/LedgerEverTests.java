@@ -6,7 +6,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -20,9 +19,7 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,25 +36,14 @@ import static org.assertj.core.api.Assertions.tuple;
  * beyond {@code retention.record} (31 days), with a moved clock. On PostgreSQL, MariaDB
  * and H2.
  */
-class LedgerEverTests {
+class LedgerEverTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	/** A Monday: day 0. */
 	private static final LocalDateTime DAY_0 = LocalDateTime.of(2026, 1, 5, 10, 0);
 
-	private final String prefix = RedisTestServer.uniquePrefix("ever");
-
 	private final MutableClock clock = new MutableClock(DAY_0, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)

@@ -3,7 +3,6 @@ package io.github.activityrank.ledger;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -11,10 +10,7 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.ledger.LedgerFixture.Posts;
 import io.github.activityrank.test.DatabaseEngine;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,20 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * caller's transaction, applied by the relay once that transaction commits; direct
  * service calls are recorded with their outcomes. On PostgreSQL, MariaDB and H2.
  */
-class LedgerOutboxTests {
+class LedgerOutboxTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
-
-	private final String prefix = RedisTestServer.uniquePrefix("ledger");
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	@ParameterizedTest
 	@MethodSource("engines")

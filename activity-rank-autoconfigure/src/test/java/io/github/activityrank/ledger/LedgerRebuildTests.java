@@ -16,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
@@ -31,12 +30,10 @@ import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -58,22 +55,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * land once; a second rebuild is refused; and the relay applies each entry on the day it
  * was made. On PostgreSQL, MariaDB and H2.
  */
-class LedgerRebuildTests {
+class LedgerRebuildTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
-	private final String prefix = RedisTestServer.uniquePrefix("rebuild");
-
 	private final MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 20, 10, 0), ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(TestDatabase database) {
 		return LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)

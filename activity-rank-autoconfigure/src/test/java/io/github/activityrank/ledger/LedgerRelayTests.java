@@ -12,17 +12,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ledger.LedgerFixture.Posts;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,20 +35,9 @@ import static org.awaitility.Awaitility.await;
  * The relay: exactly once across relays and across a crash between Redis and the commit,
  * pending entries applied on start, retention. On PostgreSQL, MariaDB and H2.
  */
-class LedgerRelayTests {
+class LedgerRelayTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
-
-	private final String prefix = RedisTestServer.uniquePrefix("relay");
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	@ParameterizedTest
 	@MethodSource("engines")
