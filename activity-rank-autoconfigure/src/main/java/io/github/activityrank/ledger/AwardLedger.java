@@ -73,7 +73,7 @@ public class AwardLedger {
 	 * whatever this is, so callers per second are bounded by the commit's latency times
 	 * this; more statements and commits in flight leave less CPU to the relay on a small
 	 * machine. Three gave more applied awards per second than two in interleaved runs on
-	 * 2 cores (RELIABILITY.md section 15); four, on a busier machine, starved the relay.
+	 * 2 cores (docs/reliability.md scenario 15); four, on a busier machine, starved the relay.
 	 */
 	private static final int CONCURRENT_INSERTS = 3;
 

@@ -33,7 +33,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Redis goes away and comes back (empty, with no scripts cached) or answers slowly, under
  * a real context with short Lettuce timeouts and a private redis-server. Each test prints
- * one {@code [reliability]} line with its figures; RELIABILITY.md quotes them.
+ * one {@code [reliability]} line with its figures; docs/reliability.md quotes them.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RedisOutageTests {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * RELIABILITY.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the prefix
+ * docs/reliability.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the prefix
  * deleted (what a FLUSHDB does to it), then a rebuild; prints the figures.
  */
 class LedgerRebuildScaleTests {
