@@ -123,7 +123,7 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the number of boards and challenges this call archived
 	 * @throws SQLException when the database fails
 	 */
-	public int archiveEnded() throws SQLException {
+	int archiveEnded() throws SQLException {
 		int archived = archiveEndedPeriods();
 		if (this.challenges != null) {
 			archived += this.challenges.archiveEnded();

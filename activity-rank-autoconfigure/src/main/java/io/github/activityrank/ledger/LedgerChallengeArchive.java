@@ -93,7 +93,7 @@ public class LedgerChallengeArchive implements ChallengeBoards {
 	 * @return the number of challenges this call archived
 	 * @throws SQLException when the database fails
 	 */
-	public int archiveEnded() throws SQLException {
+	int archiveEnded() throws SQLException {
 		long now = this.clock.get().toEpochMilli();
 		try (Connection connection = this.boards.dataSource().getConnection()) {
 			Map<String, Long> candidates = new LinkedHashMap<>();

@@ -161,7 +161,7 @@ public class LedgerRelay implements SmartLifecycle {
 	/**
 	 * Let the relay look for pending entries now rather than after the poll interval.
 	 */
-	public void wake() {
+	void wake() {
 		if (this.wakeUp.availablePermits() < this.threads) {
 			this.wakeUp.release();
 		}
@@ -180,7 +180,7 @@ public class LedgerRelay implements SmartLifecycle {
 	 * relay was created; their entries stayed pending.
 	 * @return the count
 	 */
-	public long failedPasses() {
+	long failedPasses() {
 		return this.failedPasses.get();
 	}
 

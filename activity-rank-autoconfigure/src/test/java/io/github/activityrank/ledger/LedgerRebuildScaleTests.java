@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * docs/reliability.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the prefix
- * deleted (what a FLUSHDB does to it), then a rebuild; prints the figures.
+ * docs/reliability.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the
+ * prefix deleted (what a FLUSHDB does to it), then a rebuild; prints the figures.
  */
 class LedgerRebuildScaleTests {
 
