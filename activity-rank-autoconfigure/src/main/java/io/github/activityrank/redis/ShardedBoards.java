@@ -35,9 +35,17 @@ public class ShardedBoards implements Boards {
 	 */
 	public ShardedBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder order) {
+		this(connectionFactory, shards, calendar, order, false);
+	}
+
+	/**
+	 * Reads with blocking calls even on Lettuce, for the tests of that path.
+	 */
+	ShardedBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, boolean forceBlocking) {
 		this.shards = shards;
 		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order,
-				new ShardCalls());
+				new ShardCalls(), forceBlocking);
 	}
 
 	@Override

@@ -90,7 +90,7 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesRanksAndWindowsEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		compare(tieBreak, ranking, 40);
+		compare(tieBreak, ranking, 40, false);
 	}
 
 	/**
@@ -101,7 +101,7 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesInsideLongRunsOfEqualScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		compare(tieBreak, ranking, 3);
+		compare(tieBreak, ranking, 3, false);
 	}
 
 	/**
@@ -113,15 +113,25 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesFromOneWindowOfScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		ShardedBoards three = compare(tieBreak, ranking, 400);
+		ShardedBoards three = compare(tieBreak, ranking, 400, false);
 		assertThat(three.windowPages()).isPositive();
-		assertThat(compare(tieBreak, ranking, 20_000).windowPages()).isPositive();
+		assertThat(compare(tieBreak, ranking, 20_000, false).windowPages()).isPositive();
 	}
 
-	private ShardedBoards compare(TieBreak tieBreak, Ranking ranking, int values) {
+	/**
+	 * The same commands on blocking calls, as a client other than Lettuce reads them,
+	 * answer the same pages, ranks and neighbours.
+	 */
+	@ParameterizedTest
+	@MethodSource("orders")
+	void blockingCommandsAnswerLikeLettucesAsynchronousOnes(TieBreak tieBreak, Ranking ranking) {
+		assertThat(compare(tieBreak, ranking, 400, true).windowPages()).isPositive();
+	}
+
+	private ShardedBoards compare(TieBreak tieBreak, Ranking ranking, int values, boolean blocking) {
 		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
 		RedisBoards oneBoards = new RedisBoards(this.single, this.oneKeys, this.calendar, order);
-		ShardedBoards three = new ShardedBoards(this.cluster, this.shards, this.calendar, order);
+		ShardedBoards three = new ShardedBoards(this.cluster, this.shards, this.calendar, order, blocking);
 		Random random = new Random(42);
 		List<String> users = new ArrayList<>();
 		List<List<byte[][]>> byShard = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
