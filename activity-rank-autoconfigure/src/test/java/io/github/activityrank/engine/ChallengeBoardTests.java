@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,11 +55,8 @@ class ChallengeBoardTests {
 	}
 
 	private EngineFixture engine(BoardOrder order) {
-		EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY), Map.of(), null, (ids) -> {
-			Map<String, Object> users = new HashMap<>();
-			ids.forEach((id) -> users.put(id, "name-" + id));
-			return users;
-		}, order);
+		EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY), Map.of(), null, EngineFixture.NAMES,
+				order);
 		this.fixtures.add(engine);
 		return engine;
 	}

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -118,6 +119,13 @@ final class EngineFixture implements AutoCloseable {
 		this.challenges = new DefaultChallengeService(activityRules, stores.challengeStore(CHALLENGE_RETENTION),
 				this.boards, this.calendar, lookup);
 	}
+
+	/** A lookup that names every user {@code name-<id>}. */
+	static final RankUserLookup NAMES = (ids) -> {
+		Map<String, Object> users = new HashMap<>();
+		ids.forEach((id) -> users.put(id, "name-" + id));
+		return users;
+	};
 
 	static EngineFixture forumRules(LocalDateTime start) {
 		return new EngineFixture(start, EnumSet.allOf(Period.class), FORUM_RULES, null, null);

@@ -3,7 +3,6 @@ package io.github.activityrank.engine;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,11 +28,7 @@ class LeaderboardTests {
 	private static final LocalDateTime MORNING = LocalDateTime.of(2026, 11, 18, 10, 0);
 
 	private final EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.TOTAL), Map.of(),
-			null, (ids) -> {
-				Map<String, Object> users = new HashMap<>();
-				ids.forEach((id) -> users.put(id, "name-" + id));
-				return users;
-			});
+			null, EngineFixture.NAMES);
 
 	@AfterEach
 	void cleanUp() {

@@ -4,7 +4,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,11 +43,7 @@ class RankingModeTests {
 	private EngineFixture engine(Ranking ranking) {
 		EngineFixture engine = new EngineFixture(LocalDateTime.of(2026, 11, 18, 10, 0),
 				EnumSet.of(Period.DAY, Period.TOTAL), Map.of("spam", new ScoringRule("spam", -5, false, null)), null,
-				(ids) -> {
-					Map<String, Object> users = new HashMap<>();
-					ids.forEach((id) -> users.put(id, "name-" + id));
-					return users;
-				}, new BoardOrder(TieBreak.NONE, ranking, BoardOrder.DEFAULT_EPOCH));
+				EngineFixture.NAMES, new BoardOrder(TieBreak.NONE, ranking, BoardOrder.DEFAULT_EPOCH));
 		this.fixtures.add(engine);
 		SCORES.forEach((user, points) -> engine.service.award(user, "seed", points));
 		return engine;
