@@ -8,11 +8,12 @@ import java.time.Duration;
  * <p>
  * {@link #awaitApplied(Duration)} always works. {@link #rebuild()} and {@link #rescore()}
  * need the award ledger ({@code activity-rank.ledger.enabled=true}); without it they
- * throw {@link IllegalStateException}. Both replay the ledger into fresh keys beside the
- * live ones while awards go on, then switch the live names onto them: afterwards every
- * retained board, record, cap counter, tally and challenge board is what the live path
- * would hold. Entries written during the rebuild are applied by the ledger's relay, once.
- * Only one rebuild runs at a time across the instances that share the ledger.
+ * throw {@link UnsupportedOperationException}. Both replay the ledger into fresh keys
+ * beside the live ones while awards go on, then switch the live names onto them:
+ * afterwards every retained board, record, cap counter, tally and challenge board is what
+ * the live path would hold. Entries written during the rebuild are applied by the
+ * ledger's relay, once. Only one rebuild runs at a time across the instances that share
+ * the ledger.
  */
 public interface ActivityRankAdmin {
 
@@ -37,7 +38,8 @@ public interface ActivityRankAdmin {
 	 * lost its data (a restart without persistence, a failover), or to lay the keys out
 	 * anew.
 	 * @return what was replayed
-	 * @throws IllegalStateException when another rebuild runs, or the ledger is off
+	 * @throws IllegalStateException when another rebuild runs
+	 * @throws UnsupportedOperationException when the ledger is off
 	 */
 	RebuildReport rebuild();
 
@@ -46,7 +48,8 @@ public interface ActivityRankAdmin {
 	 * current points, caps evaluated again. After a rule's weight changed, the boards
 	 * read as if it had always been the new one.
 	 * @return what was replayed
-	 * @throws IllegalStateException when another rebuild runs, or the ledger is off
+	 * @throws IllegalStateException when another rebuild runs
+	 * @throws UnsupportedOperationException when the ledger is off
 	 */
 	RebuildReport rescore();
 

@@ -36,8 +36,8 @@ public class DispatcherAdmin implements ActivityRankAdmin {
 		throw noLedger("rescore()");
 	}
 
-	private static IllegalStateException noLedger(String operation) {
-		return new IllegalStateException(operation + " replays the award ledger, which is off: set "
+	private static UnsupportedOperationException noLedger(String operation) {
+		return new UnsupportedOperationException(operation + " replays the award ledger, which is off: set "
 				+ "activity-rank.ledger.enabled=true (with a DataSource) to keep one");
 	}
 
