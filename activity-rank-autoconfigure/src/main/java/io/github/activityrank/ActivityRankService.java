@@ -8,8 +8,9 @@ import java.util.List;
  * <pre>{@code
  * import io.github.activityrank.ActivityRankService;
  * import io.github.activityrank.Period;
+ * import io.github.activityrank.RankEntry;
  *
- * service.award("alice", "post-42", "post");
+ * service.award("alice", "post-42", "post");          // user, field, rule
  * List<RankEntry> best = service.board(Period.WEEK).top(10);
  * }</pre>
  * <p>
