@@ -61,6 +61,12 @@ class ActivityRankPropertyChecksTests {
 	}
 
 	@Test
+	void rejectsAKeyPrefixWithAColonSinceItWouldShareAnotherPrefixsShardKeys() {
+		assertRejected("activity-rank.key-prefix", "ar:0", "would share the keys of shard 0 of the prefix ar",
+				"Set activity-rank.key-prefix to letters, digits, '.', '_' or '-', for example ar_0.");
+	}
+
+	@Test
 	void rejectsAShardCountOutsideOneTo1024() {
 		assertRejected("activity-rank.shards", "0", "The value must be from 1 to 1024");
 		assertRejected("activity-rank.shards", "1025", "The value must be from 1 to 1024");
