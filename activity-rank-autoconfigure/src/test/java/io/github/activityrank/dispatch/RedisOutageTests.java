@@ -122,6 +122,43 @@ class RedisOutageTests {
 	}
 
 	@Test
+	void awardsRedisRefusesAsOutOfMemoryAreRetriedAndNoneIsLost() {
+		this.runner.run((context) -> {
+			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
+			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "praise", "w1")));
+			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+			long retriedBefore = counters.getRetried();
+
+			// full: every write is refused with OOM, and nothing is evicted
+			redisCommand("CONFIG SET maxmemory-policy noeviction");
+			redisCommand("CONFIG SET maxmemory 1");
+			List<ActivityEvent> events = new ArrayList<>();
+			for (int i = 0; i < 100; i++) {
+				events.add(ActivityEvent.award("frank", "praise", "f" + i));
+			}
+			dispatcher.dispatch(events);
+			await("all awards in the retry buffer").atMost(Duration.ofSeconds(10))
+				.until(() -> counters.getRetryBuffered() >= events.size());
+			await("nothing applied while Redis is full").during(Duration.ofSeconds(5))
+				.atMost(Duration.ofSeconds(7))
+				.until(() -> score(service, "frank") == 0);
+			assertThat(counters.getFailed()).isZero();
+
+			redisCommand("CONFIG SET maxmemory 0");
+			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(30))).isTrue();
+			long frank = score(service, "frank");
+			assertThat(frank).isEqualTo(100 * PRAISE);
+			assertThat(counters.getRetried() - retriedBefore).isEqualTo(events.size());
+			assertThat(counters.getFailed()).isZero();
+			assertThat(counters.getRetryDropped()).isZero();
+			summary("oom-5s", events.size(), counters,
+					"expected=" + 100 * PRAISE + " actual=" + frank + " lost=" + (100 * PRAISE - frank) / PRAISE);
+		});
+	}
+
+	@Test
 	void overflowOfTheRetryBufferIsDroppedAndCounted(CapturedOutput output) {
 		this.runner.withPropertyValues("activity-rank.retry.capacity=10").run((context) -> {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
