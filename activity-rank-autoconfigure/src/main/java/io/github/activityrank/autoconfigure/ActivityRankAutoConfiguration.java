@@ -116,14 +116,15 @@ public class ActivityRankAutoConfiguration {
 		OptionalInt written;
 		try {
 			written = ShardCount.mismatch(connectionFactory, keys, properties.getShards());
+			RedisServerCheck.warnIfEvicting(connectionFactory);
 		}
 		catch (RuntimeException ex) {
 			if (!new RedisTransientFailurePolicy().isTransient(ex)) {
 				throw ex;
 			}
 			// the application starts without Redis (awards wait in the retry buffer)
-			logger.warn("Could not check the shard count the keys of " + keys.tag()
-					+ " were written with, because Redis did not answer: " + ex.getMessage());
+			logger.warn("Could not check the shard count the keys of " + keys.tag() + " were written with, because "
+					+ RedisServerCheck.whereAndHowToSet(connectionFactory) + " did not answer: " + ex.getMessage());
 			written = OptionalInt.empty();
 		}
 		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written, properties.getLedger().isEnabled());
