@@ -25,7 +25,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Configuration of activity-rank, under {@code activity-rank.*}.
  */
-@ConfigurationProperties("activity-rank")
+@ConfigurationProperties(prefix = "activity-rank", ignoreUnknownFields = false)
 public class ActivityRankProperties implements InitializingBean {
 
 	/**
