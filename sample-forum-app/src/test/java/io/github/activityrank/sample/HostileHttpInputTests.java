@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -34,7 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * are JSON too, through the sample's {@code JsonErrorReportValve}. Runs in Redis database
  * {@link KeyspaceAudit#HTTP_DATABASE}; after every test a SCAN of that whole database
  * finds no key outside the prefix.
+ * <p>
+ * Under the {@code demo} profile, where {@code X-User-Id} names the acting user
+ * ({@code SecuritySampleTests} covers logging in).
  */
+@ActiveProfiles("demo")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
 class HostileHttpInputTests {
@@ -66,7 +71,7 @@ class HostileHttpInputTests {
 	@BeforeEach
 	void clients() {
 		this.http = new RawHttp(this.port);
-		this.api = new ForumApi(this.port);
+		this.api = ForumApi.demo(this.port);
 		this.forumBefore = forumContent();
 	}
 
