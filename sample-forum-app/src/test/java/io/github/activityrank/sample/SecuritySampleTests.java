@@ -121,7 +121,7 @@ class SecuritySampleTests {
 			.connectTimeout(Duration.ofSeconds(5))
 			.build();
 		String base = "http://localhost:" + this.port;
-		assertThat(send(browser, HttpRequest.newBuilder(URI.create(base + "/login")).GET()).statusCode())
+		assertThat(send(browser, HttpRequest.newBuilder(URI.create(base + "/login.html")).GET()).statusCode())
 			.isEqualTo(200);
 		HttpResponse<String> login = send(browser,
 				HttpRequest.newBuilder(URI.create(base + "/login"))

@@ -76,7 +76,7 @@ class ActorArgumentResolver implements HandlerMethodArgumentResolver {
 			if (parameter.isOptional()) {
 				return null;
 			}
-			throw new UnauthorizedException("Log in first: HTTP Basic or the form at /login, with your user id "
+			throw new UnauthorizedException("Log in first: HTTP Basic or the form at /login.html, with your user id "
 					+ "as the user name" + (this.demo ? ", or, under the demo profile, send " + Actor.HEADER : ""));
 		}
 		// the user name is the forum user's id (SecurityConfig)
