@@ -63,9 +63,7 @@ class RedisOutageTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "praise", "w1")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
-			assertThat(score(service, "warmup")).isEqualTo(PRAISE);
+			warmUp(dispatcher, service);
 			// on a loaded machine the warm-up itself may time out once and be retried
 			long retriedBefore = counters.getRetried();
 
@@ -127,8 +125,7 @@ class RedisOutageTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "praise", "w1")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+			warmUp(dispatcher, service);
 			long retriedBefore = counters.getRetried();
 
 			// full: every write is refused with OOM, and nothing is evicted
@@ -258,6 +255,15 @@ class RedisOutageTests {
 				return true;
 			}
 		});
+	}
+
+	/**
+	 * One award applied before the fault: the scripts are loaded, the connection open.
+	 */
+	private static void warmUp(ActivityDispatcher dispatcher, ActivityRankService service) {
+		dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "praise", "w1")));
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(score(service, "warmup")).isEqualTo(PRAISE);
 	}
 
 	private static long score(ActivityRankService service, String user) {
