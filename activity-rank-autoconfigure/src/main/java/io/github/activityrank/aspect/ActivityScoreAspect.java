@@ -35,9 +35,15 @@ public class ActivityScoreAspect implements Ordered {
 
 	private final ActivityScoreOperationSource operationSource;
 
-	private final ActivityScoreAwarder awarder;
+	private final Supplier<ActivityDispatcher> dispatcher;
+
+	private final Supplier<ActivityUserResolver> userResolver;
+
+	private final ActivityScoreExpressionEvaluator evaluator;
 
 	private final int order;
+
+	private volatile ActivityScoreAwarder awarder;
 
 	/**
 	 * Create the aspect.
@@ -52,9 +58,42 @@ public class ActivityScoreAspect implements Ordered {
 	 */
 	public ActivityScoreAspect(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver,
 			ActivityScoreOperationSource operationSource, ActivityScoreExpressionEvaluator evaluator, int order) {
+		this(() -> dispatcher, userResolver, operationSource, evaluator, order);
+	}
+
+	/**
+	 * Create the aspect with a dispatcher looked up on the first award. Spring creates an
+	 * aspect that is {@link Ordered} while it sorts advisors, before the beans it
+	 * proxies; a dispatcher that cannot be created (bad properties) then fails where it
+	 * is created and reported as such, not as a failed advisor sort.
+	 * @param dispatcher supplies where awards go, called once
+	 * @param userResolver supplies the resolver for annotations without a {@code user}
+	 * expression; may supply {@code null}
+	 * @param operationSource reads and caches each method's annotations
+	 * @param evaluator parses, caches and evaluates the expressions
+	 * @param order the aspect's order
+	 */
+	public ActivityScoreAspect(Supplier<ActivityDispatcher> dispatcher, Supplier<ActivityUserResolver> userResolver,
+			ActivityScoreOperationSource operationSource, ActivityScoreExpressionEvaluator evaluator, int order) {
 		this.operationSource = operationSource;
-		this.awarder = new ActivityScoreAwarder(dispatcher, userResolver, evaluator);
+		this.dispatcher = dispatcher;
+		this.userResolver = userResolver;
+		this.evaluator = evaluator;
 		this.order = order;
+	}
+
+	private ActivityScoreAwarder awarder() {
+		ActivityScoreAwarder awarder = this.awarder;
+		if (awarder == null) {
+			synchronized (this) {
+				awarder = this.awarder;
+				if (awarder == null) {
+					awarder = new ActivityScoreAwarder(this.dispatcher.get(), this.userResolver, this.evaluator);
+					this.awarder = awarder;
+				}
+			}
+		}
+		return awarder;
 	}
 
 	@Override
@@ -91,14 +130,15 @@ public class ActivityScoreAspect implements Ordered {
 			return;
 		}
 		Object[] args = joinPoint.getArgs();
+		ActivityScoreAwarder awarder = awarder();
 		if (result instanceof CompletionStage<?> stage) {
 			// the security context belongs to this thread: resolve the user now, award on
 			// completion
-			String user = metadata.usesResolver() ? this.awarder.currentUser() : null;
+			String user = metadata.usesResolver() ? awarder.currentUser() : null;
 			stage.whenComplete((value, ex) -> {
 				if (ex == null) {
 					try {
-						this.awarder.award(metadata, method, target, targetClass, args, value, () -> user);
+						awarder.award(metadata, method, target, targetClass, args, value, () -> user);
 					}
 					catch (Throwable failure) {
 						logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), failure);
@@ -107,7 +147,7 @@ public class ActivityScoreAspect implements Ordered {
 			});
 			return;
 		}
-		this.awarder.award(metadata, method, target, targetClass, args, result, new Supplier<>() {
+		awarder.award(metadata, method, target, targetClass, args, result, new Supplier<>() {
 			private String user;
 
 			private boolean resolved;
@@ -116,7 +156,7 @@ public class ActivityScoreAspect implements Ordered {
 			public String get() {
 				// several annotations on one method share one resolver call
 				if (!this.resolved) {
-					this.user = ActivityScoreAspect.this.awarder.currentUser();
+					this.user = awarder.currentUser();
 					this.resolved = true;
 				}
 				return this.user;

@@ -249,18 +249,20 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 						"use a parameter instead of #result, or return the value"));
 			}
 			else if (!allowed.contains(variable)) {
-				String available = (names != null) ? available(names, count)
+				boolean result = !returnsNothing(method);
+				String available = (names != null) ? available(names, count, result)
 						: "none by name: the class was compiled without -parameters; "
-								+ available(new String[0], count);
+								+ available(new String[0], count, result);
 				problems.add(new Problem(location, attribute, text,
 						"#" + variable + " is not a parameter of the method (available: " + available + ").",
-						"refer to a parameter of the method by name, as #p0/#a0, or to #result"
+						"refer to a parameter of the method by name, as #p0/#a0" + (result ? ", or to #result" : "")
 								+ ((names == null) ? ", or compile with -parameters" : "")));
 			}
 		}
 	}
 
-	private static String available(String[] names, int count) {
+	/** The variables an expression may use; #result only where the method returns one. */
+	private static String available(String[] names, int count, boolean result) {
 		List<String> all = new ArrayList<>();
 		for (String name : names) {
 			all.add("#" + name);
@@ -269,7 +271,9 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			all.add("#p0..#p" + (count - 1));
 			all.add("#a0..#a" + (count - 1));
 		}
-		all.add("#result");
+		if (result) {
+			all.add("#result");
+		}
 		return String.join(", ", all);
 	}
 

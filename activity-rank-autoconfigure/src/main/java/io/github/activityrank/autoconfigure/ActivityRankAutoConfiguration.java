@@ -3,6 +3,7 @@ package io.github.activityrank.autoconfigure;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -74,8 +75,28 @@ public class ActivityRankAutoConfiguration {
 		properties.getRules()
 			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
 					rule.getOncePer() == OncePer.EVER, rule.getDailyCap(), rule.getWeeklyCap(), rule.getMonthlyCap())));
+		warnIfEverIsBounded(properties);
 		return new ActivityRules(rules, properties.getDailyCap(), properties.getWeeklyCap(),
 				properties.getMonthlyCap());
+	}
+
+	/**
+	 * Without the ledger, "once ever" lasts as long as Redis keeps the award's record.
+	 */
+	private static void warnIfEverIsBounded(ActivityRankProperties properties) {
+		List<String> ever = properties.getRules()
+			.entrySet()
+			.stream()
+			.filter((rule) -> rule.getValue().getOncePer() == OncePer.EVER)
+			.map(Map.Entry::getKey)
+			.toList();
+		if (!ever.isEmpty() && !properties.getLedger().isEnabled()) {
+			logger.warn("activity-rank rules " + ever + " say once-per: ever, but without the ledger Redis "
+					+ "remembers an award only for activity-rank.retention.record ("
+					+ properties.getRetention().getRecord().toDays() + " days): after that the same user and field "
+					+ "score again. For once ever, turn the ledger on (activity-rank.ledger.enabled=true, see "
+					+ "docs/ledger.md), or raise activity-rank.retention.record to the window you need.");
+		}
 	}
 
 	@Bean
@@ -116,14 +137,15 @@ public class ActivityRankAutoConfiguration {
 		OptionalInt written;
 		try {
 			written = ShardCount.mismatch(connectionFactory, keys, properties.getShards());
+			RedisServerCheck.warnIfEvicting(connectionFactory);
 		}
 		catch (RuntimeException ex) {
 			if (!new RedisTransientFailurePolicy().isTransient(ex)) {
 				throw ex;
 			}
 			// the application starts without Redis (awards wait in the retry buffer)
-			logger.warn("Could not check the shard count the keys of " + keys.tag()
-					+ " were written with, because Redis did not answer: " + ex.getMessage());
+			logger.warn("Could not check the shard count the keys of " + keys.tag() + " were written with, because "
+					+ RedisServerCheck.whereAndHowToSet(connectionFactory) + " did not answer: " + ex.getMessage());
 			written = OptionalInt.empty();
 		}
 		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written, properties.getLedger().isEnabled());

@@ -25,7 +25,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Configuration of activity-rank, under {@code activity-rank.*}.
  */
-@ConfigurationProperties("activity-rank")
+@ConfigurationProperties(prefix = "activity-rank", ignoreUnknownFields = false)
 public class ActivityRankProperties implements InitializingBean {
 
 	/**
@@ -34,8 +34,9 @@ public class ActivityRankProperties implements InitializingBean {
 	private boolean enabled = true;
 
 	/**
-	 * Prefix of every Redis key. Keys look like "{prefix}:day:20261121"; the braces make
-	 * the prefix a Redis Cluster hash tag, so one script's keys always share a slot.
+	 * Prefix of every Redis key: 1 to 64 letters, digits, '.', '_' or '-'. Keys look like
+	 * "{prefix}:day:20261121"; the braces make the prefix a Redis Cluster hash tag, so
+	 * one script's keys always share a slot.
 	 */
 	private String keyPrefix = "activity_rank";
 

@@ -80,8 +80,13 @@ final class ActivityRankPropertyChecks {
 	 */
 	static void check(ActivityRankProperties properties) {
 		String prefix = properties.getKeyPrefix();
+		require(prefix == null || prefix.indexOf(':') < 0, "activity-rank.key-prefix", prefix,
+				"A key prefix cannot hold ':': the starter adds ':<shard>' to the prefix of a sharded board, so the "
+						+ "prefix ar:0 would share the keys of shard 0 of the prefix ar. Set activity-rank.key-prefix "
+						+ "to letters, digits, '.', '_' or '-', for example " + String.valueOf(prefix).replace(':', '_')
+						+ ".");
 		require(isValidKeyPrefix(prefix), "activity-rank.key-prefix", prefix,
-				"A key prefix must be 1 to 64 letters, digits, '.', '_', ':' or '-'; the starter adds the braces "
+				"A key prefix must be 1 to 64 letters, digits, '.', '_' or '-'; the starter adds the braces "
 						+ "of the Redis Cluster hash tag itself. Set activity-rank.key-prefix to such a text, "
 						+ "for example activity_rank.");
 		between("activity-rank.shards", properties.getShards(), 1, ShardMap.MAX_SHARDS, "3");

@@ -32,8 +32,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -137,11 +140,28 @@ public class ActivityScoreAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ActivityScoreAspect activityScoreAspect(ActivityDispatcher dispatcher,
+		ActivityScoreAspect activityScoreAspect(ObjectProvider<ActivityDispatcher> dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ActivityScoreOperationSource operationSource,
-				ActivityScoreExpressionEvaluator evaluator, ActivityRankProperties properties) {
-			return new ActivityScoreAspect(dispatcher, userResolver::getIfAvailable, operationSource, evaluator,
-					properties.getAspect().getOrder());
+				ActivityScoreExpressionEvaluator evaluator, Environment environment) {
+			// Spring creates the aspect while it sorts advisors, before the beans it
+			// proxies: it depends on nothing that bad properties make fail, so such a
+			// failure is reported where it happens, not as a failed advisor sort
+			return new ActivityScoreAspect(dispatcher::getObject, userResolver::getIfAvailable, operationSource,
+					evaluator, aspectOrder(environment));
+		}
+
+		/**
+		 * activity-rank.aspect.order; a bad value is reported by the properties' binding.
+		 */
+		private static int aspectOrder(Environment environment) {
+			try {
+				return Binder.get(environment)
+					.bind("activity-rank.aspect.order", Integer.class)
+					.orElse(Ordered.LOWEST_PRECEDENCE);
+			}
+			catch (RuntimeException ex) {
+				return Ordered.LOWEST_PRECEDENCE;
+			}
 		}
 
 		@Bean

@@ -21,9 +21,9 @@ import java.util.function.Function;
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
-import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.support.InputCheck;
 
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -143,35 +143,21 @@ public class AwardLedger {
 
 	/**
 	 * Whether an event fits the ledger's columns. Events that do not are ones the engine
-	 * rejects anyway (no user, an oversized or control-character id or field); they are
-	 * not written, so one bad event never fails the insert of good ones.
+	 * rejects anyway (no user, an id or field that {@link InputCheck} refuses); they are
+	 * not written, so one bad event never fails the insert of good ones, and a refused id
+	 * is never stored.
 	 * @param event the event
 	 * @return {@code true} when it can be written
 	 */
-	static boolean storable(ActivityEvent event) {
-		return event != null && fits(event.userId(), ActivityLimits.MAX_USER_ID_LENGTH, false)
-				&& fits(event.field(), ActivityLimits.MAX_FIELD_LENGTH, true)
-				&& fits(event.rule(), MAX_RULE_LENGTH, true);
+	public static boolean storable(ActivityEvent event) {
+		return event != null && storableUser(event.userId())
+				&& (event.field() == null || InputCheck.fieldProblem(event.field()) == null) && (event.rule() == null
+						|| (event.rule().length() <= MAX_RULE_LENGTH && InputCheck.fieldProblem(event.rule()) == null));
 	}
 
 	/** Whether a user id fits the ledger's columns. */
 	static boolean storableUser(String userId) {
-		return fits(userId, ActivityLimits.MAX_USER_ID_LENGTH, false);
-	}
-
-	private static boolean fits(String value, int maxLength, boolean optional) {
-		if (value == null) {
-			return optional;
-		}
-		if (value.isBlank() || value.length() > maxLength) {
-			return false;
-		}
-		for (int i = 0; i < value.length(); i++) {
-			if (Character.isISOControl(value.charAt(i))) {
-				return false;
-			}
-		}
-		return true;
+		return InputCheck.userIdProblem(userId) == null;
 	}
 
 	/**

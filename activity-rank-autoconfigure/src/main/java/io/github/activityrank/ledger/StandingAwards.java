@@ -40,7 +40,11 @@ import io.github.activityrank.engine.TimedActivityApplier;
  * {@code revoked_id}.</li>
  * <li>Everything else goes to Redis as before. Its outcomes keep the table in step: an
  * award that gave points (AWARDED, or CAPPED with points) adds a row, a revoke that took
- * points (REVOKED) deletes the latest row of its user and field.</li>
+ * points (REVOKED) deletes the latest row of its user and field. A once-per-ever award
+ * that Redis answers {@code ALREADY_AWARDED} while the table has no row for it adds the
+ * missing row, with the rule's points: that is the replay of an award whose commit a
+ * crash took, and without the row it would score again once Redis forgets its
+ * record.</li>
  * </ul>
  * Decisions are made in entry order: an entry that needs one waits until the Redis
  * results of the entries of its user before it are in. The caller holds the lanes of the
@@ -55,6 +59,8 @@ public final class StandingAwards {
 
 	/** Rows per insert: one statement, bounded parameters. */
 	private static final int ROWS_PER_INSERT = 500;
+
+	private static final Deque<Standing> EMPTY = new ArrayDeque<>();
 
 	private final LedgerTables tables;
 
@@ -172,6 +178,14 @@ public final class StandingAwards {
 					&& result.points() != 0) {
 				standing.computeIfAbsent(pair, (key) -> new ArrayDeque<>())
 					.addLast(new Standing(null, i, pair, event.rule(), result.points(), times.get(i).toEpochMilli()));
+			}
+			else if (outcome == AwardResult.Outcome.ALREADY_AWARDED && oncePerEver(event)
+					&& standing.getOrDefault(pair, EMPTY).isEmpty()) {
+				// Redis has an award the table lacks: one applied just before a crash
+				// took its commit (this is the replay), or made before the ledger was on
+				standing.computeIfAbsent(pair, (key) -> new ArrayDeque<>())
+					.addLast(new Standing(null, i, pair, event.rule(), this.rules.get(event.rule()).points(),
+							times.get(i).toEpochMilli()));
 			}
 			else if (outcome == AwardResult.Outcome.REVOKED) {
 				// Redis took back the newest record of the field; so does the table

@@ -85,12 +85,14 @@ public final class RankKeys {
 	 * Create key naming for a prefix.
 	 * @param prefix the configured key prefix
 	 * @throws IllegalArgumentException when the prefix is blank, longer than 64
-	 * characters or holds anything but letters, digits, {@code - . _ :}
+	 * characters or holds anything but letters, digits, {@code - . _} (a {@code :} would
+	 * let the unsharded prefix {@code ar:0} share the keys of shard 0 of prefix
+	 * {@code ar})
 	 */
 	public RankKeys(String prefix) {
-		if (prefix == null || !prefix.matches("[A-Za-z0-9._:-]{1,64}")) {
+		if (prefix == null || !prefix.matches("[A-Za-z0-9._-]{1,64}")) {
 			throw new IllegalArgumentException(
-					"Key prefix '" + prefix + "' must be 1 to 64 letters, digits, '.', '_', ':' or '-'");
+					"Key prefix '" + prefix + "' must be 1 to 64 letters, digits, '.', '_' or '-'");
 		}
 		this.prefix = prefix;
 		this.tag = "{" + prefix + "}";

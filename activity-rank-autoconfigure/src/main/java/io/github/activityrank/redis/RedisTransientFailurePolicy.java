@@ -10,9 +10,11 @@ import io.github.activityrank.engine.TransientFailurePolicy;
  * transient and resource-failure exceptions, Lettuce's connection, timeout, loading, busy
  * and read-only errors, I/O errors and timeouts, a connection the server closed or reset,
  * and the replies of a Redis Cluster moving a slot or failing over ({@code MOVED},
- * {@code ASK}, {@code TRYAGAIN}, {@code CLUSTERDOWN}). An award is idempotent per field,
- * so retrying one whose first attempt was applied after all changes nothing. Anything
- * else (a script error, a bug) would fail again on every retry.
+ * {@code ASK}, {@code TRYAGAIN}, {@code CLUSTERDOWN}), and a server out of memory
+ * ({@code OOM}: Redis refuses a script before its first write, so nothing of it was
+ * applied, and memory may be freed or raised later). An award is idempotent per field, so
+ * retrying one whose first attempt was applied after all changes nothing. Anything else
+ * (a script error, a bug) would fail again on every retry.
  * <p>
  * Types are matched by class name, on the failure's class and its superclasses, so that
  * neither Lettuce nor spring-tx has to be on the classpath.
@@ -27,6 +29,8 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 			"io.lettuce.core.RedisLoadingException", "io.lettuce.core.RedisBusyException",
 			"io.lettuce.core.RedisReadOnlyException", "java.io.IOException", "java.util.concurrent.TimeoutException");
 
+	private static final String OUT_OF_MEMORY = "OOM command not allowed";
+
 	private static final String LETTUCE_REDIS_EXCEPTION = "io.lettuce.core.RedisException";
 
 	/**
@@ -40,8 +44,8 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
 	@Override
 	public boolean isTransient(Throwable failure) {
-		return Causes.anyMatch(failure,
-				(t) -> isTransientType(t.getClass()) || isClosedConnection(t) || isClusterRedirect(t));
+		return Causes.anyMatch(failure, (t) -> isTransientType(t.getClass()) || isClosedConnection(t)
+				|| isClusterRedirect(t) || isOutOfMemory(t));
 	}
 
 	private static boolean isTransientType(Class<?> type) {
@@ -56,6 +60,15 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 	private static boolean isClusterRedirect(Throwable t) {
 		String message = t.getMessage();
 		return message != null && CLUSTER_REDIRECTS.stream().anyMatch(message::startsWith);
+	}
+
+	/**
+	 * {@code OOM command not allowed when used memory > 'maxmemory'}, as the reply itself
+	 * or, from a script on Redis 6.2, inside the script error.
+	 */
+	private static boolean isOutOfMemory(Throwable t) {
+		String message = t.getMessage();
+		return message != null && message.contains(OUT_OF_MEMORY);
 	}
 
 	/**

@@ -5,9 +5,12 @@ import java.util.regex.Pattern;
 import io.github.activityrank.ActivityLimits;
 
 /**
- * Checks user ids, fields, challenge ids and ranges before anything reaches Redis. Ids
- * and fields may hold any printable character (key naming encodes them); blank, oversized
- * and control-character values are refused.
+ * Checks user ids, fields, challenge ids and ranges before anything reaches Redis or the
+ * ledger. Ids and fields may hold any printable character (key naming encodes them);
+ * blank, oversized and control-character values are refused, and so are unpaired UTF-16
+ * surrogates, which UTF-8 turns into '?' so that two ids would share keys, and user ids
+ * with leading or trailing whitespace, which a padding SQL collation treats as the same
+ * id. Not part of the API.
  */
 public final class InputCheck {
 
@@ -22,7 +25,11 @@ public final class InputCheck {
 	 * @return the reason, or {@code null} when it is fine
 	 */
 	public static String userIdProblem(String userId) {
-		return problem("user id", userId, ActivityLimits.MAX_USER_ID_LENGTH);
+		String problem = problem("user id", userId, ActivityLimits.MAX_USER_ID_LENGTH);
+		if (problem == null && (isSpace(userId.charAt(0)) || isSpace(userId.charAt(userId.length() - 1)))) {
+			return "user id starts or ends with whitespace";
+		}
+		return problem;
 	}
 
 	/**
@@ -74,11 +81,23 @@ public final class InputCheck {
 			return what + " is " + value.length() + " characters long; the limit is " + maxLength;
 		}
 		for (int i = 0; i < value.length(); i++) {
-			if (Character.isISOControl(value.charAt(i))) {
+			char c = value.charAt(i);
+			if (Character.isISOControl(c)) {
 				return what + " contains a control character at index " + i;
+			}
+			if (Character.isHighSurrogate(c) && i + 1 < value.length()
+					&& Character.isLowSurrogate(value.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				return what + " contains an unpaired UTF-16 surrogate at index " + i;
 			}
 		}
 		return null;
+	}
+
+	private static boolean isSpace(char c) {
+		return Character.isWhitespace(c) || Character.isSpaceChar(c);
 	}
 
 }

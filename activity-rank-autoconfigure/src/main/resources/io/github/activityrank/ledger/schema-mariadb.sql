@@ -2,6 +2,9 @@
 -- %PREFIX% is replaced by activity-rank.ledger.table-prefix (default activity_rank_) when the
 -- starter runs this script; replace it yourself when you run it with initialize-schema=never.
 -- Every statement may run again: the script is applied on each start with "always".
+-- Ids compare exactly: utf8mb4_nopad_bin, not the PAD SPACE utf8mb4_bin, under which 'alice ' and
+-- 'alice' are equal, so erasing one would delete the other's rows. Tables made by earlier versions
+-- keep their collation: see docs/ledger.md, "Upgrading", for the ALTER TABLE statements.
 
 -- One row per award or revoke request, in the order the requests were made (id).
 -- kind: AWARD or REVOKE (room for other kinds later); lane: hash of user_id modulo 16, the
@@ -22,7 +25,7 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ledger (
 	applied_at BIGINT,
 	INDEX %PREFIX%ledger_pending (state, lane, id),
 	INDEX %PREFIX%ledger_age (state, event_at)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 -- One row per lane; a relay locks a lane's row (FOR UPDATE SKIP LOCKED) while it applies
 -- that lane's entries, so each user's entries are applied once and in order.
@@ -52,11 +55,15 @@ CREATE TABLE IF NOT EXISTS %PREFIX%challenge (
 	rules VARCHAR(4000) NOT NULL,
 	open_to_all SMALLINT NOT NULL,
 	created_at BIGINT NOT NULL
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 -- A revoke the ledger applied itself, because its award's record had expired in Redis: the id of
 -- the award entry it took back ("once ever" means ever). Added to tables of earlier versions.
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
+
+-- Erasing a user (removeUser) deletes their entries by user_id: an index, so that is not a scan of
+-- every entry. Added to tables of earlier versions.
+CREATE INDEX IF NOT EXISTS %PREFIX%ledger_user ON %PREFIX%ledger (user_id);
 
 -- The standing awards: one row per award entry whose points stand (AWARDED or CAPPED with points),
 -- deleted when a revoke takes it back; written in the transaction that records the outcome. The
@@ -70,7 +77,7 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ledger_standing (
 	points BIGINT NOT NULL,
 	event_at BIGINT NOT NULL,
 	INDEX %PREFIX%ledger_standing_user (user_id, field)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 -- Archived standings: the final first entries of a day, week or month board or a challenge, stored
 -- once when it ended. archive_board holds one row per archived board (its primary key makes one
@@ -80,7 +87,7 @@ CREATE TABLE IF NOT EXISTS %PREFIX%archive_board (
 	board VARCHAR(100) NOT NULL PRIMARY KEY,
 	ended_at BIGINT NOT NULL,
 	entries INT NOT NULL
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
 
 CREATE TABLE IF NOT EXISTS %PREFIX%archive (
 	board VARCHAR(100) NOT NULL,
@@ -91,4 +98,4 @@ CREATE TABLE IF NOT EXISTS %PREFIX%archive (
 	score BIGINT NOT NULL,
 	PRIMARY KEY (board, entry_order),
 	INDEX %PREFIX%archive_user (user_id, board)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;

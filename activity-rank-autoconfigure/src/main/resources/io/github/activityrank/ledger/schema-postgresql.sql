@@ -63,6 +63,10 @@ CREATE TABLE IF NOT EXISTS %PREFIX%challenge (
 -- the award entry it took back ("once ever" means ever). Added to tables of earlier versions.
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
 
+-- Erasing a user (removeUser) deletes their entries by user_id: an index, so that is not a scan of
+-- every entry. Added to tables of earlier versions.
+CREATE INDEX IF NOT EXISTS %PREFIX%ledger_user ON %PREFIX%ledger (user_id);
+
 -- The standing awards: one row per award entry whose points stand (AWARDED or CAPPED with points),
 -- deleted when a revoke takes it back; written in the transaction that records the outcome. The
 -- ledger consults it before Redis: once-per-ever rules, and revokes of awards Redis forgot.

@@ -75,8 +75,16 @@ class ActivityScoreValidatorTests {
 		assertThat(problem.attribute()).isEqualTo("field");
 		assertThat(problem.expression()).isEqualTo("#artcleId + '_praise'");
 		assertThat(problem.description()).contains("#artcleId is not a parameter")
-			.contains("#articleId, #p0..#p0, #a0..#a0, #result");
-		assertThat(problem.action()).contains("refer to a parameter");
+			.contains("(available: #articleId, #p0..#p0, #a0..#a0).")
+			.doesNotContain("#result");
+		assertThat(problem.action()).contains("refer to a parameter").doesNotContain("#result");
+	}
+
+	@Test
+	void listsResultAsAvailableOnlyOnMethodsThatReturnOne() {
+		Problem problem = single(UnknownVariableWithResult.class, true);
+		assertThat(problem.description()).contains("(available: #articleId, #p0..#p0, #a0..#a0, #result).");
+		assertThat(problem.action()).contains("or to #result");
 	}
 
 	@Test
@@ -293,6 +301,15 @@ class ActivityScoreValidatorTests {
 
 		@ActivityScore(rule = "praise", field = "#artcleId + '_praise'")
 		public void praise(long articleId) {
+		}
+
+	}
+
+	static class UnknownVariableWithResult {
+
+		@ActivityScore(rule = "praise", field = "#artcleId + '_praise'")
+		public long praise(long articleId) {
+			return articleId;
 		}
 
 	}

@@ -56,6 +56,24 @@ class ActivityRankAutoConfigurationTests {
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix);
 
 	@Test
+	void aRuleOncePerEverWithoutTheLedgerWarnsThatEverEndsWithTheRecords(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.praise.once-per=ever",
+					"activity-rank.rules.post.points=1")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(output).containsOnlyOnce("activity-rank rules [praise] say once-per: ever")
+					.contains("activity-rank.retention.record (31 days)", "activity-rank.ledger.enabled=true");
+			});
+	}
+
+	@Test
+	void rulesOncePerDayDoNotWarnAboutEver(CapturedOutput output) {
+		this.runner.withPropertyValues("activity-rank.rules.praise.points=2")
+			.run((context) -> assertThat(output).doesNotContain("once-per: ever"));
+	}
+
+	@Test
 	void startsOnDefaultsAndAwardsOnRealRedis() {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(ActivityRankService.class);

@@ -61,6 +61,48 @@ class ActivityRankPropertyChecksTests {
 	}
 
 	@Test
+	void rejectsAKeyPrefixWithAColonSinceItWouldShareAnotherPrefixsShardKeys() {
+		assertRejected("activity-rank.key-prefix", "ar:0", "would share the keys of shard 0 of the prefix ar",
+				"Set activity-rank.key-prefix to letters, digits, '.', '_' or '-', for example ar_0.");
+	}
+
+	@Test
+	void aMisspelledKeyStopsTheStartNamingTheNearestKnownOne() {
+		this.runner.withPropertyValues("activity-rank.week-cap=50").run((context) -> {
+			assertThat(context).hasFailed();
+			FailureAnalysis analysis = analysis(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains("Unknown activity-rank properties")
+				.contains("Property: activity-rank.week-cap", "Value: \"50\"");
+			assertThat(analysis.getAction())
+				.contains("activity-rank.week-cap: the nearest known property is activity-rank.weekly-cap; rename it");
+		});
+	}
+
+	@Test
+	void aMisspelledKeyInsideANamedRuleOrAGroupStopsTheStartToo() {
+		this.runner.withPropertyValues("activity-rank.rules.praise.once-pr=ever", "activity-rank.retry.max-backof=1s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = analysis(context.getStartupFailure());
+				assertThat(analysis.getAction())
+					.contains("activity-rank.rules.praise.once-pr: the nearest known property is "
+							+ "activity-rank.rules.praise.once-per")
+					.contains("activity-rank.retry.max-backof: the nearest known property is "
+							+ "activity-rank.retry.max-backoff");
+			});
+	}
+
+	@Test
+	void ruleNamesAreFreeAndEveryDocumentedKeyIsKnown() {
+		this.runner
+			.withPropertyValues("activity-rank.rules.any-name-at-all.points=3", "activity-rank.rules[a.b].points=1",
+					"activity-rank.weekly-cap=50", "activity-rank.retry.max-backoff=5s",
+					"activity-rank.ledger.enabled=false", "activity-rank.page-views.enabled=false",
+					"activity-rank.events.enabled=true", "activity-rank.async.enabled=true")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void rejectsAShardCountOutsideOneTo1024() {
 		assertRejected("activity-rank.shards", "0", "The value must be from 1 to 1024");
 		assertRejected("activity-rank.shards", "1025", "The value must be from 1 to 1024");

@@ -23,6 +23,7 @@ import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.test.RecordingActivityRankService;
 import io.github.activityrank.web.PageViewInterceptor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +32,8 @@ import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -46,12 +49,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.awaitility.Awaitility.await;
 
+@ExtendWith(OutputCaptureExtension.class)
 class ActivityScoreAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, ActivityScoreAutoConfiguration.class))
 		.withUserConfiguration(FakeServiceConfiguration.class)
 		.withPropertyValues("activity-rank.rules.praise.points=2", "activity-rank.rules.comment.points=3");
+
+	@Test
+	void aStartupFailureIsNotPrecededByAMisleadingAdvisorSortingWarning(CapturedOutput output) {
+		this.runner.withUserConfiguration(ForumConfiguration.class)
+			.withPropertyValues("activity-rank.async.threads=0")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(output).doesNotContain("Advisor sorting failed", "custom use of the Ordered interface");
+			});
+	}
 
 	@Test
 	void definesDispatcherAspectValidatorListenerAndSecurityResolverByDefault() {

@@ -63,9 +63,7 @@ class RedisOutageTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w1", "praise")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
-			assertThat(score(service, "warmup")).isEqualTo(PRAISE);
+			warmUp(dispatcher, service);
 			// on a loaded machine the warm-up itself may time out once and be retried
 			long retriedBefore = counters.getRetried();
 
@@ -120,6 +118,42 @@ class RedisOutageTests {
 			summary("outage-and-restart", events.size(), counters,
 					"expected=" + (expectedAlice + expectedBob) + " actual=" + (alice + bob) + " difference="
 							+ (alice + bob - expectedAlice - expectedBob) + " drainMs=" + drainMillis);
+		});
+	}
+
+	@Test
+	void awardsRedisRefusesAsOutOfMemoryAreRetriedAndNoneIsLost() {
+		this.runner.run((context) -> {
+			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
+			warmUp(dispatcher, service);
+			long retriedBefore = counters.getRetried();
+
+			// full: every write is refused with OOM, and nothing is evicted
+			redisCommand("CONFIG SET maxmemory-policy noeviction");
+			redisCommand("CONFIG SET maxmemory 1");
+			List<ActivityEvent> events = new ArrayList<>();
+			for (int i = 0; i < 100; i++) {
+				events.add(ActivityEvent.award("frank", "f" + i, "praise"));
+			}
+			dispatcher.dispatch(events);
+			await("all awards in the retry buffer").atMost(Duration.ofSeconds(10))
+				.until(() -> counters.getRetryBuffered() >= events.size());
+			await("nothing applied while Redis is full").during(Duration.ofSeconds(5))
+				.atMost(Duration.ofSeconds(7))
+				.until(() -> score(service, "frank") == 0);
+			assertThat(counters.getFailed()).isZero();
+
+			redisCommand("CONFIG SET maxmemory 0");
+			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(30))).isTrue();
+			long frank = score(service, "frank");
+			assertThat(frank).isEqualTo(100 * PRAISE);
+			assertThat(counters.getRetried() - retriedBefore).isEqualTo(events.size());
+			assertThat(counters.getFailed()).isZero();
+			assertThat(counters.getRetryDropped()).isZero();
+			summary("oom-5s", events.size(), counters,
+					"expected=" + 100 * PRAISE + " actual=" + frank + " lost=" + (100 * PRAISE - frank) / PRAISE);
 		});
 	}
 
@@ -223,6 +257,15 @@ class RedisOutageTests {
 				return true;
 			}
 		});
+	}
+
+	/**
+	 * One award applied before the fault: the scripts are loaded, the connection open.
+	 */
+	private static void warmUp(ActivityDispatcher dispatcher, ActivityRankService service) {
+		dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w1", "praise")));
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(score(service, "warmup")).isEqualTo(PRAISE);
 	}
 
 	private static long score(ActivityRankService service, String user) {

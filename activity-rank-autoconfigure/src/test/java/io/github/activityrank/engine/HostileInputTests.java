@@ -88,7 +88,14 @@ class HostileInputTests {
 				arguments("129 characters", "u".repeat(129), "limit is 128"),
 				arguments("10 KB", TEN_KB, "limit is 128"),
 				arguments("10 KB of :{}*?", ":{}*?".repeat(2048), "limit is 128"),
-				arguments("10 KB of unicode", "用".repeat(10 * 1024), "limit is 128"));
+				arguments("10 KB of unicode", "用".repeat(10 * 1024), "limit is 128"),
+				arguments("unpaired high surrogate", "bob\uD800", "unpaired UTF-16 surrogate at index 3"),
+				arguments("unpaired low surrogate", "\uDC00bob", "unpaired UTF-16 surrogate at index 0"),
+				arguments("surrogates in the wrong order", "a\uDE00\uD83D", "unpaired UTF-16 surrogate at index 1"),
+				arguments("trailing space", "alice ", "starts or ends with whitespace"),
+				arguments("leading space", " alice", "starts or ends with whitespace"),
+				arguments("trailing no-break space", "alice\u00A0", "starts or ends with whitespace"),
+				arguments("leading ideographic space", "\u3000alice", "starts or ends with whitespace"));
 	}
 
 	static Stream<Arguments> invalidFields() {
@@ -97,7 +104,9 @@ class HostileInputTests {
 				arguments("NUL", "42\u0000", "control character"),
 				arguments("257 characters", "f".repeat(257), "limit is 256"),
 				arguments("10 KB", TEN_KB, "limit is 256"),
-				arguments("10 KB of :{}*?\\n", ":{}*?\n".repeat(1707), "limit is 256"));
+				arguments("10 KB of :{}*?\\n", ":{}*?\n".repeat(1707), "limit is 256"),
+				arguments("unpaired high surrogate", "42\uD800", "unpaired UTF-16 surrogate"),
+				arguments("unpaired low surrogate", "\uDC00", "unpaired UTF-16 surrogate"));
 	}
 
 	@ParameterizedTest(name = "{0}")

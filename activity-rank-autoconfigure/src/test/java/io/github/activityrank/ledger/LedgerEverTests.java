@@ -233,6 +233,39 @@ class LedgerEverTests extends LedgerTestBase {
 		}
 	}
 
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aReplayAfterACrashWritesTheMissingStandingRowSoEverNeverScoresTwice(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database.dataSource()).run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				ledger.appendPending(List.of(ActivityEvent.award("amy", "a1", "praise")), this.clock.instant());
+				relay.wake();
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				// the crash: Redis applied the award, the commit of its outcome and its
+				// standing row never happened, so the row is pending again
+				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
+				jdbc.update("DELETE FROM activity_rank_ledger_standing");
+				jdbc.update("UPDATE activity_rank_ledger SET state = " + AwardLedger.PENDING
+						+ ", outcome = NULL, applied_points = NULL, applied_at = NULL");
+
+				relay.wake();
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+
+				assertThat(lastRow(database.dataSource())).containsEntry("outcome", "ALREADY_AWARDED");
+				assertThat(standing(database.dataSource(), "amy")).isEqualTo(1);
+				this.clock.advance(Duration.ofDays(40));
+				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
+				assertThat(total(ranks, "amy")).isEqualTo(5);
+				// and the restored row lets a late un-praise take the points back
+				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.REVOKED);
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).isEmpty();
+			});
+		}
+	}
+
 	private static Map<String, Object> lastRow(DataSource dataSource) {
 		List<Map<String, Object>> rows = new JdbcTemplate(dataSource)
 			.queryForList("SELECT outcome, applied_points, revoked_id FROM activity_rank_ledger ORDER BY id DESC");

@@ -57,6 +57,18 @@ class RedisTransientFailurePolicyTests {
 	}
 
 	@Test
+	void aServerOutOfMemoryIsTransient() {
+		assertThat(this.policy.isTransient(new RedisSystemException("Error in execution",
+				new RedisCommandExecutionException("OOM command not allowed when used memory > 'maxmemory'."))))
+			.isTrue();
+		// Redis 6.2 reports it from inside the script
+		assertThat(this.policy.isTransient(new RedisSystemException("Error in execution",
+				new RedisCommandExecutionException("ERR Error running script (call to f_1): @user_script:9: "
+						+ "-OOM command not allowed when used memory > 'maxmemory'."))))
+			.isTrue();
+	}
+
+	@Test
 	void errorsThatWouldRepeatAreNot() {
 		assertThat(this.policy.isTransient(new RedisSystemException("ERR script", new IllegalStateException())))
 			.isFalse();

@@ -14,10 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The sample exposes health, the activity-rank meters and the {@code activityrank}
- * endpoint, and they follow what users do.
+ * endpoint, and they follow what users do; all but health to its administrator.
  */
 @SampleAppTest(properties = "activity-rank.time-zone=UTC")
 class ActuatorTests {
+
+	/** The sample's administrator: the endpoints beyond health need the ADMIN role. */
+	static final long ADMIN = 1;
 
 	@LocalServerPort
 	int port;
@@ -28,13 +31,13 @@ class ActuatorTests {
 	@Test
 	void theActivityRankEndpointDescribesTheConfigurationAndCountsAwards() {
 		ForumApi api = new ForumApi(this.port);
-		JsonNode before = api.get("/actuator/activityrank").body();
+		JsonNode before = api.get("/actuator/activityrank", ADMIN).body();
 		assertThat(api.post("/api/articles/4/praise", 3).status()).isEqualTo(200);
 		assertThat(api.post("/api/articles/4/praise", 3).status()).isEqualTo(200);
 		assertThat(api.post("/api/articles/5/collect", 3).status()).isEqualTo(200);
 		assertThat(this.admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
 
-		Response response = api.get("/actuator/activityrank");
+		Response response = api.get("/actuator/activityrank", ADMIN);
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.contentType()).contains("json");
 		JsonNode body = response.body();
@@ -70,16 +73,16 @@ class ActuatorTests {
 		assertThat(api.post("/api/users/2/follow", 6).status()).isEqualTo(200);
 		assertThat(this.admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
 
-		JsonNode names = api.get("/actuator/metrics").body().get("names");
+		JsonNode names = api.get("/actuator/metrics", ADMIN).body().get("names");
 		assertThat(names.toString()).contains("\"activity.rank.awards\"", "\"activity.rank.dispatch.queued\"",
 				"\"activity.rank.dispatch.evaluation.errors\"", "\"activity.rank.queue.size\"",
 				"\"activity.rank.retry.buffer.size\"");
-		JsonNode awarded = api.get("/actuator/metrics/activity.rank.awards?tag=outcome:awarded").body();
+		JsonNode awarded = api.get("/actuator/metrics/activity.rank.awards?tag=outcome:awarded", ADMIN).body();
 		assertThat(awarded.get("measurements").get(0).get("value").asDouble()).isGreaterThanOrEqualTo(1);
-		JsonNode tags = api.get("/actuator/metrics/activity.rank.awards").body().get("availableTags");
+		JsonNode tags = api.get("/actuator/metrics/activity.rank.awards", ADMIN).body().get("availableTags");
 		assertThat(tags.get(0).get("tag").asString()).isEqualTo("outcome");
 		assertThat(tags.get(0).get("values").toString()).contains("already_awarded", "rejected");
-		assertThat(api.get("/actuator/metrics/activity.rank.queue.size").status()).isEqualTo(200);
+		assertThat(api.get("/actuator/metrics/activity.rank.queue.size", ADMIN).status()).isEqualTo(200);
 	}
 
 	@Test

@@ -42,7 +42,7 @@ class AdminRebuildTests {
 		RedisForTests.deleteKeys(RedisForTests.prefix(AdminRebuildTests.class));
 		assertThat(this.ranks.board(Period.WEEK).rankOf(Long.toString(ADA))).isEmpty();
 
-		Response rebuilt = api.post("/api/admin/rebuild", null);
+		Response rebuilt = api.post("/api/admin/rebuild", ADA);
 		assertThat(rebuilt.status()).as(rebuilt.toString()).isEqualTo(200);
 		assertThat(rebuilt.body().get("entries").asLong()).isPositive();
 		assertThat(rebuilt.body().get("users").asLong()).isPositive();

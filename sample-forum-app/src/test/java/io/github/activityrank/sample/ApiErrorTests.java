@@ -5,13 +5,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Bad input gets a 4xx with a JSON body saying what is wrong, never a 500, and scores
  * nothing.
+ * <p>
+ * Under the {@code demo} profile, where {@code X-User-Id} names the acting user
+ * ({@code SecuritySampleTests} covers logging in).
  */
+@ActiveProfiles("demo")
 @SampleAppTest(properties = "activity-rank.async.enabled=false")
 class ApiErrorTests {
 
@@ -22,7 +27,7 @@ class ApiErrorTests {
 
 	@BeforeEach
 	void client() {
-		this.api = new ForumApi(this.port);
+		this.api = ForumApi.demo(this.port);
 	}
 
 	@Test

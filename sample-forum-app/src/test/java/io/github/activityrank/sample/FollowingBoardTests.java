@@ -10,6 +10,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code GET /api/rank/{period}/following}: the acting user and the people they follow,
  * ranked among themselves from 1 with {@code among}, in the same JSON as the other
  * boards. Each test acts as users the others leave alone.
+ * <p>
+ * Under the {@code demo} profile, where {@code X-User-Id} names the acting user.
  */
+@ActiveProfiles("demo")
 @SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC" })
 @Import(MovableClock.Config.class)
 class FollowingBoardTests {
@@ -31,7 +35,7 @@ class FollowingBoardTests {
 
 	@BeforeEach
 	void client() {
-		this.api = new ForumApi(this.port);
+		this.api = ForumApi.demo(this.port);
 	}
 
 	@Test

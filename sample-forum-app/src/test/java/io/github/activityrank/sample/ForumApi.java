@@ -7,13 +7,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A tiny HTTP client for the forum's JSON API, as a script or a browser would call it.
+ * A tiny HTTP client for the forum's JSON API, as a script or a browser would call it:
+ * logged in with HTTP Basic, or, for the {@code demo} profile, naming the user in
+ * {@code X-User-Id}.
  */
 final class ForumApi {
 
@@ -24,10 +28,34 @@ final class ForumApi {
 		.connectTimeout(Duration.ofSeconds(5))
 		.build();
 
+	/** The password of every seeded user (the sample's SecurityConfig). */
+	static final String PASSWORD = "forum";
+
 	private final String base;
 
+	private final boolean demo;
+
+	/**
+	 * A client that logs in: HTTP Basic with the user's id as the user name.
+	 * @param port the app's port
+	 */
 	ForumApi(int port) {
+		this(port, false);
+	}
+
+	private ForumApi(int port, boolean demo) {
 		this.base = "http://localhost:" + port;
+		this.demo = demo;
+	}
+
+	/**
+	 * A client that names the user in {@code X-User-Id}, as the page's user picker does
+	 * under the {@code demo} profile.
+	 * @param port the app's port
+	 * @return the client
+	 */
+	static ForumApi demo(int port) {
+		return new ForumApi(port, true);
 	}
 
 	Response get(String path, Object user) {
@@ -54,8 +82,11 @@ final class ForumApi {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path))
 			.timeout(Duration.ofSeconds(10))
 			.method(method, (body != null) ? BodyPublishers.ofString(body) : BodyPublishers.noBody());
-		if (user != null) {
+		if (user != null && this.demo) {
 			request.header("X-User-Id", String.valueOf(user));
+		}
+		else if (user != null) {
+			request.header("Authorization", basic(user));
 		}
 		if (contentType != null) {
 			request.header("Content-Type", contentType);
@@ -73,6 +104,10 @@ final class ForumApi {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	static String basic(Object user) {
+		return "Basic " + Base64.getEncoder().encodeToString((user + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
 	}
 
 	/** Status, parsed JSON body (or null) and content type. */

@@ -24,6 +24,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Chromium this test fails; it is never skipped. The praise test shows a tie sharing a
  * rank, so the class sets {@code tie-break: none} and competition ranks instead of the
  * sample's {@code earliest}.
+ * <p>
+ * Under the {@code demo} profile, where {@code X-User-Id} names the acting user
+ * ({@code SecuritySampleTests} covers logging in).
  */
+@ActiveProfiles("demo")
 @SampleAppTest(properties = { "activity-rank.tie-break=none", "activity-rank.ranking=competition" })
 class LeaderboardPageBrowserTests {
 
@@ -94,7 +99,7 @@ class LeaderboardPageBrowserTests {
 	@Test
 	void praisingAsAUserRaisesTheirScoreAndRankOnThePage() {
 		// others are already on the board: Ada 10 (published), Alan 2 (praise)
-		ForumApi api = new ForumApi(this.port);
+		ForumApi api = ForumApi.demo(this.port);
 		assertThat(api.post("/api/articles", 1, "{\"title\":\"Hello\",\"content\":\"First post\"}").status())
 			.isEqualTo(201);
 		assertThat(api.post("/api/articles/1/praise", 2).status()).isEqualTo(200);
@@ -136,7 +141,7 @@ class LeaderboardPageBrowserTests {
 	@Test
 	void myWeekTheChartAndTheFollowingBoardShowWhatIDid() {
 		// Ken leads the forum; Grace follows Edsger and Donald, and comments once
-		ForumApi api = new ForumApi(this.port);
+		ForumApi api = ForumApi.demo(this.port);
 		for (int i = 0; i < 2; i++) {
 			assertThat(api.post("/api/articles", 8, "{\"title\":\"Unix\",\"content\":\"Pipes\"}").status())
 				.isEqualTo(201);
@@ -194,7 +199,7 @@ class LeaderboardPageBrowserTests {
 		awaitText("#challenge-join", "Leave");
 		awaitText("#challenge-me", "You joined: publish (+10) or comment (+3) to score.");
 		// Grace publishes and Ken, who did not join, too: only Grace is on the challenge
-		ForumApi api = new ForumApi(this.port);
+		ForumApi api = ForumApi.demo(this.port);
 		assertThat(api.post("/api/articles", 3, "{\"title\":\"COBOL\",\"content\":\"Notes\"}").status()).isEqualTo(201);
 		assertThat(api.post("/api/articles", 8, "{\"title\":\"Unix\",\"content\":\"Pipes\"}").status()).isEqualTo(201);
 		awaitText("#board tr[data-user-id='3'] .score", "10");

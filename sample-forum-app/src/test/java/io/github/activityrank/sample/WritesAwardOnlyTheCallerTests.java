@@ -13,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -25,7 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * takes them). Odd but valid input (a padded header, unicode titles, a huge offset) is
  * served normally. Runs in Redis database {@link KeyspaceAudit#HTTP_DATABASE}; a SCAN of
  * that whole database finds no key outside the prefix.
+ * <p>
+ * Under the {@code demo} profile, where {@code X-User-Id} names the acting user
+ * ({@code SecuritySampleTests} covers logging in).
  */
+@ActiveProfiles("demo")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "activity-rank.async.enabled=false" })
 class WritesAwardOnlyTheCallerTests {
@@ -58,7 +63,7 @@ class WritesAwardOnlyTheCallerTests {
 	@Test
 	void writesAwardTheCallerOnlyWhateverElseTheRequestSays() {
 		RawHttp http = new RawHttp(this.port);
-		ForumApi api = new ForumApi(this.port);
+		ForumApi api = ForumApi.demo(this.port);
 		int redirectAttempts = 0;
 
 		// Barbara comments on Ada's article: +3 for Barbara, the only points she earns
@@ -142,7 +147,7 @@ class WritesAwardOnlyTheCallerTests {
 	@Test
 	void oddButValidRequestsAreServedNormally() {
 		RawHttp http = new RawHttp(this.port);
-		ForumApi api = new ForumApi(this.port);
+		ForumApi api = ForumApi.demo(this.port);
 		long before = score(api, 7);
 
 		// a padded id is the same user; unicode and key characters in a title are just

@@ -25,6 +25,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -61,6 +62,14 @@ class ApiExceptionHandler {
 	@ExceptionHandler({ MalformedActorException.class, InvalidRequestException.class, IllegalArgumentException.class })
 	ResponseEntity<Map<String, Object>> badRequest(RuntimeException ex) {
 		return error(HttpStatus.BAD_REQUEST, ex.getMessage());
+	}
+
+	/**
+	 * Spring Security's firewall refused a header or parameter value the handler read.
+	 */
+	@ExceptionHandler(RequestRejectedException.class)
+	ResponseEntity<Map<String, Object>> rejected(RequestRejectedException ex) {
+		return error(HttpStatus.BAD_REQUEST, "The request was refused: " + ex.getMessage());
 	}
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
