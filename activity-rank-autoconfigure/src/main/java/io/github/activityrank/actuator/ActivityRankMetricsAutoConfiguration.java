@@ -1,11 +1,13 @@
 package io.github.activityrank.actuator;
 
 import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankIngestAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankLedgerAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.ledger.LedgerRebuild;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,7 +29,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(
 		after = { ActivityRankAutoConfiguration.class, ActivityRankLedgerAutoConfiguration.class,
-				ActivityScoreAutoConfiguration.class },
+				ActivityScoreAutoConfiguration.class, ActivityRankIngestAutoConfiguration.class },
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
@@ -55,6 +57,16 @@ public class ActivityRankMetricsAutoConfiguration {
 		return (registry) -> Gauge.builder(REBUILD_ENTRIES, rebuild, LedgerRebuild::progress)
 			.description("Ledger entries the running activity-rank rebuild has replayed, or the last one's total")
 			.register(registry);
+	}
+
+	/**
+	 * The meters of ingestion from Redis Streams, see {@link IngestMeterBinder}.
+	 */
+	@Bean
+	@ConditionalOnBean(StreamIngester.class)
+	@ConditionalOnMissingBean
+	IngestMeterBinder activityRankIngestMeters(StreamIngester ingester) {
+		return new IngestMeterBinder(ingester.counters());
 	}
 
 }

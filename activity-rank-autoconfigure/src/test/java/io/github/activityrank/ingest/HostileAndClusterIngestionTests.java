@@ -7,15 +7,19 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.actuator.ActivityRankEndpoint;
+import io.github.activityrank.actuator.IngestMeterBinder;
 import io.github.activityrank.test.RedisClusterTestServer;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.lettuce.core.RedisURI;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import org.junit.jupiter.api.Test;
@@ -57,6 +61,20 @@ class HostileAndClusterIngestionTests {
 				.untilAsserted(() -> assertThat(ingester.counters().get(IngestCounter.DEAD_LETTERED))
 					.isEqualTo(hostile.size()));
 			assertThat(ingester.counters().get(IngestCounter.APPLIED)).isZero();
+			SimpleMeterRegistry registry = new SimpleMeterRegistry();
+			new IngestMeterBinder(ingester.counters()).bindTo(registry);
+			assertThat(registry.get("activity.rank.ingest.dead.lettered").functionCounter().count()).isEqualTo(1000);
+			assertThat(registry.get("activity.rank.ingest.consumed").functionCounter().count()).isEqualTo(1000);
+			assertThat(registry.get(IngestMeterBinder.PENDING).gauge().value()).isZero();
+			Map<String, Object> section = new ActivityRankEndpoint(prefix, "UTC", Set.of(Period.TOTAL), null, null,
+					null, null, null, ingester)
+				.activityRank()
+				.ingest();
+			assertThat(section).containsEntry("deadLettered", 1000L)
+				.containsEntry("applied", 0L)
+				.containsEntry("streams", "{" + prefix + "}:activity:<n>")
+				.containsEntry("deadLetters", "{" + prefix + "}:activity:dead")
+				.containsEntry("ownedPartitions", 1);
 			try (RedisConnection connection = factory.getConnection()) {
 				assertThat(connection.streamCommands().xLen(ingester.keys().deadLetter().getBytes()))
 					.isEqualTo(hostile.size());

@@ -62,8 +62,7 @@ class StreamIngestionTests {
 				producers.add(CompletableFuture.runAsync(() -> produce(redis, keys, events)));
 			}
 			// kill one instance halfway, with batches in hand
-			await().atMost(Duration.ofSeconds(60))
-				.until(() -> applied(instances) >= MESSAGES / 2);
+			await().atMost(Duration.ofSeconds(60)).until(() -> applied(instances) >= MESSAGES / 2);
 			StreamIngester killed = instances.get(0).getBean(StreamIngester.class);
 			killed.abandon();
 			instances.get(0).close();
