@@ -13,6 +13,7 @@ import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.redis.RankKeys;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -63,18 +64,28 @@ public class ActivityRankIngestAutoConfiguration {
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
 	}
 
-	/** With the ledger on, ingested awards go through its outbox. */
+	/**
+	 * With the ledger on, ingested awards go through its outbox; the engine (the service
+	 * that applies to Redis, which can apply at a given instant) decides what is
+	 * rejected. Without such an engine (the application replaced it), the ledger's
+	 * service applies them, which records them in the ledger as well.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty("activity-rank.ledger.enabled")
 	@ConditionalOnClass(name = "org.springframework.jdbc.core.JdbcTemplate")
-	@ConditionalOnBean(type = { "io.github.activityrank.ledger.AwardLedger",
-			"io.github.activityrank.ledger.LedgerRelay", "io.github.activityrank.engine.TimedActivityApplier" })
+	@ConditionalOnBean(
+			type = { "io.github.activityrank.ledger.AwardLedger", "io.github.activityrank.ledger.LedgerRelay" })
 	static class LedgerSinkConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(IngestSink.class)
-		IngestSink activityRankLedgerIngestSink(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine) {
-			return new LedgerIngestSink(ledger, relay, engine);
+		IngestSink activityRankLedgerIngestSink(AwardLedger ledger, LedgerRelay relay, ActivityRankService service,
+				ObjectProvider<ActivityRankService> services) {
+			return services.orderedStream()
+				.filter(TimedActivityApplier.class::isInstance)
+				.map((engine) -> (IngestSink) new LedgerIngestSink(ledger, relay, (TimedActivityApplier) engine))
+				.findFirst()
+				.orElseGet(() -> new EngineIngestSink(service));
 		}
 
 	}

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import io.github.activityrank.engine.WarnOnce;
@@ -150,6 +151,8 @@ public class StreamIngester implements SmartLifecycle {
 	@Override
 	public void stop() {
 		this.crew.stop();
+		// wake the threads that wait between reads, heartbeats or retries
+		this.threads.forEach(LockSupport::unpark);
 		join();
 	}
 
