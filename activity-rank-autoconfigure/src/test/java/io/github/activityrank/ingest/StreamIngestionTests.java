@@ -1,6 +1,8 @@
 package io.github.activityrank.ingest;
 
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.lettuce.core.RedisClient;
@@ -65,6 +69,8 @@ class StreamIngestionTests {
 			await().atMost(Duration.ofSeconds(60)).until(() -> applied(instances) >= MESSAGES / 2);
 			StreamIngester killed = instances.get(0).getBean(StreamIngester.class);
 			killed.abandon();
+			// it had its share of the partitions and work in hand
+			assertThat(killed.counters().get(IngestCounter.APPLIED)).isPositive();
 			instances.get(0).close();
 			CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).get();
 
@@ -91,6 +97,35 @@ class StreamIngestionTests {
 			instances.forEach(ConfigurableApplicationContext::close);
 			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
 			RedisKeysCleaner.delete(factory, "{" + direct + "}:*");
+			factory.destroy();
+		}
+	}
+
+	@Test
+	void aMessageIsAppliedAtItsOwnInstant() {
+		RedisTestServer redis = RedisTestServer.shared();
+		String prefix = RedisTestServer.uniquePrefix("ingestat");
+		LettuceConnectionFactory factory = redis.newConnectionFactory();
+		try (ConfigurableApplicationContext context = IngestTestSupport.start(properties(redis, prefix, true))) {
+			StreamIngester ingester = context.getBean(StreamIngester.class);
+			ZoneId zone = context.getBean(ActivityCalendar.class).zone();
+			LocalDate yesterday = LocalDate.now(zone).minusDays(1);
+			long at = yesterday.atTime(12, 0).atZone(zone).toInstant().toEpochMilli();
+			try (RedisConnection connection = factory.getConnection()) {
+				connection.streamCommands()
+					.xAdd(ingester.keys().partitionOfUser("u1").getBytes(),
+							Map.of("user".getBytes(), "u1".getBytes(), "field".getBytes(), "old".getBytes(),
+									"rule".getBytes(), "checkin".getBytes(), "at".getBytes(),
+									Long.toString(at).getBytes()));
+			}
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(service.rankOf("u1", Period.DAY, yesterday)).isPresent());
+			assertThat(service.rankOf("u1", Period.DAY, yesterday).orElseThrow().score()).isEqualTo(2);
+			assertThat(service.rankOf("u1", Period.DAY)).isEmpty();
+		}
+		finally {
+			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
 			factory.destroy();
 		}
 	}
