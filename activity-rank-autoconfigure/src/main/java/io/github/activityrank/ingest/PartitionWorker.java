@@ -145,6 +145,8 @@ final class PartitionWorker implements Runnable {
 					return;
 				}
 				this.redis.ack(this.stream, this.crew.settings().group(), ids);
+				// everything before this batch is applied too: the owner applies in order
+				this.redis.trim(this.stream, ids[0]);
 				return;
 			}
 			catch (RuntimeException ex) {

@@ -22,6 +22,7 @@ import io.lettuce.core.XAddArgs;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
+import io.lettuce.core.XTrimArgs;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisScriptingCommands;
@@ -100,6 +101,14 @@ final class StreamCommands implements AutoCloseable {
 
 	void ack(String stream, String group, String[] ids) {
 		this.streams.xack(stream, group, ids);
+	}
+
+	/**
+	 * XTRIM stream MINID ~ id: drop what was applied before {@code id}. Approximate, so it
+	 * only frees whole nodes of the stream and costs next to nothing.
+	 */
+	void trim(String stream, String id) {
+		this.streams.xtrim(stream, XTrimArgs.Builder.minId(id).approximateTrimming());
 	}
 
 	/** XADD key MAXLEN ~ size * fields: trimmed, so that a flood cannot fill memory. */
