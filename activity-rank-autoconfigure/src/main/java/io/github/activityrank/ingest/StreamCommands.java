@@ -104,8 +104,8 @@ final class StreamCommands implements AutoCloseable {
 	}
 
 	/**
-	 * XTRIM stream MINID ~ id: drop what was applied before {@code id}. Approximate, so it
-	 * only frees whole nodes of the stream and costs next to nothing.
+	 * XTRIM stream MINID ~ id: drop what was applied before {@code id}. Approximate, so
+	 * it only frees whole nodes of the stream and costs next to nothing.
 	 */
 	void trim(String stream, String id) {
 		this.streams.xtrim(stream, XTrimArgs.Builder.minId(id).approximateTrimming());

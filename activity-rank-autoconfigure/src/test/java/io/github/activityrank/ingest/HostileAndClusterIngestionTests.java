@@ -19,9 +19,9 @@ import io.github.activityrank.test.RedisClusterTestServer;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.lettuce.core.RedisURI;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.context.ConfigurableApplicationContext;
