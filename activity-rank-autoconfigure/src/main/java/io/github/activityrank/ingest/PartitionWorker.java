@@ -1,6 +1,7 @@
 package io.github.activityrank.ingest;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.activityrank.engine.WarnOnce;
 import io.lettuce.core.StreamMessage;
@@ -46,6 +47,9 @@ final class PartitionWorker implements Runnable {
 	 * Where XAUTOCLAIM goes on; {@code null} once the earlier owners' messages are done.
 	 */
 	private String claimCursor;
+
+	/** The acknowledgement last sent, checked before the next read. */
+	private CompletableFuture<?> lastAck = CompletableFuture.completedFuture(null);
 
 	PartitionWorker(int partition, IngestCrew crew, BatchHandler handler, StreamCommands redis) {
 		this.partition = partition;
@@ -100,6 +104,7 @@ final class PartitionWorker implements Runnable {
 			this.crew.pause(this.crew.settings().leaseRenewal());
 			return;
 		}
+		checkLastAck();
 		List<StreamMessage<String, String>> batch = next();
 		if (batch.isEmpty()) {
 			if (this.claimCursor == null) {
@@ -144,9 +149,8 @@ final class PartitionWorker implements Runnable {
 				if (this.crew.abandoned()) {
 					return;
 				}
-				this.redis.ack(this.stream, this.crew.settings().group(), ids);
 				// everything before this batch is applied too: the owner applies in order
-				this.redis.trim(this.stream, ids[0]);
+				this.lastAck = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
 				return;
 			}
 			catch (RuntimeException ex) {
@@ -160,6 +164,18 @@ final class PartitionWorker implements Runnable {
 					renew();
 				}
 			}
+		}
+	}
+
+	/**
+	 * An acknowledgement that failed leaves its messages pending with this consumer:
+	 * claim them again (XAUTOCLAIM takes them from any consumer), they are applied once
+	 * more, which changes nothing.
+	 */
+	private void checkLastAck() {
+		if (this.lastAck.isCompletedExceptionally()) {
+			this.lastAck = CompletableFuture.completedFuture(null);
+			this.claimCursor = CLAIM_START;
 		}
 	}
 

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.Consumer;
@@ -25,6 +26,7 @@ import io.lettuce.core.XReadArgs;
 import io.lettuce.core.XTrimArgs;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisStreamAsyncCommands;
 import io.lettuce.core.api.sync.RedisScriptingCommands;
 import io.lettuce.core.api.sync.RedisStreamCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -50,8 +52,13 @@ final class StreamCommands implements AutoCloseable {
 
 	private final RedisScriptingCommands<String, String> scripts;
 
-	private StreamCommands(StatefulConnection<String, String> connection, Object sync) {
+	private final RedisStreamAsyncCommands<String, String> asyncStreams;
+
+	private StreamCommands(StatefulConnection<String, String> connection, Object sync, Object async) {
 		this.connection = connection;
+		@SuppressWarnings("unchecked")
+		RedisStreamAsyncCommands<String, String> asyncStreams = (RedisStreamAsyncCommands<String, String>) async;
+		this.asyncStreams = asyncStreams;
 		@SuppressWarnings("unchecked")
 		RedisStreamCommands<String, String> streams = (RedisStreamCommands<String, String>) sync;
 		@SuppressWarnings("unchecked")
@@ -64,11 +71,11 @@ final class StreamCommands implements AutoCloseable {
 	static StreamCommands connect(AbstractRedisClient client) {
 		if (client instanceof RedisClusterClient cluster) {
 			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
-			return new StreamCommands(connection, connection.sync());
+			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		if (client instanceof RedisClient single) {
 			StatefulRedisConnection<String, String> connection = single.connect(StringCodec.UTF8);
-			return new StreamCommands(connection, connection.sync());
+			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		throw new IllegalStateException("Unsupported Lettuce client " + client.getClass().getName());
 	}
@@ -99,16 +106,19 @@ final class StreamCommands implements AutoCloseable {
 				XAutoClaimArgs.Builder.xautoclaim(Consumer.from(group, consumer), 0L, start).count(count));
 	}
 
-	void ack(String stream, String group, String[] ids) {
-		this.streams.xack(stream, group, ids);
-	}
-
 	/**
-	 * XTRIM stream MINID ~ id: drop what was applied before {@code id}. Approximate, so
-	 * it only frees whole nodes of the stream and costs next to nothing.
+	 * XACK stream group ids, then XTRIM stream MINID ~ trimBefore, sent without waiting:
+	 * the connection runs them before the next read, which they so cost no round trip.
+	 * Trimming drops what was applied before {@code trimBefore}; approximate, it only
+	 * frees whole nodes of the stream and costs next to nothing.
+	 * @return completes when both are done, exceptionally when either failed
 	 */
-	void trim(String stream, String id) {
-		this.streams.xtrim(stream, XTrimArgs.Builder.minId(id).approximateTrimming());
+	CompletableFuture<?> ackAndTrim(String stream, String group, String[] ids, String trimBefore) {
+		CompletableFuture<Long> acked = this.asyncStreams.xack(stream, group, ids).toCompletableFuture();
+		CompletableFuture<Long> trimmed = this.asyncStreams
+			.xtrim(stream, XTrimArgs.Builder.minId(trimBefore).approximateTrimming())
+			.toCompletableFuture();
+		return CompletableFuture.allOf(acked, trimmed);
 	}
 
 	/** XADD key MAXLEN ~ size * fields: trimmed, so that a flood cannot fill memory. */
