@@ -122,9 +122,8 @@ final class BatchHandler {
 		return (value.length() <= MAX_COPIED_VALUE) ? value : value.substring(0, MAX_COPIED_VALUE) + "...";
 	}
 
-	static long idMillis(String id) {
-		int dash = id.indexOf('-');
-		Long millis = MessageParser.number((dash > 0) ? id.substring(0, dash) : id, Long.MAX_VALUE);
+	private static long idMillis(String id) {
+		Long millis = MessageParser.idMillis(id);
 		return (millis != null) ? millis : 0;
 	}
 

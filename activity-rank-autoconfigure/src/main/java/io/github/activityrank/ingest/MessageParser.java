@@ -112,12 +112,17 @@ final class MessageParser {
 	private Instant at(String id, String text) {
 		if (text == null) {
 			// the server's time of the message id
-			int dash = id.indexOf('-');
-			Long millis = number((dash > 0) ? id.substring(0, dash) : id, Long.MAX_VALUE);
+			Long millis = idMillis(id);
 			return (millis != null) ? Instant.ofEpochMilli(millis) : this.clock.get();
 		}
 		Long millis = number(text, this.clock.get().plus(MAX_FUTURE).toEpochMilli());
 		return (millis != null) ? Instant.ofEpochMilli(millis) : null;
+	}
+
+	/** The time part of a stream id ({@code <ms>-<seq>}), or {@code null}. */
+	static Long idMillis(String id) {
+		int dash = id.indexOf('-');
+		return number((dash > 0) ? id.substring(0, dash) : id, Long.MAX_VALUE);
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.activityrank.ingest;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import io.github.activityrank.engine.WarnOnce;
 import io.lettuce.core.StreamMessage;
@@ -35,7 +36,12 @@ final class PartitionWorker implements Runnable {
 
 	private final BatchHandler handler;
 
-	private final StreamCommands redis;
+	private final Supplier<StreamCommands> connect;
+
+	/**
+	 * Opened by the thread, so that a start without Redis does not fail the application.
+	 */
+	private StreamCommands redis;
 
 	private boolean holding;
 
@@ -51,13 +57,13 @@ final class PartitionWorker implements Runnable {
 	/** The acknowledgement last sent, checked before the next read. */
 	private CompletableFuture<?> lastAck = CompletableFuture.completedFuture(null);
 
-	PartitionWorker(int partition, IngestCrew crew, BatchHandler handler, StreamCommands redis) {
+	PartitionWorker(int partition, IngestCrew crew, BatchHandler handler, Supplier<StreamCommands> connect) {
 		this.partition = partition;
 		this.stream = crew.keys().partition(partition);
 		this.lease = crew.keys().lease(partition);
 		this.crew = crew;
 		this.handler = handler;
-		this.redis = redis;
+		this.connect = connect;
 	}
 
 	@Override
@@ -73,7 +79,7 @@ final class PartitionWorker implements Runnable {
 					}
 					this.failureLog.log("activity-rank ingestion of " + this.stream + " failed, trying again: " + ex,
 							ex);
-					this.crew.pause(this.crew.settings().leaseRenewal());
+					this.crew.pause(this.crew.settings().block());
 				}
 			}
 			if (this.holding && !this.crew.abandoned()) {
@@ -84,11 +90,25 @@ final class PartitionWorker implements Runnable {
 			logger.debug("activity-rank ingestion of " + this.stream + " stopped: " + ex);
 		}
 		finally {
-			this.redis.close();
+			close();
+		}
+	}
+
+	private void close() {
+		try {
+			if (this.redis != null) {
+				this.redis.close();
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("activity-rank ingestion of " + this.stream + " could not close its connection: " + ex);
 		}
 	}
 
 	private void step() {
+		if (this.redis == null) {
+			this.redis = this.connect.get();
+		}
 		if (!this.holding && !acquire()) {
 			this.crew.pause(this.crew.settings().block());
 			return;

@@ -112,7 +112,7 @@ public class StreamIngester implements SmartLifecycle {
 		this.threads.add(heartbeat);
 		for (int p = 0; p < this.keys.partitions(); p++) {
 			PartitionWorker worker = new PartitionWorker(p, this.crew, this.handler,
-					StreamCommands.connect(this.client));
+					() -> StreamCommands.connect(this.client));
 			this.threads.add(new Thread(worker, "activity-rank-ingest-" + p));
 		}
 		this.threads.forEach((thread) -> {
@@ -123,20 +123,27 @@ public class StreamIngester implements SmartLifecycle {
 
 	private void beat() {
 		long ttl = this.settings.claimIdle().toMillis();
-		try (StreamCommands redis = StreamCommands.connect(this.client)) {
-			while (this.crew.running()) {
-				try {
-					this.crew.liveConsumers(redis.members(this.keys.members(), this.crew.consumer(), ttl));
+		StreamCommands redis = null;
+		while (this.crew.running()) {
+			try {
+				if (redis == null) {
+					redis = StreamCommands.connect(this.client);
 				}
-				catch (RuntimeException ex) {
-					if (this.crew.running()) {
-						this.heartbeatLog.log("activity-rank ingestion heartbeat failed: " + ex, ex);
-					}
-				}
-				this.crew.pause(this.settings.leaseRenewal());
+				this.crew.liveConsumers(redis.members(this.keys.members(), this.crew.consumer(), ttl));
 			}
-			if (!this.crew.abandoned()) {
-				redis.members(this.keys.members(), this.crew.consumer(), 0);
+			catch (RuntimeException ex) {
+				if (this.crew.running()) {
+					this.heartbeatLog.log("activity-rank ingestion heartbeat failed: " + ex, ex);
+				}
+			}
+			this.crew.pause(this.settings.leaseRenewal());
+		}
+		try {
+			if (redis != null) {
+				if (!this.crew.abandoned()) {
+					redis.members(this.keys.members(), this.crew.consumer(), 0);
+				}
+				redis.close();
 			}
 		}
 		catch (RuntimeException ex) {

@@ -82,6 +82,20 @@ class IngestAutoConfigurationTests {
 	}
 
 	@Test
+	void startsWhenRedisDoesNotAnswer() {
+		this.runner
+			.withPropertyValues("spring.data.redis.port=" + RedisTestServer.freePort(),
+					"spring.data.redis.timeout=200ms", "spring.data.redis.connect-timeout=200ms",
+					"activity-rank.ingest.enabled=true", "activity-rank.ingest.claim-idle=1s")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				StreamIngester ingester = context.getBean(StreamIngester.class);
+				assertThat(ingester.isRunning()).isTrue();
+				assertThat(ingester.counters().ownedPartitions()).isZero();
+			});
+	}
+
+	@Test
 	void backsOffToTheApplicationsSink() {
 		IngestSink own = (events, times) -> List.of();
 		this.runner.withPropertyValues("activity-rank.ingest.enabled=true")
