@@ -102,6 +102,45 @@ class StreamIngestionTests {
 	}
 
 	@Test
+	void twoInstancesShareThePartitionsAndABadMessageBlocksNothingBehindIt() {
+		RedisTestServer redis = RedisTestServer.shared();
+		String prefix = RedisTestServer.uniquePrefix("ingestshare");
+		LettuceConnectionFactory factory = redis.newConnectionFactory();
+		List<ConfigurableApplicationContext> instances = new ArrayList<>();
+		try {
+			instances.add(IngestTestSupport.start(properties(redis, prefix, true)));
+			instances.add(IngestTestSupport.start(properties(redis, prefix, true)));
+			List<StreamIngester> ingesters = instances.stream().map((c) -> c.getBean(StreamIngester.class)).toList();
+			// each takes half of the partitions: the first gives back what the second
+			// needs
+			await().atMost(Duration.ofSeconds(20))
+				.untilAsserted(() -> assertThat(ingesters)
+					.allSatisfy((i) -> assertThat(i.counters().ownedPartitions()).isEqualTo(PARTITIONS / 2)));
+			IngestKeys keys = ingesters.get(0).keys();
+			String stream = keys.partitionOfUser("u1");
+			try (RedisConnection connection = factory.getConnection()) {
+				connection.streamCommands()
+					.xAdd(stream.getBytes(), Map.of("user".getBytes(), "u1".getBytes(), "field".getBytes(),
+							"a".getBytes(), "points".getBytes(), "lots".getBytes()));
+				connection.streamCommands()
+					.xAdd(stream.getBytes(), Map.of("user".getBytes(), "u1".getBytes(), "field".getBytes(),
+							"b".getBytes(), "rule".getBytes(), "checkin".getBytes()));
+			}
+			ActivityRankService service = instances.get(1).getBean(ActivityRankService.class);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(service.rankOf("u1", Period.TOTAL)).isPresent());
+			assertThat(service.rankOf("u1", Period.TOTAL).orElseThrow().score()).isEqualTo(2);
+			assertThat(ingesters.stream().mapToLong((i) -> i.counters().get(IngestCounter.DEAD_LETTERED)).sum())
+				.isEqualTo(1);
+		}
+		finally {
+			instances.forEach(ConfigurableApplicationContext::close);
+			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
+			factory.destroy();
+		}
+	}
+
+	@Test
 	void aMessageIsAppliedAtItsOwnInstant() {
 		RedisTestServer redis = RedisTestServer.shared();
 		String prefix = RedisTestServer.uniquePrefix("ingestat");
