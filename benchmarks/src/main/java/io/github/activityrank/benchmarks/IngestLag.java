@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ingest.IngestSink;
 
@@ -29,7 +30,7 @@ final class IngestLag implements IngestSink {
 	}
 
 	@Override
-	public List<AwardResult> apply(List<io.github.activityrank.ActivityEvent> events, List<Instant> times) {
+	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times) {
 		List<AwardResult> results = this.delegate.apply(events, times);
 		if (recording) {
 			long now = System.currentTimeMillis();
