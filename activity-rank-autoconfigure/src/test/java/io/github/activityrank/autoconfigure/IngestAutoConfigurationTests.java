@@ -186,9 +186,9 @@ class IngestAutoConfigurationTests {
 		List<ActivityEvent> events = new ArrayList<>();
 		for (int i = 0; i < 300; i++) {
 			String user = "u" + (i % 20);
-			events.add(ActivityEvent.award(user, "checkin", "c" + i));
+			events.add(new ActivityEvent(user, "checkin", null, "c" + i, false));
 			if (i % 3 == 0) {
-				events.add(ActivityEvent.revoke(user, "checkin", "c" + i));
+				events.add(new ActivityEvent(user, "checkin", null, "c" + i, true));
 			}
 		}
 		return events;

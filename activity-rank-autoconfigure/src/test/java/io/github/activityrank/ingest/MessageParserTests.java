@@ -23,7 +23,7 @@ class MessageParserTests {
 		IngestMessage message = this.parser.parse("1764151200000-3",
 				Map.of("user", "u1", "field", "checkin-1", "rule", "checkin"));
 		assertThat(message.good()).isTrue();
-		assertThat(message.event()).isEqualTo(ActivityEvent.award("u1", "checkin", "checkin-1"));
+		assertThat(message.event()).isEqualTo(new ActivityEvent("u1", "checkin", null, "checkin-1", false));
 		assertThat(message.at()).isEqualTo(Instant.ofEpochMilli(1764151200000L));
 	}
 
