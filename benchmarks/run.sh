@@ -3,7 +3,7 @@
 # redis://127.0.0.1:6379), database $BENCH_DB (default 9); section 7 (the award ledger) also needs
 # PostgreSQL at $BENCH_POSTGRES_URL (default jdbc:postgresql://127.0.0.1:5432/postgres, user postgres),
 # where it creates and drops a database of the run. One section alone: --only ledger (or award,
-# async, aspect, query, memory, growth). Prints a table and writes BENCHMARKS.md
+# async, aspect, query, memory, growth, ingest). Prints a table and writes BENCHMARKS.md
 # at the repository root; about ten minutes on 2 cores. Every comparison runs interleaved rounds of
 # baseline and subject (--rounds N, default 5). Extra arguments go to the harness (--help lists them).
 # Then the sharded boards on a local Redis Cluster (ShardBench, appended to BENCHMARKS.md; the

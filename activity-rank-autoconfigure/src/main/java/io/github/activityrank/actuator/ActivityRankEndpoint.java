@@ -18,6 +18,10 @@ import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.ingest.IngestCounter;
+import io.github.activityrank.ingest.IngestCounters;
+import io.github.activityrank.ingest.IngestKeys;
+import io.github.activityrank.ingest.StreamIngester;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -48,6 +52,8 @@ public class ActivityRankEndpoint {
 
 	private final ActivityDispatcher dispatcher;
 
+	private final StreamIngester ingester;
+
 	/**
 	 * Create the endpoint.
 	 * @param keyPrefix the key prefix, without braces
@@ -64,6 +70,25 @@ public class ActivityRankEndpoint {
 	public ActivityRankEndpoint(String keyPrefix, String timeZone, Set<Period> periods, ActivityRules rules,
 			BoardOrder order, ActivityRankCounters outcomes, AwardDispatchCounters dispatch,
 			ActivityDispatcher dispatcher) {
+		this(keyPrefix, timeZone, periods, rules, order, outcomes, dispatch, dispatcher, null);
+	}
+
+	/**
+	 * Create the endpoint with the ingestion section.
+	 * @param keyPrefix the key prefix, without braces
+	 * @param timeZone the zone of the boards' calendar
+	 * @param periods the configured boards
+	 * @param rules the rules and caps, or {@code null}
+	 * @param order how boards order and number equal points, or {@code null}
+	 * @param outcomes the service's outcome counters
+	 * @param dispatch the dispatcher's counters, or {@code null}
+	 * @param dispatcher the dispatcher, or {@code null}
+	 * @param ingester the stream ingester, or {@code null} when ingestion is off
+	 */
+	public ActivityRankEndpoint(String keyPrefix, String timeZone, Set<Period> periods, ActivityRules rules,
+			BoardOrder order, ActivityRankCounters outcomes, AwardDispatchCounters dispatch,
+			ActivityDispatcher dispatcher, StreamIngester ingester) {
+		this.ingester = ingester;
 		this.keyPrefix = keyPrefix;
 		this.timeZone = timeZone;
 		this.periods = (periods != null && !periods.isEmpty()) ? EnumSet.copyOf(periods) : EnumSet.noneOf(Period.class);
@@ -112,7 +137,11 @@ public class ActivityRankEndpoint {
 			}
 		}
 		return new ActivityRankDescriptor(this.keyPrefix, this.timeZone, boards, tieBreak, ranking, tieBreakEpoch,
-				dailyCap, weeklyCap, monthlyCap, ruleDescriptors, awards, dispatch());
+				dailyCap, weeklyCap, monthlyCap, ruleDescriptors, awards, dispatch(), ingest());
+	}
+
+	private IngestDescriptor ingest() {
+		return (this.ingester != null) ? new IngestDescriptor(this.ingester) : null;
 	}
 
 	private static String lowerCase(Enum<?> value) {
@@ -154,8 +183,59 @@ public class ActivityRankEndpoint {
 	 */
 	public record ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, String tieBreak,
 			String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
-			Map<String, RuleDescriptor> rules, Map<String, Long> awards,
-			DispatchDescriptor dispatch) implements OperationResponseBody {
+			Map<String, RuleDescriptor> rules, Map<String, Long> awards, DispatchDescriptor dispatch,
+			IngestDescriptor ingest) implements OperationResponseBody {
+
+		/**
+		 * The descriptor without ingestion.
+		 * @param keyPrefix prefix of every Redis key
+		 * @param timeZone zone of the boards' calendar
+		 * @param periods boards every award goes to
+		 * @param tieBreak how equal points are ordered
+		 * @param ranking how ranks are numbered
+		 * @param tieBreakEpoch where the total board's seconds count from
+		 * @param dailyCap daily cap over all rules
+		 * @param weeklyCap weekly cap over all rules
+		 * @param monthlyCap monthly cap over all rules
+		 * @param rules the rules by name
+		 * @param awards awards and revokes by outcome
+		 * @param dispatch what the dispatcher did
+		 */
+		public ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, String tieBreak,
+				String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
+				Map<String, RuleDescriptor> rules, Map<String, Long> awards, DispatchDescriptor dispatch) {
+			this(keyPrefix, timeZone, periods, tieBreak, ranking, tieBreakEpoch, dailyCap, weeklyCap, monthlyCap, rules,
+					awards, dispatch, null);
+		}
+
+	}
+
+	/**
+	 * Ingestion from Redis Streams on this instance: {@code streams} (the partition keys,
+	 * {@code <n>} for the partition), {@code deadLetters} (the dead-letter stream),
+	 * {@code group}, {@code consumer}, {@code partitions}, {@code ownedPartitions}, then
+	 * one field per {@link IngestCounter} named by its {@link IngestCounter#key() key},
+	 * {@code pending} (read, not yet acknowledged) and {@code lagMillis}.
+	 */
+	public static final class IngestDescriptor extends LinkedHashMap<String, Object> {
+
+		private static final long serialVersionUID = 1L;
+
+		IngestDescriptor(StreamIngester ingester) {
+			IngestCounters counters = ingester.counters();
+			IngestKeys keys = ingester.keys();
+			put("streams", keys.partition(0).replaceAll(":0$", ":<n>"));
+			put("deadLetters", keys.deadLetter());
+			put("group", ingester.settings().group());
+			put("consumer", ingester.consumer());
+			put("partitions", keys.partitions());
+			put("ownedPartitions", counters.ownedPartitions());
+			for (IngestCounter counter : IngestCounter.values()) {
+				put(counter.key(), counters.get(counter));
+			}
+			put("pending", counters.pending());
+			put("lagMillis", counters.lagMillis());
+		}
 
 	}
 

@@ -9,6 +9,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,7 +28,8 @@ import org.springframework.context.annotation.Bean;
  * available (exposed, for example with
  * {@code management.endpoints.web.exposure.include=health,activityrank}).
  */
-@AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class })
+@AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class,
+		ActivityRankIngestAutoConfiguration.class })
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(ActivityRankCounters.class)
@@ -41,7 +43,8 @@ public class ActivityRankEndpointAutoConfiguration {
 	ActivityRankEndpoint activityRankEndpoint(ActivityRankProperties properties, ObjectProvider<RankKeys> keys,
 			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules,
 			ObjectProvider<BoardOrder> order, ActivityRankCounters outcomes,
-			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher) {
+			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher,
+			ObjectProvider<StreamIngester> ingester) {
 		RankKeys rankKeys = keys.getIfUnique();
 		String prefix = (rankKeys != null) ? rankKeys.tag().substring(1, rankKeys.tag().length() - 1)
 				: properties.getKeyPrefix();
@@ -49,7 +52,8 @@ public class ActivityRankEndpointAutoConfiguration {
 		ZoneId zone = (activityCalendar != null) ? activityCalendar.zone()
 				: (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
 		return new ActivityRankEndpoint(prefix, zone.getId(), properties.getPeriods(), rules.getIfUnique(),
-				order.getIfUnique(), outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique());
+				order.getIfUnique(), outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique(),
+				ingester.getIfUnique());
 	}
 
 }

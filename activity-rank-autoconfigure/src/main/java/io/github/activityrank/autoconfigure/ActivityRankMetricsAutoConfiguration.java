@@ -1,9 +1,11 @@
 package io.github.activityrank.autoconfigure;
 
 import io.github.activityrank.actuator.ActivityRankMeterBinder;
+import io.github.activityrank.actuator.IngestMeterBinder;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.ledger.LedgerRebuild;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,7 +27,7 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(
 		after = { ActivityRankAutoConfiguration.class, ActivityRankLedgerAutoConfiguration.class,
-				ActivityScoreAutoConfiguration.class },
+				ActivityScoreAutoConfiguration.class, ActivityRankIngestAutoConfiguration.class },
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
@@ -53,6 +55,16 @@ public class ActivityRankMetricsAutoConfiguration {
 		return (registry) -> Gauge.builder(REBUILD_ENTRIES, rebuild, LedgerRebuild::progress)
 			.description("Ledger entries the running activity-rank rebuild has replayed, or the last one's total")
 			.register(registry);
+	}
+
+	/**
+	 * The meters of ingestion from Redis Streams, see {@link IngestMeterBinder}.
+	 */
+	@Bean
+	@ConditionalOnBean(StreamIngester.class)
+	@ConditionalOnMissingBean
+	IngestMeterBinder activityRankIngestMeters(StreamIngester ingester) {
+		return new IngestMeterBinder(ingester.counters());
 	}
 
 }

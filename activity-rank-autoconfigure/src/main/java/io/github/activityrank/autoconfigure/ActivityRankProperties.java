@@ -121,6 +121,8 @@ public class ActivityRankProperties implements InitializingBean {
 
 	private final Events events = new Events();
 
+	private final Ingest ingest = new Ingest();
+
 	/**
 	 * Check the bound values (see {@link ActivityRankPropertyChecks}): called right after
 	 * binding, so a bad value stops the start before any bean uses it.
@@ -248,6 +250,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public Events getEvents() {
 		return this.events;
+	}
+
+	public Ingest getIngest() {
+		return this.ingest;
 	}
 
 	/**
@@ -770,6 +776,112 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public void setCheckInterval(Duration checkInterval) {
 			this.checkInterval = checkInterval;
+		}
+
+	}
+
+	/**
+	 * Awards from other services through Redis Streams (see docs/ingest.md).
+	 */
+	public static class Ingest {
+
+		/**
+		 * Whether this instance consumes award messages from the ingestion streams.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Name of the streams under the key prefix: partition n is the stream
+		 * "{prefix}:<stream>:<n>", the dead letters go to "{prefix}:<stream>:dead". 1 to
+		 * 64 letters, digits, '_' or '-'.
+		 */
+		private String stream = "activity";
+
+		/**
+		 * Consumer group every instance joins, created if missing.
+		 */
+		private String group = "activity-rank";
+
+		/**
+		 * Most messages read per call, 1 to 256: also the most applied in one script
+		 * call, and what one partition holds in memory.
+		 */
+		private int batch = 256;
+
+		/**
+		 * How long a partition's lease lasts without renewal, at least 1s: after it, a
+		 * consumer that died takes no more part, and another instance takes over the
+		 * partition with the messages the dead one had read and not acknowledged.
+		 */
+		private Duration claimIdle = Duration.ofMinutes(1);
+
+		/**
+		 * How many streams a user's messages are spread over, 1 to 256: a user's messages
+		 * go to partition CRC32(UTF-8 bytes of the user id) mod partitions, and each
+		 * partition is applied by one instance at a time, in order. More partitions let
+		 * more instances share the work. Producers and consumers must agree on it.
+		 */
+		private int partitions = 4;
+
+		/**
+		 * About how many messages the dead-letter stream keeps (older ones are trimmed).
+		 */
+		private long deadLetterSize = 10000;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getStream() {
+			return this.stream;
+		}
+
+		public void setStream(String stream) {
+			this.stream = stream;
+		}
+
+		public String getGroup() {
+			return this.group;
+		}
+
+		public void setGroup(String group) {
+			this.group = group;
+		}
+
+		public int getBatch() {
+			return this.batch;
+		}
+
+		public void setBatch(int batch) {
+			this.batch = batch;
+		}
+
+		public Duration getClaimIdle() {
+			return this.claimIdle;
+		}
+
+		public void setClaimIdle(Duration claimIdle) {
+			this.claimIdle = claimIdle;
+		}
+
+		public int getPartitions() {
+			return this.partitions;
+		}
+
+		public void setPartitions(int partitions) {
+			this.partitions = partitions;
+		}
+
+		public long getDeadLetterSize() {
+			return this.deadLetterSize;
+		}
+
+		public void setDeadLetterSize(long deadLetterSize) {
+			this.deadLetterSize = deadLetterSize;
 		}
 
 	}

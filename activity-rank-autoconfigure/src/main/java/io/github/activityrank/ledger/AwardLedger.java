@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.IntToLongFunction;
 
 import javax.sql.DataSource;
 
@@ -186,6 +187,17 @@ public class AwardLedger {
 		}
 	}
 
+	/**
+	 * Write pending entries made at different instants (ingested messages carry their
+	 * own), outside any transaction: one insert statement for up to
+	 * {@value #MAX_ROWS_PER_INSERT} events, committed when this returns.
+	 * @param events storable events (see {@link #storable(ActivityEvent)})
+	 * @param times when each request was made, in the same order
+	 */
+	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
+		insert(events, (i) -> times.get(i).toEpochMilli(), this.jdbc);
+	}
+
 	/** The rows of several callers without a transaction, one statement that commits. */
 	private void insertGroup(List<GroupInserts.Write> writes) {
 		if (writes.size() == 1) {
@@ -209,6 +221,10 @@ public class AwardLedger {
 
 	private void insert(List<ActivityEvent> events, Instant at, JdbcTemplate jdbc) {
 		long millis = at.toEpochMilli();
+		insert(events, (i) -> millis, jdbc);
+	}
+
+	private void insert(List<ActivityEvent> events, IntToLongFunction millis, JdbcTemplate jdbc) {
 		for (int from = 0; from < events.size(); from += MAX_ROWS_PER_INSERT) {
 			int to = Math.min(events.size(), from + MAX_ROWS_PER_INSERT);
 			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
@@ -217,7 +233,7 @@ public class AwardLedger {
 			List<Object> args = new ArrayList<>((to - from) * ROW_TYPES.length);
 			for (int i = from; i < to; i++) {
 				sql.append((i > from) ? ", " : "").append(ROW);
-				addRow(args, events.get(i), millis);
+				addRow(args, events.get(i), millis.applyAsLong(i));
 			}
 			jdbc.update(sql.toString(), args.toArray(), rowTypes(to - from));
 		}

@@ -161,7 +161,7 @@ public class LedgerRelay implements SmartLifecycle {
 	/**
 	 * Let the relay look for pending entries now rather than after the poll interval.
 	 */
-	void wake() {
+	public void wake() {
 		if (this.wakeUp.availablePermits() < this.threads) {
 			this.wakeUp.release();
 		}

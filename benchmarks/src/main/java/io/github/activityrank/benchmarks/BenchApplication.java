@@ -6,7 +6,9 @@ import java.util.Map;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.RankUserLookup;
+import io.github.activityrank.ingest.IngestSink;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -38,6 +40,20 @@ public class BenchApplication {
 	@ConditionalOnProperty("bench.in-memory-service")
 	ActivityRankService inMemoryActivityRankService() {
 		return InMemoryActivityRankService.create();
+	}
+
+	/**
+	 * Notes the end-to-end lag of ingested messages when the ingestion section runs.
+	 */
+	@Bean
+	@ConditionalOnProperty("bench.ingest-lag")
+	static BeanPostProcessor ingestLagRecorder() {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				return (bean instanceof IngestSink sink) ? new IngestLag(sink) : bean;
+			}
+		};
 	}
 
 	/**

@@ -14,7 +14,8 @@ import java.util.Set;
  */
 final class BenchOptions {
 
-	static final List<String> SECTIONS = List.of("award", "async", "aspect", "query", "memory", "growth", "ledger");
+	static final List<String> SECTIONS = List.of("award", "async", "aspect", "query", "memory", "growth", "ledger",
+			"ingest");
 
 	String host = "127.0.0.1";
 

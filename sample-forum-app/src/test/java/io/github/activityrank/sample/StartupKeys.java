@@ -6,8 +6,9 @@ import java.util.regex.Pattern;
 
 /**
  * The keys the sample writes as it starts, before any request: the monthly writing
- * challenge (its definition and its entry in the registry of challenges). Audits of what
- * requests wrote leave them out.
+ * challenge (its definition and its entry in the registry of challenges) and the
+ * ingestion streams with their leases and members. Audits of what requests wrote leave
+ * them out.
  */
 final class StartupKeys {
 
@@ -21,8 +22,8 @@ final class StartupKeys {
 	 * @return the keys, without those the sample writes at startup
 	 */
 	static List<String> without(Collection<String> keys, String prefix) {
-		Pattern startup = Pattern
-			.compile("\\{" + Pattern.quote(prefix) + "\\}:(challenges|challenge-def:writing-[0-9]{4}-[0-9]{2})");
+		Pattern startup = Pattern.compile(
+				"\\{" + Pattern.quote(prefix) + "\\}:(challenges|challenge-def:writing-[0-9]{4}-[0-9]{2}|activity:.*)");
 		return keys.stream().filter((key) -> !startup.matcher(key).matches()).toList();
 	}
 

@@ -18,6 +18,7 @@ final class RuleLabels {
 		LABELS.put("collect", "articles collected");
 		LABELS.put("follow", "users followed");
 		LABELS.put("page-view", "articles read");
+		LABELS.put("check-in", "check-ins");
 	}
 
 	private RuleLabels() {

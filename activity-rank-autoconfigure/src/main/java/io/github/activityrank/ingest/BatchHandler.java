@@ -1,0 +1,130 @@
+package io.github.activityrank.ingest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.support.WarnOnce;
+import io.lettuce.core.StreamMessage;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Handles one batch of a partition: reads each message, hands the good ones to the
+ * {@link IngestSink} in one call, and copies the bad ones (and those the engine rejects)
+ * to the dead-letter stream with the reason. When it returns, every message of the batch
+ * may be acknowledged; when it throws, none may.
+ */
+final class BatchHandler {
+
+	/** Longest value copied to the dead-letter stream; hostile values can be huge. */
+	static final int MAX_COPIED_VALUE = 256;
+
+	/** Fields the dead-letter stream adds to the copy; '#' keeps them apart. */
+	static final String REASON = "#reason";
+
+	static final String SOURCE_ID = "#id";
+
+	static final String SOURCE_STREAM = "#stream";
+
+	private static final Log logger = LogFactory.getLog(BatchHandler.class);
+
+	private final WarnOnce deadLetterLog = new WarnOnce(logger, "further dead letters are logged at debug level");
+
+	private final MessageParser parser;
+
+	private final IngestSink sink;
+
+	private final IngestCounters counters;
+
+	private final String deadLetterKey;
+
+	private final long deadLetterSize;
+
+	private final Supplier<Instant> clock;
+
+	BatchHandler(MessageParser parser, IngestSink sink, IngestCounters counters, String deadLetterKey,
+			long deadLetterSize, Supplier<Instant> clock) {
+		this.parser = parser;
+		this.sink = sink;
+		this.counters = counters;
+		this.deadLetterKey = deadLetterKey;
+		this.deadLetterSize = deadLetterSize;
+		this.clock = clock;
+	}
+
+	void handle(StreamCommands redis, int partition, String stream, List<StreamMessage<String, String>> batch) {
+		List<IngestMessage> good = new ArrayList<>(batch.size());
+		List<ActivityEvent> events = new ArrayList<>(batch.size());
+		List<Instant> times = new ArrayList<>(batch.size());
+		List<Map.Entry<StreamMessage<String, String>, String>> dead = new ArrayList<>();
+		Map<String, StreamMessage<String, String>> byId = new LinkedHashMap<>();
+		for (StreamMessage<String, String> message : batch) {
+			IngestMessage parsed = this.parser.parse(message.getId(), message.getBody());
+			if (parsed.good()) {
+				good.add(parsed);
+				events.add(parsed.event());
+				times.add(parsed.at());
+				byId.put(message.getId(), message);
+			}
+			else {
+				dead.add(Map.entry(message, parsed.problem()));
+			}
+		}
+		long applied = 0;
+		if (!events.isEmpty()) {
+			List<AwardResult> results = this.sink.apply(events, times);
+			for (int i = 0; i < results.size(); i++) {
+				AwardResult result = results.get(i);
+				if (result.outcome() == AwardResult.Outcome.REJECTED) {
+					dead.add(Map.entry(byId.get(good.get(i).id()), result.reason()));
+				}
+				else {
+					applied++;
+				}
+			}
+		}
+		for (Map.Entry<StreamMessage<String, String>, String> letter : dead) {
+			deadLetter(redis, stream, letter.getKey(), letter.getValue());
+		}
+		this.counters.add(IngestCounter.APPLIED, applied);
+		this.counters.add(IngestCounter.DEAD_LETTERED, dead.size());
+		String lastId = batch.get(batch.size() - 1).getId();
+		this.counters.lag(partition, this.clock.get().toEpochMilli() - idMillis(lastId));
+	}
+
+	private void deadLetter(StreamCommands redis, String stream, StreamMessage<String, String> message, String reason) {
+		Map<String, String> copy = new LinkedHashMap<>();
+		if (message.getBody() != null) {
+			for (Map.Entry<String, String> field : message.getBody().entrySet()) {
+				if (copy.size() == MessageParser.MAX_FIELDS) {
+					break;
+				}
+				copy.put(cut(field.getKey()), cut(field.getValue()));
+			}
+		}
+		copy.put(REASON, reason);
+		copy.put(SOURCE_ID, message.getId());
+		copy.put(SOURCE_STREAM, stream);
+		redis.deadLetter(this.deadLetterKey, this.deadLetterSize, copy);
+		this.deadLetterLog.log("Dead-lettered message " + message.getId() + " of " + stream + ": " + reason, null);
+	}
+
+	private static String cut(String value) {
+		if (value == null) {
+			return "";
+		}
+		return (value.length() <= MAX_COPIED_VALUE) ? value : value.substring(0, MAX_COPIED_VALUE) + "...";
+	}
+
+	private static long idMillis(String id) {
+		Long millis = MessageParser.idMillis(id);
+		return (millis != null) ? millis : 0;
+	}
+
+}

@@ -1,0 +1,38 @@
+package io.github.activityrank.ingest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.TimedActivityApplier;
+
+/**
+ * Applies a batch through the engine, in one script call, as the dispatcher's workers do.
+ * When the service can apply requests at their own instant (the starter's can), each
+ * message's {@code at} decides its day, week and month; a service of the application's
+ * own applies them as made now.
+ */
+public class EngineIngestSink implements IngestSink {
+
+	private final ActivityRankService service;
+
+	/**
+	 * Create the sink.
+	 * @param service the service that applies to Redis
+	 */
+	public EngineIngestSink(ActivityRankService service) {
+		this.service = Objects.requireNonNull(service, "service must not be null");
+	}
+
+	@Override
+	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times) {
+		if (this.service instanceof TimedActivityApplier timed) {
+			return timed.applyAll(events, times);
+		}
+		return this.service.applyAll(events);
+	}
+
+}

@@ -1,0 +1,71 @@
+package io.github.activityrank.ingest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.ledger.AwardLedger;
+import io.github.activityrank.ledger.LedgerRelay;
+
+/**
+ * With the ledger on: writes a batch to the ledger's outbox as pending entries, each with
+ * its own instant, in one insert that commits before the messages are acknowledged; the
+ * {@link LedgerRelay} applies them to Redis as it applies every other award. So a message
+ * acknowledged is in the ledger, and nothing is lost if Redis or the JVM dies after.
+ * Requests the engine would reject are not written: the engine's check (which runs before
+ * anything reaches Redis) gives the reason they are dead-lettered with.
+ */
+public class LedgerIngestSink implements IngestSink {
+
+	private static final AwardResult HANDED_OVER = new AwardResult(AwardResult.Outcome.AWARDED, 0, null);
+
+	private final AwardLedger ledger;
+
+	private final LedgerRelay relay;
+
+	private final TimedActivityApplier engine;
+
+	/**
+	 * Create the sink.
+	 * @param ledger the ledger
+	 * @param relay the relay, woken after each write
+	 * @param engine the engine, whose check decides what is rejected
+	 */
+	public LedgerIngestSink(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine) {
+		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
+		this.relay = Objects.requireNonNull(relay, "relay must not be null");
+		this.engine = Objects.requireNonNull(engine, "engine must not be null");
+	}
+
+	@Override
+	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times) {
+		List<AwardResult> results = new ArrayList<>(events.size());
+		List<ActivityEvent> pending = new ArrayList<>(events.size());
+		List<Instant> pendingTimes = new ArrayList<>(events.size());
+		for (int i = 0; i < events.size(); i++) {
+			ActivityEvent event = events.get(i);
+			if (this.engine.command(event, times.get(i)) == null) {
+				// rejected before Redis is reached: this only produces the reason
+				results.add(this.engine.applyAll(List.of(event), List.of(times.get(i))).get(0));
+			}
+			else if (!AwardLedger.storable(event)) {
+				results.add(AwardResult.rejected("does not fit the ledger's columns"));
+			}
+			else {
+				results.add(HANDED_OVER);
+				pending.add(event);
+				pendingTimes.add(times.get(i));
+			}
+		}
+		if (!pending.isEmpty()) {
+			this.ledger.appendPending(pending, pendingTimes);
+			this.relay.wake();
+		}
+		return results;
+	}
+
+}

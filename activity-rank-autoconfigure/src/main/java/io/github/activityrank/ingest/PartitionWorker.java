@@ -1,0 +1,248 @@
+package io.github.activityrank.ingest;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import io.github.activityrank.support.WarnOnce;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.models.stream.ClaimedMessages;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * The thread of one partition on one instance. It owns the partition only while it holds
+ * the partition's lease, so a partition's messages are applied by one instance at a time,
+ * in stream order. On taking a lease it first takes over and applies the messages an
+ * earlier owner read and did not acknowledge (XAUTOCLAIM), then reads new ones. It reads
+ * a batch only after the one before is applied and acknowledged: the engine's pace sets
+ * the reading pace, and memory holds one batch.
+ */
+final class PartitionWorker implements Runnable {
+
+	private static final Log logger = LogFactory.getLog(PartitionWorker.class);
+
+	private static final String CLAIM_START = "0-0";
+
+	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
+
+	private final int partition;
+
+	private final String stream;
+
+	private final String lease;
+
+	private final IngestCrew crew;
+
+	private final BatchHandler handler;
+
+	private final Supplier<StreamCommands> connect;
+
+	/**
+	 * Opened by the thread, so that a start without Redis does not fail the application.
+	 */
+	private StreamCommands redis;
+
+	private boolean holding;
+
+	private long leaseValidUntil;
+
+	private long renewAt;
+
+	/**
+	 * Where XAUTOCLAIM goes on; {@code null} once the earlier owners' messages are done.
+	 */
+	private String claimCursor;
+
+	/** The acknowledgement last sent, checked before the next read. */
+	private CompletableFuture<?> lastAck = CompletableFuture.completedFuture(null);
+
+	PartitionWorker(int partition, IngestCrew crew, BatchHandler handler, Supplier<StreamCommands> connect) {
+		this.partition = partition;
+		this.stream = crew.keys().partition(partition);
+		this.lease = crew.keys().lease(partition);
+		this.crew = crew;
+		this.handler = handler;
+		this.connect = connect;
+	}
+
+	@Override
+	public void run() {
+		try {
+			while (this.crew.running()) {
+				try {
+					step();
+				}
+				catch (RuntimeException ex) {
+					if (!this.crew.running()) {
+						break;
+					}
+					this.failureLog.log("activity-rank ingestion of " + this.stream + " failed, trying again: " + ex,
+							ex);
+					this.crew.pause(this.crew.settings().block());
+				}
+			}
+			if (this.holding && !this.crew.abandoned()) {
+				release();
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("activity-rank ingestion of " + this.stream + " stopped: " + ex);
+		}
+		finally {
+			close();
+		}
+	}
+
+	private void close() {
+		try {
+			if (this.redis != null) {
+				this.redis.close();
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("activity-rank ingestion of " + this.stream + " could not close its connection: " + ex);
+		}
+	}
+
+	private void step() {
+		if (this.redis == null) {
+			this.redis = this.connect.get();
+		}
+		if (!this.holding && !acquire()) {
+			this.crew.pause(this.crew.settings().block());
+			return;
+		}
+		if (System.nanoTime() >= this.renewAt && !renew()) {
+			return;
+		}
+		if (this.crew.giveUpOne()) {
+			this.holding = false;
+			this.crew.counters().lag(this.partition, 0);
+			this.redis.lease(this.lease, this.crew.consumer(), 0);
+			// let another instance take it before this one looks again
+			this.crew.pause(this.crew.settings().leaseRenewal());
+			return;
+		}
+		checkLastAck();
+		List<StreamMessage<String, String>> batch = next();
+		if (batch.isEmpty()) {
+			if (this.claimCursor == null) {
+				this.crew.counters().lag(this.partition, 0);
+			}
+			return;
+		}
+		this.crew.counters().read(batch.size());
+		try {
+			handle(batch);
+		}
+		finally {
+			this.crew.counters().done(batch.size());
+		}
+	}
+
+	private List<StreamMessage<String, String>> next() {
+		IngestSettings settings = this.crew.settings();
+		if (this.claimCursor != null) {
+			ClaimedMessages<String, String> claimed = this.redis.claim(this.stream, settings.group(),
+					this.crew.consumer(), this.claimCursor, settings.batch());
+			String next = claimed.getId();
+			this.claimCursor = (next == null || CLAIM_START.equals(next)) ? null : next;
+			return claimed.getMessages();
+		}
+		List<StreamMessage<String, String>> read = this.redis.read(this.stream, settings.group(), this.crew.consumer(),
+				settings.batch(), settings.block());
+		return (read != null) ? read : List.of();
+	}
+
+	/** Apply and acknowledge, trying again until it works or the lease is gone. */
+	private void handle(List<StreamMessage<String, String>> batch) {
+		String[] ids = batch.stream().map(StreamMessage::getId).toArray(String[]::new);
+		while (true) {
+			if (this.crew.abandoned() || System.nanoTime() >= this.leaseValidUntil) {
+				// another owner applies this batch from the pending list
+				lost();
+				return;
+			}
+			try {
+				this.handler.handle(this.redis, this.partition, this.stream, batch);
+				if (this.crew.abandoned()) {
+					return;
+				}
+				// everything before this batch is applied too: the owner applies in order
+				this.lastAck = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
+				return;
+			}
+			catch (RuntimeException ex) {
+				if (this.crew.abandoned()) {
+					return;
+				}
+				this.failureLog.log("activity-rank could not apply " + batch.size() + " message(s) of " + this.stream
+						+ ", trying again: " + ex, ex);
+				this.crew.pause(this.crew.settings().block());
+				if (System.nanoTime() >= this.renewAt) {
+					renew();
+				}
+			}
+		}
+	}
+
+	/**
+	 * An acknowledgement that failed leaves its messages pending with this consumer:
+	 * claim them again (XAUTOCLAIM takes them from any consumer), they are applied once
+	 * more, which changes nothing.
+	 */
+	private void checkLastAck() {
+		if (this.lastAck.isCompletedExceptionally()) {
+			this.lastAck = CompletableFuture.completedFuture(null);
+			this.claimCursor = CLAIM_START;
+		}
+	}
+
+	private boolean acquire() {
+		if (!this.crew.wantsMore()) {
+			return false;
+		}
+		long ttl = this.crew.settings().claimIdle().toMillis();
+		long now = System.nanoTime();
+		if (!this.redis.lease(this.lease, this.crew.consumer(), ttl)) {
+			return false;
+		}
+		this.holding = true;
+		this.crew.counters().owned().incrementAndGet();
+		leased(now);
+		this.redis.createGroup(this.stream, this.crew.settings().group());
+		this.claimCursor = CLAIM_START;
+		return true;
+	}
+
+	private boolean renew() {
+		long now = System.nanoTime();
+		if (this.redis.lease(this.lease, this.crew.consumer(), this.crew.settings().claimIdle().toMillis())) {
+			leased(now);
+			return true;
+		}
+		lost();
+		return false;
+	}
+
+	private void leased(long askedAt) {
+		// counted from before the call: the lease may have started before the reply came
+		this.leaseValidUntil = askedAt + this.crew.settings().claimIdle().toNanos();
+		this.renewAt = askedAt + this.crew.settings().leaseRenewal().toNanos();
+	}
+
+	private void release() {
+		lost();
+		this.redis.lease(this.lease, this.crew.consumer(), 0);
+	}
+
+	private void lost() {
+		if (this.holding) {
+			this.holding = false;
+			this.crew.counters().owned().decrementAndGet();
+			this.crew.counters().lag(this.partition, 0);
+		}
+	}
+
+}

@@ -1,0 +1,184 @@
+package io.github.activityrank.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.Consumer;
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.StreamMessage;
+import io.lettuce.core.XAddArgs;
+import io.lettuce.core.XAutoClaimArgs;
+import io.lettuce.core.XGroupCreateArgs;
+import io.lettuce.core.XReadArgs;
+import io.lettuce.core.XTrimArgs;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisStreamAsyncCommands;
+import io.lettuce.core.api.sync.RedisScriptingCommands;
+import io.lettuce.core.api.sync.RedisStreamCommands;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.models.stream.ClaimedMessages;
+
+/**
+ * The stream commands of one consumer thread, on a Lettuce connection of its own (a
+ * blocking read must not hold up the application's shared connection). Spring Data Redis
+ * has no {@code XAUTOCLAIM}, so this speaks Lettuce directly, to a single server or a
+ * cluster alike; every command names one key, so a cluster routes it to the key's node.
+ */
+final class StreamCommands implements AutoCloseable {
+
+	private static final Script LEASE = Script.load("lease.lua");
+
+	private static final Script MEMBERS = Script.load("members.lua");
+
+	private final StatefulConnection<String, String> connection;
+
+	private final RedisStreamCommands<String, String> streams;
+
+	private final RedisScriptingCommands<String, String> scripts;
+
+	private final RedisStreamAsyncCommands<String, String> asyncStreams;
+
+	private StreamCommands(StatefulConnection<String, String> connection, Object sync, Object async) {
+		this.connection = connection;
+		@SuppressWarnings("unchecked")
+		RedisStreamAsyncCommands<String, String> asyncStreams = (RedisStreamAsyncCommands<String, String>) async;
+		this.asyncStreams = asyncStreams;
+		@SuppressWarnings("unchecked")
+		RedisStreamCommands<String, String> streams = (RedisStreamCommands<String, String>) sync;
+		@SuppressWarnings("unchecked")
+		RedisScriptingCommands<String, String> scripts = (RedisScriptingCommands<String, String>) sync;
+		this.streams = streams;
+		this.scripts = scripts;
+	}
+
+	/** A new connection of the application's client. */
+	static StreamCommands connect(AbstractRedisClient client) {
+		if (client instanceof RedisClusterClient cluster) {
+			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
+			return new StreamCommands(connection, connection.sync(), connection.async());
+		}
+		if (client instanceof RedisClient single) {
+			StatefulRedisConnection<String, String> connection = single.connect(StringCodec.UTF8);
+			return new StreamCommands(connection, connection.sync(), connection.async());
+		}
+		throw new IllegalStateException("Unsupported Lettuce client " + client.getClass().getName());
+	}
+
+	/** XGROUP CREATE stream group 0 MKSTREAM; a group that exists is left as it is. */
+	void createGroup(String stream, String group) {
+		try {
+			this.streams.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0-0"), group,
+					XGroupCreateArgs.Builder.mkstream());
+		}
+		catch (RedisBusyException ex) {
+			// BUSYGROUP: another instance, or an earlier start, created it
+		}
+	}
+
+	/** XREADGROUP GROUP group consumer COUNT count BLOCK block STREAMS stream &gt;. */
+	List<StreamMessage<String, String>> read(String stream, String group, String consumer, int count, Duration block) {
+		return this.streams.xreadgroup(Consumer.from(group, consumer), XReadArgs.Builder.count(count).block(block),
+				XReadArgs.StreamOffset.lastConsumed(stream));
+	}
+
+	/**
+	 * XAUTOCLAIM stream group consumer 0 start COUNT count: the pending messages of
+	 * earlier owners of a partition whose lease this consumer now holds.
+	 */
+	ClaimedMessages<String, String> claim(String stream, String group, String consumer, String start, int count) {
+		return this.streams.xautoclaim(stream,
+				XAutoClaimArgs.Builder.xautoclaim(Consumer.from(group, consumer), 0L, start).count(count));
+	}
+
+	/**
+	 * XACK stream group ids, then XTRIM stream MINID ~ trimBefore, sent without waiting:
+	 * the connection runs them before the next read, which they so cost no round trip.
+	 * Trimming drops what was applied before {@code trimBefore}; approximate, it only
+	 * frees whole nodes of the stream and costs next to nothing.
+	 * @return completes when both are done, exceptionally when either failed
+	 */
+	CompletableFuture<?> ackAndTrim(String stream, String group, String[] ids, String trimBefore) {
+		CompletableFuture<Long> acked = this.asyncStreams.xack(stream, group, ids).toCompletableFuture();
+		CompletableFuture<Long> trimmed = this.asyncStreams
+			.xtrim(stream, XTrimArgs.Builder.minId(trimBefore).approximateTrimming())
+			.toCompletableFuture();
+		return CompletableFuture.allOf(acked, trimmed);
+	}
+
+	/** XADD key MAXLEN ~ size * fields: trimmed, so that a flood cannot fill memory. */
+	void deadLetter(String key, long size, Map<String, String> fields) {
+		this.streams.xadd(key, XAddArgs.Builder.maxlen(size).approximateTrimming(), fields);
+	}
+
+	/** Take or renew a lease ({@code ttl} > 0) or release it ({@code ttl} 0). */
+	boolean lease(String key, String owner, long ttlMillis) {
+		Long held = LEASE.run(this.scripts, key, owner, Long.toString(ttlMillis));
+		return held != null && held == 1L;
+	}
+
+	/** Beat ({@code ttl} > 0) or leave ({@code ttl} 0); the number of live consumers. */
+	long members(String key, String consumer, long ttlMillis) {
+		Long live = MEMBERS.run(this.scripts, key, consumer, Long.toString(ttlMillis));
+		return (live != null) ? live : 0;
+	}
+
+	@Override
+	public void close() {
+		this.connection.close();
+	}
+
+	/** A Lua script read once from the classpath and run by its SHA1. */
+	private record Script(String body, String sha) {
+
+		static Script load(String name) {
+			try (InputStream in = StreamCommands.class.getResourceAsStream(name)) {
+				if (in == null) {
+					throw new IllegalStateException("Lua script " + name + " is missing from the classpath");
+				}
+				String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+				return new Script(body, sha1(body));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Could not read Lua script " + name, ex);
+			}
+		}
+
+		Long run(RedisScriptingCommands<String, String> scripts, String key, String... args) {
+			String[] keys = { key };
+			try {
+				return scripts.evalsha(this.sha, ScriptOutputType.INTEGER, keys, args);
+			}
+			catch (RedisNoScriptException ex) {
+				return scripts.eval(this.body, ScriptOutputType.INTEGER, keys, args);
+			}
+		}
+
+		private static String sha1(String body) {
+			try {
+				return HexFormat.of()
+					.formatHex(MessageDigest.getInstance("SHA-1").digest(body.getBytes(StandardCharsets.UTF_8)));
+			}
+			catch (NoSuchAlgorithmException ex) {
+				throw new IllegalStateException(ex);
+			}
+		}
+
+	}
+
+}

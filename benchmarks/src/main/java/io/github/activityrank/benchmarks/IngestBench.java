@@ -1,0 +1,207 @@
+package io.github.activityrank.benchmarks;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.ingest.IngestKeys;
+import io.github.activityrank.ingest.StreamIngester;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+
+/**
+ * Section 8 of the report, ingestion from Redis Streams: the same awards (the praise
+ * rule, a unique field each, random users) applied through the in-JVM async
+ * {@code @ActivityScore} path (caller threads, the dispatcher's queue) and through the
+ * streams (producer threads XADD pipelined, the ingester applies), in interleaved rounds;
+ * a round lasts until every award of it is applied. Then the end-to-end lag (from the
+ * server's XADD time to the batch's return from the engine) at half the median ingestion
+ * rate, paced.
+ */
+final class IngestBench {
+
+	private static final String ASYNC = "async annotation";
+
+	private static final String INGEST = "stream ingestion";
+
+	private static final String APPLIED = "applied per second";
+
+	private static final int PRODUCERS = 4;
+
+	private static final long MAX_WAIT_NANOS = 120_000_000_000L;
+
+	private IngestBench() {
+	}
+
+	static void run(BenchOptions options, Report report, BenchRedis bench, String runId) {
+		int perRound = options.quick ? 5_000 : 60_000;
+		double lagSeconds = options.quick ? 2 : 10;
+		Report.Section section = new Report.Section("8. Ingestion from Redis Streams vs the async @ActivityScore path, "
+				+ options.rounds + " rounds of " + perRound + " awards each", "measure", "value", "/ async annotation");
+		try (EngineContext engine = EngineContext.start(options, "ingest_" + runId, "activity-rank.ingest.enabled=true",
+				"activity-rank.ingest.claim-idle=10s", "bench.ingest-lag=true")) {
+			if (!AsyncAnnotationBench.aspectPresent(engine)) {
+				section.notMeasured("ingested awards >= 0.8x async annotation", "this build has no aspect");
+				report.add(section);
+				return;
+			}
+			ScoredActions actions = engine.bean(ScoredActions.class);
+			ActivityRankCounters counters = engine.bean(ActivityRankCounters.class);
+			IngestKeys keys = engine.bean(StreamIngester.class).keys();
+			RedisClient client = RedisClient.create(RedisURI.builder()
+				.withHost(options.host)
+				.withPort(options.port)
+				.withDatabase(options.database)
+				.build());
+			try {
+				AtomicInteger rounds = new AtomicInteger();
+				Interleaved.Arm async = () -> {
+					String round = "a" + rounds.getAndIncrement();
+					long before = counters.count(AwardResult.Outcome.AWARDED);
+					long started = System.nanoTime();
+					int threads = options.asyncThreads;
+					List<CompletableFuture<Void>> callers = new ArrayList<>();
+					for (int t = 0; t < threads; t++) {
+						int thread = t;
+						callers.add(CompletableFuture.runAsync(() -> {
+							for (int i = thread; i < perRound; i += threads) {
+								actions.praise(user(options), round + "_" + i);
+							}
+						}, runnable -> new Thread(runnable).start()));
+					}
+					CompletableFuture.allOf(callers.toArray(CompletableFuture[]::new)).join();
+					return applied(counters, before, perRound, started);
+				};
+				Interleaved.Arm ingest = () -> {
+					String round = "s" + rounds.getAndIncrement();
+					long before = counters.count(AwardResult.Outcome.AWARDED);
+					long started = System.nanoTime();
+					List<CompletableFuture<Void>> producers = new ArrayList<>();
+					for (int p = 0; p < PRODUCERS; p++) {
+						int producer = p;
+						producers.add(CompletableFuture.runAsync(
+								() -> produce(client, keys, options, round, producer, perRound),
+								runnable -> new Thread(runnable).start()));
+					}
+					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
+					return applied(counters, before, perRound, started);
+				};
+				Interleaved.Results results = Interleaved.plan()
+					.warmup(1)
+					.baseline(ASYNC, async)
+					.subject(INGEST, ingest)
+					.run(options.rounds);
+				Interleaved.Spread ratio = results.ratio(INGEST, APPLIED, ASYNC, APPLIED);
+				double rate = results.median(INGEST, APPLIED);
+				section.row("async @ActivityScore awards applied per second", results.median(ASYNC, APPLIED), "");
+				section.row("ingested awards applied per second", rate, ratio.ratio());
+				section.target("ingested awards >= 0.8x async annotation", ratio.median() >= 0.8,
+						ratio.ratioWithIqr() + " of the async annotation path");
+
+				long[] lags = paced(client, keys, options, counters, rate / 2, lagSeconds);
+				double p50 = IngestLag.percentile(lags, 0.5);
+				double p99 = IngestLag.percentile(lags, 0.99);
+				section.row(String.format(Locale.ROOT,
+						"end-to-end lag at %,.0f messages/s (half the rate), p50 / p99 ms", rate / 2),
+						String.format(Locale.ROOT, "%.0f / %.0f", p50, p99), "");
+				section.target("end-to-end lag p99 < 100 ms at half the ingestion rate", p99 < 100, String
+					.format(Locale.ROOT, "p99 %.0f ms over %,d messages in %.0f s", p99, lags.length, lagSeconds));
+				section.note("each round: " + perRound
+						+ " awards of the praise rule with unique fields to random users of " + options.users
+						+ "; async: " + options.asyncThreads + " caller threads; ingestion: " + PRODUCERS
+						+ " producer threads XADD pipelined to the default 4 partitions, consumed by the one instance "
+						+ "(batch 256); a round's rate is its awards over the time until the last is applied; a ratio "
+						+ "cell is the median of the per-round ratios (min-max), each round of ours over the mean of "
+						+ "the async rounds just before and after it; lag is measured from the message id's time to "
+						+ "the return of its batch's script call");
+			}
+			finally {
+				client.shutdown();
+			}
+		}
+		report.add(section);
+	}
+
+	private static String user(BenchOptions options) {
+		return "i" + ThreadLocalRandom.current().nextInt(options.users);
+	}
+
+	private static void produce(RedisClient client, IngestKeys keys, BenchOptions options, String round, int producer,
+			int perRound) {
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			connection.setAutoFlushCommands(false);
+			RedisAsyncCommands<String, String> commands = connection.async();
+			List<RedisFuture<String>> sent = new ArrayList<>();
+			for (int i = producer; i < perRound; i += PRODUCERS) {
+				String user = user(options);
+				sent.add(commands.xadd(keys.partitionOfUser(user), message(user, round + "_" + i)));
+				if (sent.size() == 256) {
+					connection.flushCommands();
+					sent.forEach((f) -> f.toCompletableFuture().join());
+					sent.clear();
+				}
+			}
+			connection.flushCommands();
+			sent.forEach((f) -> f.toCompletableFuture().join());
+		}
+	}
+
+	private static Map<String, String> message(String user, String field) {
+		Map<String, String> fields = new HashMap<>();
+		fields.put("user", user);
+		fields.put("rule", EngineContext.RULE);
+		fields.put("field", field);
+		return fields;
+	}
+
+	/** Wait until {@code perRound} more awards are applied; the round's figures. */
+	private static Map<String, Double> applied(ActivityRankCounters counters, long before, int perRound, long started) {
+		while (counters.count(AwardResult.Outcome.AWARDED) - before < perRound) {
+			if (System.nanoTime() - started > MAX_WAIT_NANOS) {
+				throw new IllegalStateException("awards of a round were not applied within 2 minutes");
+			}
+			LockSupport.parkNanos(200_000);
+		}
+		double seconds = (System.nanoTime() - started) / 1e9;
+		Map<String, Double> figures = new HashMap<>();
+		figures.put(APPLIED, perRound / seconds);
+		return figures;
+	}
+
+	/** XADD at a steady rate for some seconds; the lags of those messages, sorted. */
+	private static long[] paced(RedisClient client, IngestKeys keys, BenchOptions options,
+			ActivityRankCounters counters, double rate, double seconds) {
+		int total = (int) (rate * seconds);
+		long before = counters.count(AwardResult.Outcome.AWARDED);
+		IngestLag.start();
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			RedisAsyncCommands<String, String> commands = connection.async();
+			List<RedisFuture<String>> sent = new ArrayList<>(total);
+			long started = System.nanoTime();
+			for (int i = 0; i < total; i++) {
+				long due = started + (long) (i * 1e9 / rate);
+				long wait = due - System.nanoTime();
+				if (wait > 0) {
+					LockSupport.parkNanos(wait);
+				}
+				String user = user(options);
+				sent.add(commands.xadd(keys.partitionOfUser(user), message(user, "lag_" + i)));
+			}
+			sent.forEach((f) -> f.toCompletableFuture().join());
+			applied(counters, before, total, started);
+		}
+		return IngestLag.stop();
+	}
+
+}
