@@ -57,7 +57,7 @@ class SecondServiceTests {
 			.untilAsserted(() -> assertThat(this.ingester.counters().get(IngestCounter.APPLIED)).isEqualTo(20));
 		assertThat(this.ingester.counters().get(IngestCounter.DEAD_LETTERED)).isZero();
 		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(this.ranks.size(Period.DAY)).isPositive());
+			.untilAsserted(() -> assertThat(this.ranks.board(Period.DAY).size()).isPositive());
 	}
 
 }

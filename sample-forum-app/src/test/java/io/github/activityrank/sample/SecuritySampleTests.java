@@ -144,7 +144,7 @@ class SecuritySampleTests {
 
 	private long score(long user) {
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
-		return this.ranks.rankOf(Long.toString(user), Period.DAY).map(RankEntry::score).orElse(0L);
+		return this.ranks.board(Period.DAY).rankOf(Long.toString(user)).map(RankEntry::score).orElse(0L);
 	}
 
 	private static HttpResponse<String> send(HttpClient client, HttpRequest.Builder request)
