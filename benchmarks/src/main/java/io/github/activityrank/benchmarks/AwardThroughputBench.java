@@ -256,7 +256,7 @@ final class AwardThroughputBench {
 	}
 
 	/** Create {@code count} challenges running for a day and let every user join each. */
-	private static void joinChallenges(EngineContext context, int count, int users) {
+	static void joinChallenges(EngineContext context, int count, int users) {
 		ChallengeService challenges = context.bean(ChallengeService.class);
 		Instant now = Instant.now();
 		for (int c = 0; c < count; c++) {
