@@ -99,6 +99,7 @@ final class ScoreScript {
 		int retainedDays = this.calendar.retainedRecordDays();
 		boolean anyAward = false;
 		boolean anyRevoke = false;
+		boolean anyOlder = false;
 		// what commands share (points, caps, look-back) goes once into the header, as
 		// numbered specs
 		Map<Spec, Integer> specs = new LinkedHashMap<>();
@@ -108,6 +109,7 @@ final class ScoreScript {
 			anyRevoke |= command.revoke();
 			anyAward |= !command.revoke();
 			specOf[c] = Spec.of(command, retainedDays);
+			anyOlder |= specOf[c].olderDays() > 0;
 			specs.putIfAbsent(specOf[c], specs.size() + 1);
 		}
 		ScriptArgs call = new ScriptArgs();
@@ -137,6 +139,11 @@ final class ScoreScript {
 			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
 			.arg(anyRevoke ? dayKeys.weekOf : "")
 			.arg(anyRevoke ? dayKeys.monthOf : "");
+		// the prefixes of the older days' keys: the script names those keys itself, only
+		// for a command that searches them
+		prefixes(call, (anyRevoke || anyOlder) ? dayKeys.recordPrefixes : NONE);
+		prefixes(call, anyRevoke ? dayKeys.weekPrefixes : NONE);
+		prefixes(call, anyRevoke ? dayKeys.monthPrefixes : NONE);
 		// challenges: the registry says whether any runs; if so the open ones are read
 		// once per batch, each user's joined ones once per user
 		call.arg(call.sharedKey(this.keys.openChallenges()))
@@ -151,22 +158,10 @@ final class ScoreScript {
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
-			// today's record first, then the days before it that this command looks at
-			int days = command.revoke() ? revokeDays : 1 + specOf[c].olderDays();
+			// today's record, week and month hash
 			int first = call.key(dayKeys.recordPrefixes[0] + member);
-			for (int d = 1; d < days; d++) {
-				call.key(dayKeys.recordPrefixes[d] + member);
-			}
-			// then the week and month hashes: today's for an award, those of every day
-			// searched for a revoke
-			int weeks = command.revoke() ? dayKeys.weekPrefixes.length : 1;
-			for (int w = 0; w < weeks; w++) {
-				call.key(dayKeys.weekPrefixes[w] + member);
-			}
-			int months = command.revoke() ? dayKeys.monthPrefixes.length : 1;
-			for (int m = 0; m < months; m++) {
-				call.key(dayKeys.monthPrefixes[m] + member);
-			}
+			call.key(dayKeys.weekPrefixes[0] + member);
+			call.key(dayKeys.monthPrefixes[0] + member);
 			int joined = call.sharedKey(this.keys.joinedChallenges(member));
 			int spec = specs.get(specOf[c]);
 			call.arg(command.revoke() ? -spec : spec)
@@ -277,6 +272,15 @@ final class ScoreScript {
 					(rule != null) ? rule : "");
 		}
 
+	}
+
+	private static final String[] NONE = {};
+
+	private static void prefixes(ScriptArgs call, String[] prefixes) {
+		call.arg(prefixes.length);
+		for (String prefix : prefixes) {
+			call.arg(prefix);
+		}
 	}
 
 	private static String capOrBlank(Long cap) {

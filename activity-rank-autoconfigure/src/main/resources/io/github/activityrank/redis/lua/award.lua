@@ -1,25 +1,24 @@
 -- module award: one award and one revoke, on the functions of the modules before it.
 
--- the week and month hashes of the d-th day a revoke searches, its keys starting at KEYS[first];
--- the day-to-period map is parsed only when a revoke finds an award
-local function sums_of_day(first, d)
+-- the week and month hashes of the d-th day a revoke searches (1 = today), named from their key
+-- prefixes; the day-to-period map is parsed only when a revoke finds an award of an older day
+local function sums_of_day(d, member)
   if not week_of then
     week_of, month_of = {}, {}
     for n in string.gmatch(week_of_arg, '%d+') do week_of[#week_of + 1] = tonumber(n) end
     for n in string.gmatch(month_of_arg, '%d+') do month_of[#month_of + 1] = tonumber(n) end
   end
-  local weeks = first + days - 1
-  return KEYS[weeks + week_of[d]], KEYS[weeks + week_of[days] + month_of[d]]
+  return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
 end
 
 local function award(spec, member, field, first, joined_idx)
   local record = KEYS[first]
   local points = spec.points
 
-  if spec.older_count > 0 and find_in_records(first + 1, spec.older_count, field) then
+  if spec.older_count > 0 and find_older(record_prefix, member, spec.older_count, field) then
     return 1, 0
   end
-  local week, month = KEYS[first + spec.older_count + 1], KEYS[first + spec.older_count + 2]
+  local week, month = KEYS[first + 1], KEYS[first + 2]
 
   local created = redis.call('EXISTS', record) == 0
   -- the challenge boards the award reaches, learned once it is known to score
@@ -80,18 +79,18 @@ end
 
 local function revoke(spec, member, field, first, joined_idx)
   -- today's record first: most revokes undo an award of the same day
-  local held = redis.call('HMGET', KEYS[first], field, CHALLENGES .. field)
-  local found, given, reached_names = first, held[1], held[2]
+  local record = KEYS[first]
+  local held = redis.call('HMGET', record, field, CHALLENGES .. field)
+  local d, given, reached_names = 1, held[1], held[2]
   if not given then
-    found, given = find_in_records(first + 1, days - 1, field)
-    if not found then
+    d, given, record = find_older(record_prefix, member, days - 1, field)
+    if not d then
       return 4, 0
     end
-    reached_names = redis.call('HGET', KEYS[found], CHALLENGES .. field)
+    reached_names = redis.call('HGET', record, CHALLENGES .. field)
   end
-  local record = KEYS[found]
   local points = tonumber(given)
-  local boards = time_boards(boards_of_day(found - first + 1))
+  local boards = time_boards(boards_of_day(d))
   local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
   if points < 0 and not (board_fits(boards, member, -points) and board_fits(reached, member, -points)) then
@@ -102,7 +101,10 @@ local function revoke(spec, member, field, first, joined_idx)
   else
     redis.call('HDEL', record, field)
   end
-  local week, month = sums_of_day(first, found - first + 1)
+  local week, month = KEYS[first + 1], KEYS[first + 2]
+  if d > 1 then
+    week, month = sums_of_day(d, member)
+  end
   give_back(record, spec, points)
   give_back(week, spec, points)
   give_back(month, spec, points)

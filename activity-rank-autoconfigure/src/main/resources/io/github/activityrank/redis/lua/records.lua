@@ -33,17 +33,26 @@ local function tally(hash, spec, points, ttl)
   end
 end
 
--- whether any of KEYS[first .. first+count-1] holds the field, checked newest first
-local function find_in_records(first, count, field)
-  if count <= 0 or redis.call('EXISTS', unpack(KEYS, first, first + count - 1)) == 0 then
+-- the newest of the `count` days before today whose record holds the field: its day (2 = the day
+-- before today), the points given and the record's key. The keys are named here, from the days'
+-- key prefixes and the member (all in the slot of the call's KEYS), and only for a command that
+-- searches: one multi-key EXISTS first asks whether any of those records exist.
+local function find_older(prefixes, member, count, field)
+  if count <= 0 then
     return nil
   end
-  for k = first, first + count - 1 do
-    local given = redis.call('HGET', KEYS[k], field)
+  local names = {}
+  for d = 2, count + 1 do
+    names[d - 1] = prefixes[d] .. member
+  end
+  if redis.call('EXISTS', unpack(names)) == 0 then
+    return nil
+  end
+  for d = 2, count + 1 do
+    local given = redis.call('HGET', names[d - 1], field)
     if given then
-      return k, given
+      return d, given, names[d - 1]
     end
   end
   return nil
 end
-

@@ -34,6 +34,13 @@
 --     weekOf         for each of the D days a revoke searches, newest first, the ordinal of its week
 --                    among the distinct weeks of those days, "1,1,1,2,2,..."; '' if D is 0
 --     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
+--   then the key prefixes of the older days, to which the script appends a member to name the keys
+--   of a command that searches them (all start with the "{prefix}" hash tag, so they are in the
+--   slot of every KEY), each list as its length then its entries:
+--     records        the record key prefix of today and each retained day before it, newest first
+--                    (empty unless a command revokes or is once-per=ever)
+--     weeks          the week hash key prefixes of the W distinct weeks of the D days, newest first
+--     months         the same for the M distinct months (both empty if D is 0)
 --   then seven arguments about challenges:
 --     openIdx        the key of the open-challenges hash (id -> entry, see the challenges module)
 --     registryIdx    the key of the registry of challenges (id -> end): while no challenge ends
@@ -53,14 +60,13 @@
 --                    '0': every command is made at `now`, and time is the time part itself
 --   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
 --   and its instant in epoch ms
---     spec > 0  award with spec number `spec`; its record hashes are KEYS[recordIdx] (today) and,
---               for once-per=ever, KEYS[recordIdx+1 .. recordIdx+olderCount] (the days before);
---               then KEYS[recordIdx+olderCount+1] today's week hash, KEYS[recordIdx+olderCount+2]
---               today's month hash
---     spec < 0  revoke, using spec number -spec's ruleCapField and tally fields; the record hashes of
---               the D days, newest first, are KEYS[recordIdx .. recordIdx+D-1]; then the week hashes
---               of the W distinct weeks (W = the last entry of weekOf), newest first, then the month
---               hashes of the M distinct months, newest first
+--     recordIdx today's record hash of the member; KEYS[recordIdx+1] is today's week hash and
+--               KEYS[recordIdx+2] today's month hash. The hashes of older days are named from the
+--               prefixes above, only when a command searches them.
+--     spec > 0  award with spec number `spec`; for once-per=ever it first searches the records of
+--               the olderCount days before today
+--     spec < 0  revoke, using spec number -spec's ruleCapField and tally fields; it looks in today's
+--               record first, then in those of the D - 1 days before
 --     joinedIdx      the key of the user's joined-challenges hash (id -> entry)
 -- Returns  one integer per command: points * 8 + status, where status is
 --          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
@@ -114,6 +120,17 @@ end
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
 i = i + 4
 local week_of, month_of
+
+-- the key prefixes of the records, week and month hashes of the days older searches reach
+local function prefixes()
+  local list = {}
+  for k = 1, tonumber(ARGV[i]) do list[k] = ARGV[i + k] end
+  i = i + #list + 1
+  return list
+end
+local record_prefix = prefixes()
+local week_prefix = prefixes()
+local month_prefix = prefixes()
 
 -- the challenges
 local open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
