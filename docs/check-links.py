@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Checks that every relative link and #anchor in README.md, RELIABILITY.md, BENCHMARKS.md and
+"""Checks that every relative link and #anchor in README.md, BENCHMARKS.md and
 docs/*.md resolves (GitHub heading anchors). Run from anywhere: python3 docs/check-links.py"""
 import re, os, sys, glob
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-files = ['README.md', 'RELIABILITY.md', 'BENCHMARKS.md'] + sorted(
+files = ['README.md', 'BENCHMARKS.md'] + sorted(
     os.path.relpath(p, root) for p in glob.glob(os.path.join(root, 'docs', '*.md')))
 def anchors(path):
     out = set(); counts = {}

@@ -5,48 +5,54 @@ package io.github.activityrank;
  * {@link org.springframework.context.ApplicationEventPublisher} (applied after commit
  * inside a transaction, exactly as {@link ActivityScore} does) or pass it to
  * {@link ActivityRankService#apply(ActivityEvent)}.
+ * <p>
+ * The arguments come in the order of {@link ActivityRankService}'s methods: the user,
+ * then the field, then the rule or the points.
  *
  * @param userId the user who gets (or loses) the points
+ * @param field the idempotency field; {@code null} means the rule name
  * @param rule a rule name from {@code activity-rank.rules}, or {@code null} when
  * {@code points} is given
  * @param points explicit points, or overriding the rule's points; {@code null} to use the
  * rule's
- * @param field the idempotency field; {@code null} means the rule name
  * @param revoke whether to take back the points of an earlier award instead of awarding
  */
-public record ActivityEvent(String userId, String rule, Long points, String field, boolean revoke) {
+public record ActivityEvent(String userId, String field, String rule, Long points, boolean revoke) {
 
 	/**
-	 * Award a configured rule.
+	 * Award a configured rule, like
+	 * {@link ActivityRankService#award(String, String, String)}.
 	 * @param userId the user
+	 * @param field the idempotency field
 	 * @param rule the rule name
-	 * @param field the idempotency field
 	 * @return the event
 	 */
-	public static ActivityEvent award(String userId, String rule, String field) {
-		return new ActivityEvent(userId, rule, null, field, false);
+	public static ActivityEvent award(String userId, String field, String rule) {
+		return new ActivityEvent(userId, field, rule, null, false);
 	}
 
 	/**
-	 * Award explicit points, with no rule (scores once per user and field per day).
+	 * Award explicit points, with no rule (scores once per user and field per day), like
+	 * {@link ActivityRankService#award(String, String, long)}.
 	 * @param userId the user
+	 * @param field the idempotency field
 	 * @param points the points, positive
-	 * @param field the idempotency field
 	 * @return the event
 	 */
-	public static ActivityEvent awardPoints(String userId, long points, String field) {
-		return new ActivityEvent(userId, null, points, field, false);
+	public static ActivityEvent awardPoints(String userId, String field, long points) {
+		return new ActivityEvent(userId, field, null, points, false);
 	}
 
 	/**
-	 * Take back the latest award of a field.
+	 * Take back the latest award of a field, like
+	 * {@link ActivityRankService#revoke(String, String, String)}.
 	 * @param userId the user
-	 * @param rule the rule the award was made under, or {@code null}
 	 * @param field the idempotency field
+	 * @param rule the rule the award was made under, or {@code null}
 	 * @return the event
 	 */
-	public static ActivityEvent revoke(String userId, String rule, String field) {
-		return new ActivityEvent(userId, rule, null, field, true);
+	public static ActivityEvent revoke(String userId, String field, String rule) {
+		return new ActivityEvent(userId, field, rule, null, true);
 	}
 
 }

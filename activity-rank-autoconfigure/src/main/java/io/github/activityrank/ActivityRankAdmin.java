@@ -1,16 +1,37 @@
 package io.github.activityrank;
 
+import java.time.Duration;
+
 /**
- * Rebuilds the boards from the award ledger. Auto-configured when
- * {@code activity-rank.ledger.enabled} is {@code true}.
+ * Operations on the whole of activity-rank, for tests, runners and operators.
+ * Auto-configured by the starter.
  * <p>
- * Both operations replay the ledger into fresh keys beside the live ones while awards go
- * on, then switch the live names onto them: afterwards every retained board, record, cap
- * counter, tally and challenge board is what the live path would hold. Entries written
- * during the rebuild are applied by the ledger's relay, once. Only one rebuild runs at a
- * time across the instances that share the ledger.
+ * {@link #awaitApplied(Duration)} always works. {@link #rebuild()} and {@link #rescore()}
+ * need the award ledger ({@code activity-rank.ledger.enabled=true}); without it they
+ * throw {@link UnsupportedOperationException}. Both replay the ledger into fresh keys
+ * beside the live ones while awards go on, then switch the live names onto them:
+ * afterwards every retained board, record, cap counter, tally and challenge board is what
+ * the live path would hold. Entries written during the rebuild are applied by the
+ * ledger's relay, once. Only one rebuild runs at a time across the instances that share
+ * the ledger.
  */
 public interface ActivityRankAdmin {
+
+	/**
+	 * Wait until every award dispatched so far (by {@link ActivityScore}, a published
+	 * {@link ActivityEvent} or a page view) has been applied to the boards or given up
+	 * on: the background queue is empty, the retry buffer too, and with the ledger on,
+	 * its relay has applied the pending entries. A query right after an annotated call
+	 * may not see its award yet; after this returns {@code true}, it does. <pre>{@code
+	 * import io.github.activityrank.ActivityRankAdmin;
+	 *
+	 * articles.publish(draft); // an @ActivityScore method
+	 * admin.awaitApplied(Duration.ofSeconds(5));
+	 * }</pre>
+	 * @param timeout how long to wait at most
+	 * @return {@code true} when nothing is pending, {@code false} on timeout or interrupt
+	 */
+	boolean awaitApplied(Duration timeout);
 
 	/**
 	 * Replay every entry that changed the boards, with the outcome it had: after Redis
@@ -18,6 +39,7 @@ public interface ActivityRankAdmin {
 	 * anew.
 	 * @return what was replayed
 	 * @throws IllegalStateException when another rebuild runs
+	 * @throws UnsupportedOperationException when the ledger is off
 	 */
 	RebuildReport rebuild();
 
@@ -27,6 +49,7 @@ public interface ActivityRankAdmin {
 	 * read as if it had always been the new one.
 	 * @return what was replayed
 	 * @throws IllegalStateException when another rebuild runs
+	 * @throws UnsupportedOperationException when the ledger is off
 	 */
 	RebuildReport rescore();
 

@@ -1,12 +1,18 @@
 package io.github.activityrank;
 
 import java.time.LocalDate;
-import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Awards activity points and answers leaderboard queries. Auto-configured by the starter.
+ * Awards activity points and hands out the period boards. Auto-configured by the starter.
+ * <pre>{@code
+ * import io.github.activityrank.ActivityRankService;
+ * import io.github.activityrank.Period;
+ * import io.github.activityrank.RankEntry;
+ *
+ * service.award("alice", "post-42", "post");          // user, field, rule
+ * List<RankEntry> best = service.board(Period.WEEK).top(10);
+ * }</pre>
  * <p>
  * Every award and every revoke runs as one atomic Redis script: concurrent calls never
  * award twice, never take back more than was given and never leave a score below zero.
@@ -25,7 +31,7 @@ public interface ActivityRankService {
 	 * @return what happened
 	 */
 	default AwardResult award(String userId, String field, String rule) {
-		return apply(new ActivityEvent(userId, rule, null, field, false));
+		return apply(new ActivityEvent(userId, field, rule, null, false));
 	}
 
 	/**
@@ -38,7 +44,7 @@ public interface ActivityRankService {
 	 * @return what happened
 	 */
 	default AwardResult award(String userId, String field, long points) {
-		return apply(new ActivityEvent(userId, null, points, field, false));
+		return apply(new ActivityEvent(userId, field, null, points, false));
 	}
 
 	/**
@@ -52,7 +58,7 @@ public interface ActivityRankService {
 	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
 	 */
 	default AwardResult revoke(String userId, String field, String rule) {
-		return apply(new ActivityEvent(userId, rule, null, field, true));
+		return apply(new ActivityEvent(userId, field, rule, null, true));
 	}
 
 	/**
@@ -63,7 +69,7 @@ public interface ActivityRankService {
 	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
 	 */
 	default AwardResult revoke(String userId, String field) {
-		return apply(new ActivityEvent(userId, null, null, field, true));
+		return apply(new ActivityEvent(userId, field, null, null, true));
 	}
 
 	/**
@@ -85,113 +91,25 @@ public interface ActivityRankService {
 	}
 
 	/**
-	 * The best users of the current period.
-	 * @param period the board
-	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
-	 * @return up to {@code n} entries, best first
+	 * The board of the current period. The handle follows the calendar: after the period
+	 * rolls over, its calls read the new period's board.
+	 * @param period the board, one of {@code activity-rank.periods}
+	 * @return the board
+	 * @throws IllegalArgumentException when {@code period} is {@code null} or not among
+	 * {@code activity-rank.periods}
 	 */
-	List<RankEntry> top(Period period, int n);
+	Leaderboard board(Period period);
 
 	/**
-	 * The best users of the period that contains {@code day}, while its board is
-	 * retained.
-	 * @param period the board
+	 * The board of the period that contains {@code day}, while it is retained (with the
+	 * ledger on, its archived first entries after that).
+	 * @param period the board, one of {@code activity-rank.periods}
 	 * @param day any day of the wanted period
-	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
-	 * @return up to {@code n} entries, best first
+	 * @return the board
+	 * @throws IllegalArgumentException when {@code period} or {@code day} is
+	 * {@code null}, or {@code period} is not among {@code activity-rank.periods}
 	 */
-	List<RankEntry> top(Period period, LocalDate day, int n);
-
-	/**
-	 * A page of the board of the period that contains {@code day}.
-	 * @param period the board
-	 * @param day any day of the wanted period
-	 * @param offset how many entries to skip, 0 or more
-	 * @param limit how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
-	 * @return up to {@code limit} entries
-	 */
-	List<RankEntry> page(Period period, LocalDate day, long offset, int limit);
-
-	/**
-	 * A user's rank and score on the current board.
-	 * @param userId the user
-	 * @param period the board
-	 * @return the entry, or empty when the user is not on the board
-	 */
-	Optional<RankEntry> rankOf(String userId, Period period);
-
-	/**
-	 * A user's rank and score on the board of the period that contains {@code day}.
-	 * @param userId the user
-	 * @param period the board
-	 * @param day any day of the wanted period
-	 * @return the entry, or empty when the user is not on the board
-	 */
-	Optional<RankEntry> rankOf(String userId, Period period, LocalDate day);
-
-	/**
-	 * The user with up to {@code radius} neighbours on each side on the current board. At
-	 * the top or the bottom of the board the window is filled from the other side.
-	 * @param userId the user
-	 * @param period the board
-	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
-	 * @return the window in rank order, or an empty list when the user is not on the
-	 * board
-	 */
-	List<RankEntry> around(String userId, Period period, int radius);
-
-	/**
-	 * Like {@link #around(String, Period, int)} on the board of the period that contains
-	 * {@code day}.
-	 * @param userId the user
-	 * @param period the board
-	 * @param day any day of the wanted period
-	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
-	 * @return the window in rank order, or an empty list when the user is not on the
-	 * board
-	 */
-	List<RankEntry> around(String userId, Period period, LocalDate day, int radius);
-
-	/**
-	 * How many users are on the current board.
-	 * @param period the board
-	 * @return the number of members, 0 when the board does not exist
-	 */
-	long size(Period period);
-
-	/**
-	 * How many users are on the board of the period that contains {@code day}.
-	 * @param period the board
-	 * @param day any day of the wanted period
-	 * @return the number of members, 0 when the board does not exist
-	 */
-	long size(Period period, LocalDate day);
-
-	/**
-	 * Some users, for example a user's friends or a group, ranked among themselves on the
-	 * current board: ranks run from 1 within the set, numbered and tie-broken as on the
-	 * board. Read in one round trip, at one instant.
-	 * @param period the board
-	 * @param userIds the users, at most {@value ActivityLimits#MAX_AMONG_USERS}; invalid
-	 * and repeated ids are skipped
-	 * @return the users with points, best first; users not on the board are left out
-	 * @throws IllegalArgumentException when {@code userIds} is {@code null} or holds more
-	 * than {@value ActivityLimits#MAX_AMONG_USERS} ids
-	 */
-	List<RankEntry> among(Period period, Collection<String> userIds);
-
-	/**
-	 * Like {@link #among(Period, Collection)} on the board of the period that contains
-	 * {@code day}.
-	 * @param period the board
-	 * @param day any day of the wanted period
-	 * @param userIds the users, at most {@value ActivityLimits#MAX_AMONG_USERS}; invalid
-	 * and repeated ids are skipped
-	 * @return the users with points, best first; users not on the board are left out
-	 * @throws IllegalArgumentException when {@code userIds} is {@code null} or holds more
-	 * than {@value ActivityLimits#MAX_AMONG_USERS} ids
-	 */
-	List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds);
+	Leaderboard board(Period period, LocalDate day);
 
 	/**
 	 * Delete everything stored about a user: their idempotency records of every retained
@@ -239,8 +157,8 @@ public interface ActivityRankService {
 	 * @param day any day of the wanted period
 	 * @return the summary, empty for a user with no standing award in the period
 	 * @throws IllegalArgumentException for {@link Period#TOTAL} (use
-	 * {@link #rankOf(String, Period)} for the total score) or a {@code null} period or
-	 * day
+	 * {@code board(Period.TOTAL).rankOf(userId)} for the total score) or a {@code null}
+	 * period or day
 	 */
 	ActivitySummary summary(String userId, Period period, LocalDate day);
 

@@ -18,8 +18,8 @@ import java.util.Optional;
  * {@code activity-rank.retention.challenge} after the end, then they are gone; with the
  * ledger on ({@code activity-rank.ledger.enabled}), the first
  * {@code activity-rank.ledger.archive-size} entries of each ended board are archived in
- * the database, and {@link #top}, {@link #page}, {@link #rankOf}, {@link #around},
- * {@link #size} and {@link #find} answer from there after the retention.
+ * the database, and {@link #board} and {@link #find} answer from there after the
+ * retention.
  * <p>
  * Boards are ordered and numbered like the period boards ({@code activity-rank.ranking},
  * {@code activity-rank.tie-break}, where a challenge board's time counts from its
@@ -97,46 +97,12 @@ public interface ChallengeService {
 	boolean leave(String challengeId, String userId);
 
 	/**
-	 * The best users of a challenge.
+	 * The board of a challenge. A well-formed id of a challenge that does not exist (or
+	 * no longer does) answers like an empty board.
 	 * @param challengeId the challenge
-	 * @param n how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
-	 * @return up to {@code n} entries, best first
+	 * @return the board
+	 * @throws IllegalArgumentException when the id is malformed
 	 */
-	List<RankEntry> top(String challengeId, int n);
-
-	/**
-	 * A page of a challenge board.
-	 * @param challengeId the challenge
-	 * @param offset how many entries to skip, 0 or more
-	 * @param limit how many entries, from 1 to {@value ActivityLimits#MAX_PAGE_SIZE}
-	 * @return up to {@code limit} entries
-	 */
-	List<RankEntry> page(String challengeId, long offset, int limit);
-
-	/**
-	 * A user's rank and score on a challenge board.
-	 * @param challengeId the challenge
-	 * @param userId the user
-	 * @return the entry, or empty when the user is not on the board
-	 */
-	Optional<RankEntry> rankOf(String challengeId, String userId);
-
-	/**
-	 * The user with up to {@code radius} neighbours on each side of a challenge board,
-	 * filled from the other side at the top or the bottom.
-	 * @param challengeId the challenge
-	 * @param userId the user
-	 * @param radius neighbours on each side, from 0 to {@value ActivityLimits#MAX_RADIUS}
-	 * @return the window in rank order, or an empty list when the user is not on the
-	 * board
-	 */
-	List<RankEntry> around(String challengeId, String userId, int radius);
-
-	/**
-	 * How many users are on a challenge board.
-	 * @param challengeId the challenge
-	 * @return the number of members, 0 when the board does not exist
-	 */
-	long size(String challengeId);
+	Leaderboard board(String challengeId);
 
 }

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * Turns user ids into display data (name, avatar, ...) for {@link RankEntry#user()}.
+ * Turns user ids into display data (name, avatar, ...) for {@link RankEntry#details()}.
  * Provide one as a bean to enrich leaderboard queries.
  * <p>
  * It is called once per query with every id of the result, so an implementation can load

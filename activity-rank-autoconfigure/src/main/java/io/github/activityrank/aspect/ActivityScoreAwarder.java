@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
-import io.github.activityrank.engine.LogText;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -121,7 +121,7 @@ final class ActivityScoreAwarder {
 				return null;
 			}
 		}
-		return new ActivityEvent(user, operation.rule().isEmpty() ? null : operation.rule(), points, field, revoke);
+		return new ActivityEvent(user, field, operation.rule().isEmpty() ? null : operation.rule(), points, revoke);
 	}
 
 	/**

@@ -15,21 +15,21 @@ import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Boards;
+import io.github.activityrank.engine.ChallengeBoards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.DefaultChallengeService;
 import io.github.activityrank.engine.OncePer;
+import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.RedisActivityStore;
-import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.redis.ShardCount;
 import io.github.activityrank.redis.ShardMap;
-import io.github.activityrank.redis.ShardedActivityStore;
-import io.github.activityrank.redis.ShardedChallengeStore;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -140,40 +140,44 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityStore activityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
-			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
-		ActivityStore redis = (shards.shards() == 1)
-				? new RedisActivityStore(connectionFactory, keys, calendar, properties.getPeriods(), boardOrder)
-				: new ShardedActivityStore(connectionFactory, shards, calendar, properties.getPeriods(), boardOrder);
-		return new CoalescingActivityStore(redis, ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
+	RedisStores activityRankRedisStores(RedisConnectionFactory connectionFactory, ShardMap shards,
+			ActivityCalendar calendar, BoardOrder boardOrder) {
+		return new RedisStores(connectionFactory, shards, calendar, boardOrder);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
-			ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
+	ActivityStore activityStore(RedisStores stores, ActivityRankProperties properties) {
+		return new CoalescingActivityStore(stores.activityStore(properties.getPeriods()), ActivityStore.MAX_BATCH,
+				CONCURRENT_BATCHES);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	Boards activityRankBoards(RedisStores stores) {
+		return stores.boards();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
+			ActivityCalendar calendar, ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
 			ActivityRankCounters counters) {
-		return new DefaultActivityRankService(rules, store, calendar, properties.getPeriods(), userLookup.getIfUnique(),
-				counters);
+		return new DefaultActivityRankService(rules, store, boards, calendar, properties.getPeriods(),
+				userLookup.getIfUnique(), counters);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ChallengeStore challengeStore(RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards,
-			ActivityCalendar calendar, ActivityRankProperties properties, BoardOrder boardOrder) {
-		if (shards.shards() > 1) {
-			return new ShardedChallengeStore(connectionFactory, shards, calendar, boardOrder,
-					properties.getRetention().getChallenge());
-		}
-		return new RedisChallengeStore(connectionFactory, keys, calendar, boardOrder,
-				properties.getRetention().getChallenge());
+	ChallengeStore challengeStore(RedisStores stores, ActivityRankProperties properties) {
+		return stores.challengeStore(properties.getRetention().getChallenge());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ChallengeService challengeService(ActivityRules rules, ChallengeStore store, ActivityCalendar calendar,
-			ObjectProvider<RankUserLookup> userLookup) {
-		return new DefaultChallengeService(rules, store, calendar, userLookup.getIfUnique());
+	ChallengeService challengeService(ActivityRules rules, ChallengeStore store, ChallengeBoards boards,
+			ActivityCalendar calendar, ObjectProvider<RankUserLookup> userLookup) {
+		return new DefaultChallengeService(rules, store, boards, calendar, userLookup.getIfUnique());
 	}
 
 	@Bean

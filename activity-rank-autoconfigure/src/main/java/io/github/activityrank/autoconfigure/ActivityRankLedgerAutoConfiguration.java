@@ -14,6 +14,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
@@ -97,11 +98,13 @@ public class ActivityRankLedgerAutoConfiguration {
 					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads());
 		}
 
+		/** Also the challenge boards' read side, which reads archived boards. */
 		@Bean
+		@Primary
 		@ConditionalOnMissingBean
 		LedgerChallengeArchive activityRankLedgerChallengeArchive(AwardLedger ledger, ListableBeanFactory beans,
-				ActivityCalendar calendar, ActivityRankProperties properties) {
-			return new LedgerChallengeArchive(ledger, challengeStore(beans), calendar::now,
+				Boards boards, ActivityCalendar calendar, ActivityRankProperties properties) {
+			return new LedgerChallengeArchive(ledger, challengeStore(beans), boards, calendar::now,
 					properties.getRetention().getChallenge(), properties.getLedger().getArchiveSize());
 		}
 
@@ -135,13 +138,15 @@ public class ActivityRankLedgerAutoConfiguration {
 		@ConditionalOnMissingBean(ActivityRankAdmin.class)
 		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
 				RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
-				ActivityRankProperties properties, BoardOrder boardOrder) {
+				ActivityRankProperties properties, BoardOrder boardOrder,
+				ObjectProvider<ActivityDispatcher> dispatcher) {
 			// a service of the user's own can apply entries, but not say what today's
 			// rules make
 			// of them: then rebuild() says so
 			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
 			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
-					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge());
+					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge(),
+					(timeout) -> dispatcher.getObject().awaitIdle(timeout));
 		}
 
 		@Bean(LEDGER_CHALLENGE_STORE)

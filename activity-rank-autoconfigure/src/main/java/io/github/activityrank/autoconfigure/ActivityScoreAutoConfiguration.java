@@ -2,6 +2,7 @@ package io.github.activityrank.autoconfigure;
 
 import java.util.Collection;
 
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.aspect.ActivityScoreAspect;
@@ -13,10 +14,11 @@ import io.github.activityrank.dispatch.ActivityDispatcherLifecycle;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AsyncActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.DispatcherAdmin;
 import io.github.activityrank.dispatch.RetrySettings;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
-import io.github.activityrank.dispatch.TransientFailurePolicy;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
@@ -71,6 +73,13 @@ public class ActivityScoreAutoConfiguration {
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
 				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod());
+	}
+
+	/** Without the ledger; with it, the ledger's rebuild is the admin. */
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher) {
+		return new DispatcherAdmin(dispatcher);
 	}
 
 	@Bean

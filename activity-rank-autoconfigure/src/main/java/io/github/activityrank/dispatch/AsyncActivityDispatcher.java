@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityStore;
-import io.github.activityrank.engine.LogText;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

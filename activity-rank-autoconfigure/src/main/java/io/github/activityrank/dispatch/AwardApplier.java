@@ -5,8 +5,8 @@ import java.util.List;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.engine.LogText;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

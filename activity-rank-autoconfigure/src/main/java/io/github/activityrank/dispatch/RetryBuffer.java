@@ -8,7 +8,7 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.engine.ActivityStore;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

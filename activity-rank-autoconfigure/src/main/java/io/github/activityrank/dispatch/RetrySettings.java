@@ -2,6 +2,8 @@ package io.github.activityrank.dispatch;
 
 import java.time.Duration;
 
+import io.github.activityrank.engine.TransientFailurePolicy;
+
 /**
  * How an {@link AsyncActivityDispatcher} keeps and re-sends batches that failed.
  *

@@ -3,17 +3,16 @@ package io.github.activityrank.engine;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Optional;
 
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 
 /**
- * Where points live. The Redis implementation applies every command as part of one atomic
- * script. Entries it returns carry no display data; the service adds it.
+ * The write side of the period boards: where points are applied, and the per-user records
+ * (history, summaries, removal). The Redis implementation applies every command as part
+ * of one atomic script. The boards are read through {@link PeriodBoards}.
  */
 public interface ActivityStore {
 
@@ -49,52 +48,6 @@ public interface ActivityStore {
 	default AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
 		throw new UnsupportedOperationException(getClass().getName() + " cannot take back expired awards");
 	}
-
-	/**
-	 * A slice of a board, best first.
-	 * @param period the board's period
-	 * @param day a day of the period
-	 * @param offset entries to skip
-	 * @param limit most entries
-	 * @return the entries
-	 */
-	List<RankEntry> range(Period period, LocalDate day, long offset, int limit);
-
-	/**
-	 * One user's entry on a board.
-	 * @param period the board's period
-	 * @param day a day of the period
-	 * @param userId the user
-	 * @return the entry, or empty when the user is not on the board
-	 */
-	Optional<RankEntry> rank(Period period, LocalDate day, String userId);
-
-	/**
-	 * A user and their neighbours.
-	 * @param period the board's period
-	 * @param day a day of the period
-	 * @param userId the user
-	 * @param radius neighbours on each side
-	 * @return the window, or empty when the user is not on the board
-	 */
-	List<RankEntry> around(Period period, LocalDate day, String userId, int radius);
-
-	/**
-	 * How many members a board has.
-	 * @param period the board's period
-	 * @param day a day of the period
-	 * @return the number of members, 0 when the board does not exist
-	 */
-	long size(Period period, LocalDate day);
-
-	/**
-	 * Some users ranked among themselves, as the board ranks them.
-	 * @param period the board's period
-	 * @param day a day of the period
-	 * @param userIds valid, distinct user ids
-	 * @return the users on the board, best first, ranked from 1
-	 */
-	List<RankEntry> among(Period period, LocalDate day, List<String> userIds);
 
 	/**
 	 * Delete a user's records and board entries.

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.RankEntry;
 
 /**
  * Where challenges live. Awards reach challenge boards through the
@@ -64,39 +63,6 @@ public interface ChallengeStore {
 	 * @return whether the user left
 	 */
 	boolean leave(String id, String userId, Instant now);
-
-	/**
-	 * A slice of a challenge board, best first.
-	 * @param id a valid id
-	 * @param offset entries to skip
-	 * @param limit most entries
-	 * @return the entries
-	 */
-	List<RankEntry> range(String id, long offset, int limit);
-
-	/**
-	 * One user's entry on a challenge board.
-	 * @param id a valid id
-	 * @param userId a valid user id
-	 * @return the entry, or empty when the user is not on the board
-	 */
-	Optional<RankEntry> rank(String id, String userId);
-
-	/**
-	 * A user and their neighbours on a challenge board.
-	 * @param id a valid id
-	 * @param userId a valid user id
-	 * @param radius neighbours on each side
-	 * @return the window, or empty when the user is not on the board
-	 */
-	List<RankEntry> around(String id, String userId, int radius);
-
-	/**
-	 * How many members a challenge board has.
-	 * @param id a valid id
-	 * @return the number of members, 0 when the board does not exist
-	 */
-	long size(String id);
 
 	/** What a join did. */
 	enum JoinOutcome {

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
@@ -13,7 +12,6 @@ import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 
 /**
  * Sends the awards of concurrent callers together: while a batch is on its way to the
@@ -25,7 +23,8 @@ import io.github.activityrank.RankEntry;
  * <p>
  * Each caller gets exactly its own results, in order. Every command is still atomic on
  * its own; callers of one batch only share the round trip, and a failure of that round
- * trip reaches each of them. Queries pass straight through.
+ * trip reaches each of them. It wraps only the write side: boards are read through
+ * {@link PeriodBoards}, which it does not touch.
  */
 public class CoalescingActivityStore implements ActivityStore {
 
@@ -158,31 +157,6 @@ public class CoalescingActivityStore implements ActivityStore {
 	@Override
 	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
 		return this.delegate.revokeExpired(userId, rule, points, awardedAt);
-	}
-
-	@Override
-	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		return this.delegate.range(period, day, offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		return this.delegate.rank(period, day, userId);
-	}
-
-	@Override
-	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return this.delegate.around(period, day, userId, radius);
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		return this.delegate.size(period, day);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
-		return this.delegate.among(period, day, userIds);
 	}
 
 	@Override

@@ -4,12 +4,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import io.github.activityrank.ActivityEvent;
@@ -18,9 +15,12 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.RankUserLookup;
+import io.github.activityrank.support.InputCheck;
+import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -40,7 +40,9 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 
 	private final Set<Period> periods;
 
-	private final RankUsers users;
+	private final PeriodBoards boards;
+
+	private final RankUserLookup userLookup;
 
 	private final ActivityRankCounters counters;
 
@@ -51,20 +53,22 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	/**
 	 * Create the service.
 	 * @param rules the validated rules
-	 * @param store where points live
+	 * @param store where points are written
+	 * @param boards where the boards are read
 	 * @param calendar today and the period boundaries
 	 * @param periods the boards awards go to, which are also the boards that can be
 	 * queried
 	 * @param userLookup display data for entries, or {@code null}
 	 * @param counters outcome counters
 	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, ActivityCalendar calendar,
-			Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters) {
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
+			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters) {
 		this.rules = rules;
 		this.store = store;
 		this.calendar = calendar;
 		this.periods = Set.copyOf(periods);
-		this.users = new RankUsers(userLookup);
+		this.boards = boards;
+		this.userLookup = userLookup;
 		this.counters = counters;
 	}
 
@@ -156,90 +160,17 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	}
 
 	@Override
-	public List<RankEntry> top(Period period, int n) {
-		return top(period, this.calendar.today(), n);
+	public Leaderboard board(Period period) {
+		checkBoard(period, this.calendar.today());
+		// the current period's board: the day is read on every call, so a handle kept
+		// across midnight follows the calendar
+		return new CheckedLeaderboard(() -> this.boards.board(period, this.calendar.today()), this.userLookup);
 	}
 
 	@Override
-	public List<RankEntry> top(Period period, LocalDate day, int n) {
-		return page(period, day, 0, n);
-	}
-
-	@Override
-	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
+	public Leaderboard board(Period period, LocalDate day) {
 		checkBoard(period, day);
-		if (offset < 0) {
-			throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
-		}
-		InputCheck.checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
-		return withUsers(this.store.range(period, day, offset, limit));
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period) {
-		return rankOf(userId, period, this.calendar.today());
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
-		checkBoard(period, day);
-		if (InputCheck.userIdProblem(userId) != null) {
-			return Optional.empty();
-		}
-		return this.store.rank(period, day, userId).map((entry) -> withUsers(List.of(entry)).get(0));
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, int radius) {
-		return around(userId, period, this.calendar.today(), radius);
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
-		checkBoard(period, day);
-		InputCheck.checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
-		if (InputCheck.userIdProblem(userId) != null) {
-			return List.of();
-		}
-		return withUsers(this.store.around(period, day, userId, radius));
-	}
-
-	@Override
-	public long size(Period period) {
-		return size(period, this.calendar.today());
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		checkBoard(period, day);
-		return this.store.size(period, day);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, Collection<String> userIds) {
-		return among(period, this.calendar.today(), userIds);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
-		checkBoard(period, day);
-		if (userIds == null) {
-			throw new IllegalArgumentException("userIds is required");
-		}
-		if (userIds.size() > ActivityLimits.MAX_AMONG_USERS) {
-			throw new IllegalArgumentException(
-					"among ranks at most " + ActivityLimits.MAX_AMONG_USERS + " users, was given " + userIds.size());
-		}
-		Set<String> valid = new LinkedHashSet<>();
-		for (String userId : userIds) {
-			if (InputCheck.userIdProblem(userId) == null) {
-				valid.add(userId);
-			}
-		}
-		if (valid.isEmpty()) {
-			return List.of();
-		}
-		return withUsers(this.store.among(period, day, List.copyOf(valid)));
+		return new CheckedLeaderboard(this.boards.board(period, day), this.userLookup);
 	}
 
 	@Override
@@ -283,7 +214,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		if (period == Period.TOTAL) {
 			throw new IllegalArgumentException(
 					"A summary covers a DAY, WEEK or MONTH; TOTAL keeps no tallies per rule. "
-							+ "Use rankOf(userId, TOTAL) for the total score.");
+							+ "Use board(TOTAL).rankOf(userId) for the total score.");
 		}
 		if (day == null) {
 			throw new IllegalArgumentException("day is required");
@@ -305,10 +236,6 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 			throw new IllegalArgumentException("No " + period + " board: awards go to " + this.periods + "; add "
 					+ period.name().toLowerCase() + " to activity-rank.periods");
 		}
-	}
-
-	private List<RankEntry> withUsers(List<RankEntry> entries) {
-		return this.users.withUsers(entries);
 	}
 
 }

@@ -5,11 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
-import io.github.activityrank.RankEntry;
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.RankUserLookup;
+import io.github.activityrank.support.InputCheck;
+import io.github.activityrank.support.LogText;
 
 /**
  * The {@link ChallengeService} the starter configures: validates requests against the
@@ -31,21 +32,25 @@ public class DefaultChallengeService implements ChallengeService {
 
 	private final ActivityCalendar calendar;
 
-	private final RankUsers users;
+	private final ChallengeBoards boards;
+
+	private final RankUserLookup userLookup;
 
 	/**
 	 * Create the service.
 	 * @param rules the rules a challenge may count
 	 * @param store where challenges live
+	 * @param boards where challenge boards are read
 	 * @param calendar the application's clock
 	 * @param userLookup display data for entries, or {@code null}
 	 */
-	public DefaultChallengeService(ActivityRules rules, ChallengeStore store, ActivityCalendar calendar,
-			RankUserLookup userLookup) {
+	public DefaultChallengeService(ActivityRules rules, ChallengeStore store, ChallengeBoards boards,
+			ActivityCalendar calendar, RankUserLookup userLookup) {
 		this.rules = rules;
 		this.store = store;
 		this.calendar = calendar;
-		this.users = new RankUsers(userLookup);
+		this.boards = boards;
+		this.userLookup = userLookup;
 	}
 
 	@Override
@@ -134,43 +139,9 @@ public class DefaultChallengeService implements ChallengeService {
 	}
 
 	@Override
-	public List<RankEntry> top(String challengeId, int n) {
-		return page(challengeId, 0, n);
-	}
-
-	@Override
-	public List<RankEntry> page(String challengeId, long offset, int limit) {
+	public Leaderboard board(String challengeId) {
 		checkId(challengeId);
-		if (offset < 0) {
-			throw new IllegalArgumentException("offset must be 0 or more, was " + offset);
-		}
-		InputCheck.checkRange("limit", limit, 1, ActivityLimits.MAX_PAGE_SIZE);
-		return this.users.withUsers(this.store.range(challengeId, offset, limit));
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String challengeId, String userId) {
-		checkId(challengeId);
-		if (InputCheck.userIdProblem(userId) != null) {
-			return Optional.empty();
-		}
-		return this.store.rank(challengeId, userId).map((entry) -> this.users.withUsers(List.of(entry)).get(0));
-	}
-
-	@Override
-	public List<RankEntry> around(String challengeId, String userId, int radius) {
-		checkId(challengeId);
-		InputCheck.checkRange("radius", radius, 0, ActivityLimits.MAX_RADIUS);
-		if (InputCheck.userIdProblem(userId) != null) {
-			return List.of();
-		}
-		return this.users.withUsers(this.store.around(challengeId, userId, radius));
-	}
-
-	@Override
-	public long size(String challengeId) {
-		checkId(challengeId);
-		return this.store.size(challengeId);
+		return new CheckedLeaderboard(this.boards.board(challengeId), this.userLookup);
 	}
 
 	private static void checkId(String id) {

@@ -29,14 +29,14 @@ final class RankUsers {
 			return entries;
 		}
 		Set<String> ids = new LinkedHashSet<>();
-		entries.forEach((entry) -> ids.add(entry.userId()));
+		entries.forEach((entry) -> ids.add(entry.id()));
 		Map<String, ?> users = this.lookup.lookup(List.copyOf(ids));
 		if (users == null || users.isEmpty()) {
 			return entries;
 		}
 		List<RankEntry> enriched = new ArrayList<>(entries.size());
 		for (RankEntry entry : entries) {
-			enriched.add(new RankEntry(entry.userId(), entry.rank(), entry.score(), users.get(entry.userId())));
+			enriched.add(new RankEntry(entry.id(), entry.rank(), entry.score(), users.get(entry.id())));
 		}
 		return enriched;
 	}

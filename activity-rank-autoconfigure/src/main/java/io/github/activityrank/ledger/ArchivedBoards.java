@@ -15,6 +15,7 @@ import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.BoardSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -147,7 +148,7 @@ final class ArchivedBoards {
 						statement.setString(1, board);
 						statement.setInt(2, ++order);
 						statement.setLong(3, entry.rank());
-						statement.setString(4, entry.userId());
+						statement.setString(4, entry.id());
 						statement.setLong(5, entry.score());
 						statement.setLong(6, entry.score());
 						statement.addBatch();
@@ -217,7 +218,7 @@ final class ArchivedBoards {
 		List<RankEntry> all = query("SELECT user_id, board_rank, points FROM " + this.tables.archive()
 				+ " WHERE board = ? ORDER BY entry_order", board);
 		for (int i = 0; i < all.size(); i++) {
-			if (all.get(i).userId().equals(userId)) {
+			if (all.get(i).id().equals(userId)) {
 				return List.copyOf(all.subList(Math.max(0, i - radius), Math.min(all.size(), i + radius + 1)));
 			}
 		}
@@ -260,6 +261,44 @@ final class ArchivedBoards {
 		catch (SQLException ex) {
 			throw new IllegalStateException("activity-rank ledger could not read the archive: " + ex, ex);
 		}
+	}
+
+	/**
+	 * An archived board as a board: ids arrive validated. {@code among} is not kept in
+	 * the archive and reads the live board, which past its retention is empty or gone.
+	 * @param board the board's id
+	 * @param live the live board, for {@code among}
+	 * @return the archived board
+	 */
+	BoardSource source(String board, BoardSource live) {
+		return new BoardSource() {
+
+			@Override
+			public List<RankEntry> range(long offset, int limit) {
+				return page(board, offset, limit);
+			}
+
+			@Override
+			public Optional<RankEntry> rank(String id) {
+				return rankOf(board, id);
+			}
+
+			@Override
+			public List<RankEntry> around(String id, int radius) {
+				return ArchivedBoards.this.around(board, id, radius);
+			}
+
+			@Override
+			public long size() {
+				return ArchivedBoards.this.size(board);
+			}
+
+			@Override
+			public List<RankEntry> among(List<String> ids) {
+				return live.among(ids);
+			}
+
+		};
 	}
 
 }

@@ -73,7 +73,8 @@ public class AwardLedger {
 	 * whatever this is, so callers per second are bounded by the commit's latency times
 	 * this; more statements and commits in flight leave less CPU to the relay on a small
 	 * machine. Three gave more applied awards per second than two in interleaved runs on
-	 * 2 cores (RELIABILITY.md section 15); four, on a busier machine, starved the relay.
+	 * 2 cores (docs/reliability.md scenario 15); four, on a busier machine, starved the
+	 * relay.
 	 */
 	private static final int CONCURRENT_INSERTS = 3;
 
@@ -147,7 +148,7 @@ public class AwardLedger {
 	 * @param event the event
 	 * @return {@code true} when it can be written
 	 */
-	public static boolean storable(ActivityEvent event) {
+	static boolean storable(ActivityEvent event) {
 		return event != null && fits(event.userId(), ActivityLimits.MAX_USER_ID_LENGTH, false)
 				&& fits(event.field(), ActivityLimits.MAX_FIELD_LENGTH, true)
 				&& fits(event.rule(), MAX_RULE_LENGTH, true);
@@ -178,7 +179,7 @@ public class AwardLedger {
 	 * @param userId the user
 	 * @return 0 to {@value #LANES} - 1
 	 */
-	public static int laneOf(String userId) {
+	static int laneOf(String userId) {
 		return Math.floorMod(userId.hashCode(), LANES);
 	}
 
@@ -188,7 +189,7 @@ public class AwardLedger {
 	 * @param events storable events (see {@link #storable(ActivityEvent)})
 	 * @param at the time the requests were made
 	 */
-	public void appendPending(List<ActivityEvent> events, Instant at) {
+	void appendPending(List<ActivityEvent> events, Instant at) {
 		if (TransactionSynchronizationManager.getResource(this.dataSource) != null
 				|| events.size() > MAX_ROWS_PER_INSERT) {
 			// a connection of the caller's transaction: the rows go in with it
@@ -337,10 +338,11 @@ public class AwardLedger {
 				while (rows.next()) {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
-					entries.add(new LedgerEntry(
-							rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(4), boxed,
-									rows.getString(6), REVOKE.equals(rows.getString(2))),
-							Instant.ofEpochMilli(rows.getLong(7))));
+					entries
+						.add(new LedgerEntry(
+								rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(6),
+										rows.getString(4), boxed, REVOKE.equals(rows.getString(2))),
+								Instant.ofEpochMilli(rows.getLong(7))));
 				}
 			}
 		}
@@ -503,7 +505,7 @@ public class AwardLedger {
 	 * @param before the oldest time kept
 	 * @return the number of entries deleted
 	 */
-	public int deleteAppliedBefore(Instant before) {
+	int deleteAppliedBefore(Instant before) {
 		return this.jdbc.update(
 				"DELETE FROM " + this.tables.ledger() + " WHERE state = " + APPLIED + " AND event_at < ?",
 				before.toEpochMilli());
@@ -607,7 +609,7 @@ public class AwardLedger {
 	 * @param at when it was created
 	 * @return whether it was recorded (not when the id was recorded already)
 	 */
-	public boolean recordChallenge(ChallengeDefinition definition, Instant at) {
+	boolean recordChallenge(ChallengeDefinition definition, Instant at) {
 		return onOwnConnection((jdbc) -> {
 			Integer known = jdbc.queryForObject("SELECT COUNT(*) FROM " + this.tables.challenges() + " WHERE id = ?",
 					Integer.class, definition.id());
@@ -638,7 +640,7 @@ public class AwardLedger {
 	 * @param challengeId the challenge
 	 * @param at when it happened
 	 */
-	public void recordMembership(boolean join, String userId, String challengeId, Instant at) {
+	void recordMembership(boolean join, String userId, String challengeId, Instant at) {
 		onOwnConnection((jdbc) -> {
 			insertApplied(jdbc, join ? JOIN : LEAVE, userId, challengeId, at, join ? "JOINED" : "LEFT");
 			return true;

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

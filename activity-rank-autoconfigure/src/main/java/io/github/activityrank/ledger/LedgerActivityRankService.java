@@ -5,22 +5,21 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
-import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.CheckedLeaderboard;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -179,78 +178,22 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	@Override
-	public List<RankEntry> top(Period period, int n) {
-		return this.engine.top(period, n);
-	}
-
-	@Override
-	public List<RankEntry> top(Period period, LocalDate day, int n) {
-		return page(period, day, 0, n);
+	public Leaderboard board(Period period) {
+		return this.engine.board(period);
 	}
 
 	/**
-	 * A page of the board, from the archived standings for a period past its Redis
-	 * retention (without display data).
+	 * The board of a period, from the archived standings for a period past its Redis
+	 * retention (without display data; {@code among} reads Redis there).
 	 */
 	@Override
-	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
-		if (archived(period, day) && offset >= 0 && limit >= 1 && limit <= ActivityLimits.MAX_PAGE_SIZE) {
-			return this.archive.page(period, day, offset, limit);
+	public Leaderboard board(Period period, LocalDate day) {
+		Leaderboard live = this.engine.board(period, day);
+		if (this.archive == null || !this.archive.answers(period, day)) {
+			return live;
 		}
-		return this.engine.page(period, day, offset, limit);
-	}
-
-	private boolean archived(Period period, LocalDate day) {
-		return this.archive != null && period != null && day != null && this.archive.answers(period, day);
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period) {
-		return this.engine.rankOf(userId, period);
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
-		if (archived(period, day) && userId != null) {
-			return this.archive.rankOf(period, day, userId);
-		}
-		return this.engine.rankOf(userId, period, day);
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, int radius) {
-		return this.engine.around(userId, period, radius);
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
-		if (archived(period, day) && userId != null && radius >= 0 && radius <= ActivityLimits.MAX_RADIUS) {
-			return this.archive.around(period, day, userId, radius);
-		}
-		return this.engine.around(userId, period, day, radius);
-	}
-
-	@Override
-	public long size(Period period) {
-		return this.engine.size(period);
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		if (archived(period, day)) {
-			return this.archive.size(period, day);
-		}
-		return this.engine.size(period, day);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, Collection<String> userIds) {
-		return this.engine.among(period, userIds);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
-		return this.engine.among(period, day, userIds);
+		BoardSource liveSource = new LeaderboardSource(live);
+		return new CheckedLeaderboard(this.archive.source(period, day, liveSource), null);
 	}
 
 	/**

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,7 +20,8 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -123,7 +123,7 @@ public class LedgerArchive implements SmartLifecycle {
 	 * @return the number of boards and challenges this call archived
 	 * @throws SQLException when the database fails
 	 */
-	public int archiveEnded() throws SQLException {
+	int archiveEnded() throws SQLException {
 		int archived = archiveEndedPeriods();
 		if (this.challenges != null) {
 			archived += this.challenges.archiveEnded();
@@ -170,7 +170,7 @@ public class LedgerArchive implements SmartLifecycle {
 			return false;
 		}
 		List<RankEntry> entries = ArchivedBoards
-			.firstEntries((offset, limit) -> this.engine.page(period, start, offset, limit), this.size);
+			.firstEntries((offset, limit) -> this.engine.board(period, start).page(offset, limit), this.size);
 		return this.boards.write(connection, board, endedAt, entries);
 	}
 
@@ -191,48 +191,15 @@ public class LedgerArchive implements SmartLifecycle {
 	}
 
 	/**
-	 * A slice of an archived board, best first.
+	 * The archived board of a period, which answers instead of the live one once
+	 * {@link #answers} says so.
 	 * @param period the period
 	 * @param day a day of it
-	 * @param offset entries to skip
-	 * @param limit most entries
-	 * @return the entries, without display data; empty when the board was not archived
+	 * @param live the live board, for what the archive does not keep
+	 * @return the archived board, empty when the board was not archived
 	 */
-	List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
-		return this.boards.page(boardId(period, day), offset, limit);
-	}
-
-	/**
-	 * One user's entry on an archived board.
-	 * @param period the period
-	 * @param day a day of it
-	 * @param userId the user
-	 * @return the entry, empty when the user is not in the archived standings
-	 */
-	Optional<RankEntry> rankOf(Period period, LocalDate day, String userId) {
-		return this.boards.rankOf(boardId(period, day), userId);
-	}
-
-	/**
-	 * A user and their neighbours on an archived board.
-	 * @param period the period
-	 * @param day a day of it
-	 * @param userId the user
-	 * @param radius neighbours on each side
-	 * @return the window, empty when the user is not in the archived standings
-	 */
-	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return this.boards.around(boardId(period, day), userId, radius);
-	}
-
-	/**
-	 * How many entries an archived board keeps.
-	 * @param period the period
-	 * @param day a day of it
-	 * @return the number, 0 when the board was not archived
-	 */
-	long size(Period period, LocalDate day) {
-		return this.boards.size(boardId(period, day));
+	BoardSource source(Period period, LocalDate day, BoardSource live) {
+		return this.boards.source(boardId(period, day), live);
 	}
 
 	@Override

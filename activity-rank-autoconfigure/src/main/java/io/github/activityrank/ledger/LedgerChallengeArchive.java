@@ -17,6 +17,8 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.ChallengeBoards;
 import io.github.activityrank.engine.ChallengeStore;
 
 /**
@@ -34,7 +36,7 @@ import io.github.activityrank.engine.ChallengeStore;
  * keys expire), the {@link LedgerChallengeStore} reads its board here, and its definition
  * from the challenge table.
  */
-public class LedgerChallengeArchive {
+public class LedgerChallengeArchive implements ChallengeBoards {
 
 	/** The start of a challenge's board id in the archive tables. */
 	static final String BOARD_PREFIX = "challenge:";
@@ -45,6 +47,8 @@ public class LedgerChallengeArchive {
 	private final ArchivedBoards boards;
 
 	private final ChallengeStore store;
+
+	private final ChallengeBoards liveBoards;
 
 	private final Supplier<Instant> clock;
 
@@ -58,15 +62,17 @@ public class LedgerChallengeArchive {
 	/**
 	 * Create the archive.
 	 * @param ledger the ledger, whose database and table prefix it shares
-	 * @param store the store that reads the challenge boards in Redis (not the ledger's)
+	 * @param store the store that holds the challenges in Redis (not the ledger's)
+	 * @param liveBoards the challenge boards in Redis
 	 * @param clock the application's clock
 	 * @param retention how long Redis keeps a challenge after its end
 	 * @param size entries archived per challenge
 	 */
-	public LedgerChallengeArchive(AwardLedger ledger, ChallengeStore store, Supplier<Instant> clock, Duration retention,
-			int size) {
+	public LedgerChallengeArchive(AwardLedger ledger, ChallengeStore store, ChallengeBoards liveBoards,
+			Supplier<Instant> clock, Duration retention, int size) {
 		this.boards = new ArchivedBoards(ledger.dataSource(), ledger.tables());
 		this.store = Objects.requireNonNull(store, "store must not be null");
+		this.liveBoards = Objects.requireNonNull(liveBoards, "liveBoards must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.retention = Objects.requireNonNull(retention, "retention must not be null");
 		this.size = size;
@@ -87,7 +93,7 @@ public class LedgerChallengeArchive {
 	 * @return the number of challenges this call archived
 	 * @throws SQLException when the database fails
 	 */
-	public int archiveEnded() throws SQLException {
+	int archiveEnded() throws SQLException {
 		long now = this.clock.get().toEpochMilli();
 		try (Connection connection = this.boards.dataSource().getConnection()) {
 			Map<String, Long> candidates = new LinkedHashMap<>();
@@ -124,8 +130,8 @@ public class LedgerChallengeArchive {
 			return false;
 		}
 		String id = board.substring(BOARD_PREFIX.length());
-		List<RankEntry> entries = ArchivedBoards.firstEntries((offset, limit) -> this.store.range(id, offset, limit),
-				this.size);
+		List<RankEntry> entries = ArchivedBoards
+			.firstEntries((offset, limit) -> this.liveBoards.board(id).range(offset, limit), this.size);
 		return this.boards.write(connection, board, endedAt, entries);
 	}
 
@@ -180,44 +186,16 @@ public class LedgerChallengeArchive {
 	}
 
 	/**
-	 * A slice of an archived challenge board, best first.
-	 * @param id the challenge id
-	 * @param offset entries to skip
-	 * @param limit most entries
-	 * @return the entries, without display data; empty when it was not archived
+	 * The board of a challenge: from Redis, or from the archive once the challenge is
+	 * past its Redis retention ({@link #answers}), where entries have no display data
+	 * from before and {@code among} reads Redis.
+	 * @param id a valid challenge id
+	 * @return the board
 	 */
-	List<RankEntry> range(String id, long offset, int limit) {
-		return this.boards.page(boardId(id), offset, limit);
-	}
-
-	/**
-	 * One user's entry on an archived challenge board.
-	 * @param id the challenge id
-	 * @param userId the user
-	 * @return the entry, empty when the user is not in the archived standings
-	 */
-	Optional<RankEntry> rank(String id, String userId) {
-		return this.boards.rankOf(boardId(id), userId);
-	}
-
-	/**
-	 * A user and their neighbours on an archived challenge board.
-	 * @param id the challenge id
-	 * @param userId the user
-	 * @param radius neighbours on each side
-	 * @return the window, empty when the user is not in the archived standings
-	 */
-	List<RankEntry> around(String id, String userId, int radius) {
-		return this.boards.around(boardId(id), userId, radius);
-	}
-
-	/**
-	 * How many entries an archived challenge board keeps.
-	 * @param id the challenge id
-	 * @return the number, 0 when it was not archived
-	 */
-	long size(String id) {
-		return this.boards.size(boardId(id));
+	@Override
+	public BoardSource board(String id) {
+		BoardSource live = this.liveBoards.board(id);
+		return answers(id) ? this.boards.source(boardId(id), live) : live;
 	}
 
 }

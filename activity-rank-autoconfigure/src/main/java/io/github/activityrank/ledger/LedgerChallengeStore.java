@@ -6,9 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ChallengeStore;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -19,10 +18,10 @@ import org.apache.commons.logging.LogFactory;
  * challenge boards. It decorates the store rather than the {@code ChallengeService}
  * because the store is where the instant and the outcome of each change are known: the
  * replay repeats the change at that same instant, which gives the same participation
- * tokens and the same "joined before the award". Reads go straight through, except those
- * of a challenge past its Redis retention, which read the archived standings
- * ({@link LedgerChallengeArchive}), and {@link #find} of a challenge Redis no longer
- * holds, which reads the challenge table.
+ * tokens and the same "joined before the award". Reads go straight through, except
+ * {@link #find} of a challenge Redis no longer holds, which reads the challenge table;
+ * the boards of challenges past their Redis retention are read from the archive by
+ * {@link LedgerChallengeArchive}, which decorates the read side.
  */
 public class LedgerChallengeStore implements ChallengeStore {
 
@@ -119,34 +118,6 @@ public class LedgerChallengeStore implements ChallengeStore {
 	@Override
 	public List<ChallengeDefinition> joined(String userId, Instant now) {
 		return this.store.joined(userId, now);
-	}
-
-	@Override
-	public List<RankEntry> range(String id, long offset, int limit) {
-		return archived(id) ? this.archive.range(id, offset, limit) : this.store.range(id, offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(String id, String userId) {
-		return archived(id) ? this.archive.rank(id, userId) : this.store.rank(id, userId);
-	}
-
-	@Override
-	public List<RankEntry> around(String id, String userId, int radius) {
-		return archived(id) ? this.archive.around(id, userId, radius) : this.store.around(id, userId, radius);
-	}
-
-	/**
-	 * The members of the board, or, past its Redis retention, the number of archived
-	 * entries.
-	 */
-	@Override
-	public long size(String id) {
-		return archived(id) ? this.archive.size(id) : this.store.size(id);
-	}
-
-	private boolean archived(String id) {
-		return this.archive != null && this.archive.answers(id);
 	}
 
 }

@@ -47,7 +47,7 @@ public enum LedgerDatabase {
 	 * {@link LedgerSchemaMode#EMBEDDED} creates the schema.
 	 * @return {@code true} for H2
 	 */
-	public boolean isEmbedded() {
+	boolean isEmbedded() {
 		return this.embedded;
 	}
 

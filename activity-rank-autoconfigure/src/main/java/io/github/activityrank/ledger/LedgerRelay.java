@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -48,7 +48,8 @@ import org.springframework.context.SmartLifecycle;
  * and the rule's window: Redis answers {@code ALREADY_AWARDED} and the entry is recorded
  * with that outcome. A revoke applied twice takes back once: the first removed the record
  * the second would look for ({@code NOTHING_TO_REVOKE}). Every entry is applied at its
- * own {@code event_at} (through {@link TimedActivityApplier} when the engine is the
+ * own {@code event_at} (through
+ * {@link io.github.activityrank.engine.TimedActivityApplier} when the engine is the
  * starter's): a row written before midnight and applied after it counts for the day it
  * was written, so a re-apply after midnight finds the first apply's record too.
  * <p>
@@ -160,7 +161,7 @@ public class LedgerRelay implements SmartLifecycle {
 	/**
 	 * Let the relay look for pending entries now rather than after the poll interval.
 	 */
-	public void wake() {
+	void wake() {
 		if (this.wakeUp.availablePermits() < this.threads) {
 			this.wakeUp.release();
 		}
@@ -179,7 +180,7 @@ public class LedgerRelay implements SmartLifecycle {
 	 * relay was created; their entries stayed pending.
 	 * @return the count
 	 */
-	public long failedPasses() {
+	long failedPasses() {
 		return this.failedPasses.get();
 	}
 

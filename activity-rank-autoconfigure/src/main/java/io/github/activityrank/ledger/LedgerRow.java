@@ -36,7 +36,7 @@ record LedgerRow(long id, String kind, String userId, String rule, Long points, 
 	}
 
 	ActivityEvent event() {
-		return new ActivityEvent(this.userId, this.rule, this.points, this.field, revoke());
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, revoke());
 	}
 
 }

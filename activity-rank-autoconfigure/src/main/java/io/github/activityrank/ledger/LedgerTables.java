@@ -81,7 +81,7 @@ public record LedgerTables(String prefix) {
 	 * The archived boards, one row each.
 	 * @return its name
 	 */
-	public String archiveBoards() {
+	String archiveBoards() {
 		return this.prefix + "archive_board";
 	}
 

@@ -9,7 +9,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.TieBreak;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

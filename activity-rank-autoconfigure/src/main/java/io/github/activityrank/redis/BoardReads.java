@@ -1,13 +1,11 @@
 package io.github.activityrank.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Ranking;
@@ -30,8 +28,6 @@ final class BoardReads {
 
 	private final RedisConnectionFactory connectionFactory;
 
-	private final RankKeys keys;
-
 	private final BoardLayout layout;
 
 	private final Ranking ranking;
@@ -45,16 +41,11 @@ final class BoardReads {
 
 	private final LuaScript dense = LuaScript.load("dense.lua");
 
-	BoardReads(RedisConnectionFactory connectionFactory, RankKeys keys, BoardLayout layout, BoardOrder order) {
+	BoardReads(RedisConnectionFactory connectionFactory, BoardLayout layout, BoardOrder order) {
 		this.connectionFactory = connectionFactory;
-		this.keys = keys;
 		this.layout = layout;
 		this.ranking = order.effectiveRanking();
 		this.rankingArg = this.ranking.name().toLowerCase();
-	}
-
-	List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		return range(periodBoard(period, day), offset, limit);
 	}
 
 	List<RankEntry> range(BoardKeys board, long offset, int limit) {
@@ -62,10 +53,6 @@ final class BoardReads {
 		ScriptArgs call = board.call();
 		call.arg("page").arg(offset).arg(stop).arg(this.rankingArg);
 		return slice(call, board);
-	}
-
-	Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		return rank(periodBoard(period, day), userId);
 	}
 
 	Optional<RankEntry> rank(BoardKeys board, String userId) {
@@ -77,10 +64,6 @@ final class BoardReads {
 		}
 		long points = this.layout.points(RedisReplies.asDouble(reply.get(1)));
 		return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
-	}
-
-	List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return around(periodBoard(period, day), userId, radius);
 	}
 
 	List<RankEntry> around(BoardKeys board, String userId, int radius) {
@@ -99,10 +82,6 @@ final class BoardReads {
 				reply.subList(2, reply.size()));
 	}
 
-	long size(Period period, LocalDate day) {
-		return size(periodBoard(period, day));
-	}
-
 	long size(BoardKeys board) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			Long size = connection.zSetCommands().zCard(bytes(board.key()));
@@ -114,14 +93,14 @@ final class BoardReads {
 	 * One ZMSCORE, then the users present are put in board order (score, then member,
 	 * both descending, as ZREVRANGE orders them) and numbered from 1.
 	 */
-	List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
+	List<RankEntry> among(BoardKeys board, List<String> userIds) {
 		byte[][] members = new byte[userIds.size()][];
 		for (int i = 0; i < members.length; i++) {
 			members[i] = bytes(RankKeys.encode(userIds.get(i)));
 		}
 		List<Double> scores;
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			scores = connection.zSetCommands().zMScore(bytes(this.keys.board(period, day)), members);
+			scores = connection.zSetCommands().zMScore(bytes(board.key()), members);
 		}
 		List<Scored> present = new ArrayList<>();
 		for (int i = 0; scores != null && i < scores.size(); i++) {
@@ -141,10 +120,6 @@ final class BoardReads {
 
 	/** A user present in an among query; member is the encoded id Redis orders by. */
 	private record Scored(String userId, String member, double score) {
-	}
-
-	private BoardKeys periodBoard(Period period, LocalDate day) {
-		return new BoardKeys(this.keys.board(period, day), this.keys.dense(period, day));
 	}
 
 	/**

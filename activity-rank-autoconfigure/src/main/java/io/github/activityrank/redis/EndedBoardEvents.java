@@ -20,7 +20,7 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.PeriodEndedEvent;
 import io.github.activityrank.engine.ActivityCalendar;
-import io.github.activityrank.engine.WarnOnce;
+import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -218,13 +218,14 @@ public class EndedBoardEvents implements SmartLifecycle {
 				for (int i = starts.size() - 1; i >= 1; i--) {
 					LocalDate start = starts.get(i);
 					ended.add(new Ended((keys) -> keys.board(period, start), this.keys.periodEnded(period, start),
-							() -> new PeriodEndedEvent(period, start, this.ranks.top(period, start, this.top))));
+							() -> new PeriodEndedEvent(period, start, this.ranks.board(period, start).top(this.top))));
 				}
 			}
 			for (StoredChallenge challenge : this.registry.endingIn(Double.NEGATIVE_INFINITY, now.toEpochMilli())) {
 				String id = challenge.definition().id();
 				ended.add(new Ended((keys) -> keys.challengeBoard(id), this.keys.challengeEnded(id),
-						() -> new ChallengeEndedEvent(challenge.definition(), this.challenges.top(id, this.top))));
+						() -> new ChallengeEndedEvent(challenge.definition(),
+								this.challenges.board(id).top(this.top))));
 			}
 			List<Claimed> claimed = claim(ended, now);
 			int published = 0;

@@ -11,7 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -20,7 +19,6 @@ import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
@@ -35,10 +33,10 @@ import static io.github.activityrank.redis.RedisReplies.asString;
 
 /**
  * {@link ActivityStore} on Redis: every award and revoke runs inside one score script
- * call ({@link ScoreScript}, composed from Lua modules) (a batch of commands shares one
- * call); every query is one round trip, a script call or a single command
- * ({@link BoardReads}); a user is removed in one script call ({@link UserRemoval}). How a
- * score encodes points, and the tie-break time, is {@link BoardLayout}'s.
+ * call ({@link ScoreScript}, composed from Lua modules; a batch of commands shares one
+ * call); the boards are read by {@link RedisBoards}; a user is removed in one script call
+ * ({@link UserRemoval}). How a score encodes points, and the tie-break time, is
+ * {@link BoardLayout}'s.
  */
 public class RedisActivityStore implements ActivityStore {
 
@@ -56,8 +54,6 @@ public class RedisActivityStore implements ActivityStore {
 
 	/** The composed award scripts, their arguments and replies. */
 	private final ScoreScript script;
-
-	private final BoardReads reads;
 
 	private final UserRemoval removal;
 
@@ -97,7 +93,6 @@ public class RedisActivityStore implements ActivityStore {
 		this.order = order;
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout);
-		this.reads = new BoardReads(connectionFactory, keys, this.layout, order);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
 	}
 
@@ -215,31 +210,6 @@ public class RedisActivityStore implements ActivityStore {
 			.map((name) -> name.getBytes(StandardCharsets.UTF_8))
 			.toArray(byte[][]::new);
 		withConnection((connection) -> connection.keyCommands().del(names));
-	}
-
-	@Override
-	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		return this.reads.range(period, day, offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		return this.reads.rank(period, day, userId);
-	}
-
-	@Override
-	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return this.reads.around(period, day, userId, radius);
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		return this.reads.size(period, day);
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
-		return this.reads.among(period, day, userIds);
 	}
 
 	@Override

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
@@ -18,7 +17,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * registry of challenges and, when it is open to all, an entry in the open-challenges
  * hash; a user who joins gets an entry in their joined-challenges hash. score.lua reads
  * those two hashes on every award, so an award reaches exactly the challenges of its
- * user. Boards are read by {@link BoardReads}, like the period boards. Key names are
+ * user. Boards are read by {@link RedisBoards}, like the period boards. Key names are
  * {@link RankKeys}'.
  */
 public class RedisChallengeStore implements ChallengeStore {
@@ -30,8 +29,6 @@ public class RedisChallengeStore implements ChallengeStore {
 	private final Duration retention;
 
 	private final BoardOrder order;
-
-	private final BoardReads reads;
 
 	private final ChallengeRegistry registry;
 
@@ -55,7 +52,6 @@ public class RedisChallengeStore implements ChallengeStore {
 		this.keys = keys;
 		this.retention = retention;
 		this.order = order;
-		this.reads = new BoardReads(connectionFactory, keys, new BoardLayout(order, calendar.zone()), order);
 		this.registry = new ChallengeRegistry(connectionFactory, keys);
 	}
 
@@ -121,30 +117,6 @@ public class RedisChallengeStore implements ChallengeStore {
 		call.key(this.keys.challengeDense(id));
 		call.arg(id).arg(now.toEpochMilli()).arg(member).arg(this.order.dense() ? "1" : "0");
 		return RedisReplies.asLong(this.leave.run(this.connectionFactory, call).get(0)) == 1;
-	}
-
-	@Override
-	public List<RankEntry> range(String id, long offset, int limit) {
-		return this.reads.range(board(id), offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(String id, String userId) {
-		return this.reads.rank(board(id), userId);
-	}
-
-	@Override
-	public List<RankEntry> around(String id, String userId, int radius) {
-		return this.reads.around(board(id), userId, radius);
-	}
-
-	@Override
-	public long size(String id) {
-		return this.reads.size(board(id));
-	}
-
-	private BoardKeys board(String id) {
-		return new BoardKeys(this.keys.challengeBoard(id), this.keys.challengeDense(id));
 	}
 
 }

@@ -3,7 +3,7 @@ package io.github.activityrank.redis;
 import java.util.List;
 import java.util.Set;
 
-import io.github.activityrank.dispatch.TransientFailurePolicy;
+import io.github.activityrank.engine.TransientFailurePolicy;
 
 /**
  * What a Redis client reports when the server could not be reached in time: Spring's

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -27,6 +28,14 @@ final class ShardCalls {
 				thread.setDaemon(true);
 				return thread;
 			});
+
+	/**
+	 * The threads, for calls that complete a stage of their own.
+	 * @return the executor
+	 */
+	Executor executor() {
+		return this.executor;
+	}
 
 	/**
 	 * Call {@code call} for shards 0 to {@code count - 1} at once.

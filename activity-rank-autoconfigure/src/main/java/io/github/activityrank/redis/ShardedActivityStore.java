@@ -4,14 +4,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
@@ -25,16 +23,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * caps, challenge memberships and board entries under the shard's hash tag, so every
  * award and revoke stays one atomic {@code score.lua} call on one node. A batch is split
  * by shard (keeping each user's commands in order) and the shards' calls are sent at
- * once. Queries answer what one board holding every member would ({@link ShardedReads});
- * what concerns one user (summary, history, removal) goes to that user's shard only.
+ * once. The boards are read by {@link ShardedBoards}; what concerns one user (summary,
+ * history, removal) goes to that user's shard only.
  */
 public class ShardedActivityStore implements ActivityStore {
 
 	private final ShardMap shards;
 
 	private final List<RedisActivityStore> stores;
-
-	private final ShardedReads reads;
 
 	private final ShardCalls calls = new ShardCalls();
 
@@ -54,7 +50,6 @@ public class ShardedActivityStore implements ActivityStore {
 			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order));
 		}
 		this.stores = List.copyOf(stores);
-		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order, this.calls);
 	}
 
 	@Override
@@ -99,31 +94,6 @@ public class ShardedActivityStore implements ActivityStore {
 	}
 
 	@Override
-	public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-		return this.reads.range(boards(period, day), offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-		return this.reads.rank(boards(period, day), this.shards.shardOf(userId), userId);
-	}
-
-	@Override
-	public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-		return this.reads.around(boards(period, day), this.shards.shardOf(userId), userId, radius);
-	}
-
-	@Override
-	public long size(Period period, LocalDate day) {
-		return this.reads.size(boards(period, day));
-	}
-
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
-		return this.reads.among(boards(period, day), (i) -> this.shards.shardOf(userIds.get(i)), userIds);
-	}
-
-	@Override
 	public long removeUser(String userId) {
 		return this.stores.get(this.shards.shardOf(userId)).removeUser(userId);
 	}
@@ -136,19 +106,6 @@ public class ShardedActivityStore implements ActivityStore {
 	@Override
 	public ActivitySummary summary(String userId, Period period, LocalDate day) {
 		return this.stores.get(this.shards.shardOf(userId)).summary(userId, period, day);
-	}
-
-	/** How many deep pages were answered from one window of scores after the samples. */
-	long windowPages() {
-		return this.reads.windowPages();
-	}
-
-	private List<BoardKeys> boards(Period period, LocalDate day) {
-		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
-		for (RankKeys keys : this.shards.allKeys()) {
-			boards.add(new BoardKeys(keys.board(period, day), keys.dense(period, day)));
-		}
-		return boards;
 	}
 
 }

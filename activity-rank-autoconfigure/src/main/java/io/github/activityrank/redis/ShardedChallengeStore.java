@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
@@ -21,7 +20,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * challenges (definition, registry, open-challenges hash): a challenge is created on
  * shard 0 first, then what shard 0 holds is written to every other shard. A user's joins
  * and leaves go to the user's shard; a challenge board is read over every shard like a
- * period board ({@link ShardedReads}).
+ * period board ({@link ShardedBoards}).
  */
 public class ShardedChallengeStore implements ChallengeStore {
 
@@ -30,8 +29,6 @@ public class ShardedChallengeStore implements ChallengeStore {
 	private final List<RedisChallengeStore> stores;
 
 	private final ShardCalls calls = new ShardCalls();
-
-	private final ShardedReads reads;
 
 	/**
 	 * Create the store.
@@ -49,7 +46,6 @@ public class ShardedChallengeStore implements ChallengeStore {
 			stores.add(new RedisChallengeStore(connectionFactory, keys, calendar, order, retention));
 		}
 		this.stores = List.copyOf(stores);
-		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order, this.calls);
 	}
 
 	@Override
@@ -85,36 +81,8 @@ public class ShardedChallengeStore implements ChallengeStore {
 		return userStore(userId).leave(id, userId, now);
 	}
 
-	@Override
-	public List<RankEntry> range(String id, long offset, int limit) {
-		return this.reads.range(boards(id), offset, limit);
-	}
-
-	@Override
-	public Optional<RankEntry> rank(String id, String userId) {
-		return this.reads.rank(boards(id), this.shards.shardOf(userId), userId);
-	}
-
-	@Override
-	public List<RankEntry> around(String id, String userId, int radius) {
-		return this.reads.around(boards(id), this.shards.shardOf(userId), userId, radius);
-	}
-
-	@Override
-	public long size(String id) {
-		return this.reads.size(boards(id));
-	}
-
 	private RedisChallengeStore userStore(String userId) {
 		return this.stores.get(this.shards.shardOf(userId));
-	}
-
-	private List<BoardKeys> boards(String id) {
-		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
-		for (RankKeys keys : this.shards.allKeys()) {
-			boards.add(new BoardKeys(keys.challengeBoard(id), keys.challengeDense(id)));
-		}
-		return boards;
 	}
 
 }

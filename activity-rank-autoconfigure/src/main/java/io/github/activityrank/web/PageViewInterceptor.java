@@ -95,7 +95,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 		if (user == null || user.isBlank()) {
 			return;
 		}
-		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, this.rule, cap(path))));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, cap(path), this.rule)));
 	}
 
 	/**

@@ -55,13 +55,13 @@ class ActivityScorePointsExpressionTests {
 	void theExpressionsPointsReplaceTheRulesPoints() {
 		this.walks.walk(1234, "2026-11-18");
 		assertThat(this.service.applied())
-			.containsExactly(new ActivityEvent("alice", "walk", 12L, "2026-11-18", false));
+			.containsExactly(new ActivityEvent("alice", "2026-11-18", "walk", 12L, false));
 	}
 
 	@Test
 	void withoutARuleTheExpressionActsAsExplicitPoints() {
 		this.walks.steps(40);
-		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("alice", 40, "steps"));
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.awardPoints("alice", "steps", 40));
 	}
 
 	@Test
@@ -111,7 +111,7 @@ class ActivityScorePointsExpressionTests {
 		this.walks.walkAtLeast(99);
 		assertThat(this.service.applied()).isEmpty();
 		this.walks.walkAtLeast(250);
-		assertThat(this.service.applied()).containsExactly(new ActivityEvent("alice", "walk", 2L, "walk", false));
+		assertThat(this.service.applied()).containsExactly(new ActivityEvent("alice", "walk", "walk", 2L, false));
 		assertThat(this.counters.getEvaluationErrors()).isZero();
 	}
 
@@ -120,17 +120,17 @@ class ActivityScorePointsExpressionTests {
 		// on the undo the expression would throw (null), but a revoke needs no points
 		assertThat(this.walks.toggle(null, true)).isEqualTo("done");
 		this.walks.toggle("not points", true);
-		assertThat(this.service.applied()).containsExactly(ActivityEvent.revoke("alice", "walk", "f"),
-				ActivityEvent.revoke("alice", "walk", "f"));
+		assertThat(this.service.applied()).containsExactly(ActivityEvent.revoke("alice", "f", "walk"),
+				ActivityEvent.revoke("alice", "f", "walk"));
 		assertThat(this.counters.getEvaluationErrors()).isZero();
 		this.walks.toggle(3, false);
-		assertThat(this.service.applied()).last().isEqualTo(new ActivityEvent("alice", "walk", 3L, "f", false));
+		assertThat(this.service.applied()).last().isEqualTo(new ActivityEvent("alice", "f", "walk", 3L, false));
 	}
 
 	@Test
 	void aBadValueStopsOnlyItsOwnAnnotation() {
 		this.walks.twice(0);
-		assertThat(this.service.applied()).containsExactly(new ActivityEvent("alice", "walk", 5L, "fixed", false));
+		assertThat(this.service.applied()).containsExactly(new ActivityEvent("alice", "fixed", "walk", 5L, false));
 		assertThat(this.counters.getEvaluationErrors()).isOne();
 	}
 

@@ -20,8 +20,8 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
-import io.github.activityrank.engine.LogText;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.support.LogText;
 import io.github.activityrank.test.HostileTally;
 import io.github.activityrank.test.KeyspaceAudit;
 import io.github.activityrank.test.RedisKeysCleaner;
@@ -196,12 +196,12 @@ class HostileAnnotationInputTests {
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
 			assertThat(hostile.undoablePoints(7, false)).isEqualTo("done");
 			awaitIdle(context);
-			assertThat(service.rankOf("u1", Period.DAY)).map(RankEntry::score).contains(7L);
+			assertThat(service.board(Period.DAY).rankOf("u1")).map(RankEntry::score).contains(7L);
 			// values that would be refused on an award: the revoke takes back the stored
 			// 7
 			assertThat(hostile.undoablePoints(null, true)).isEqualTo("done");
 			awaitIdle(context);
-			assertThat(service.rankOf("u1", Period.DAY)).isEmpty();
+			assertThat(service.board(Period.DAY).rankOf("u1")).isEmpty();
 			assertThat(hostile.undoablePoints(Double.NaN, true)).isEqualTo("done");
 			awaitIdle(context);
 			assertThat(counters.getEvaluationErrors()).isZero();
@@ -223,7 +223,7 @@ class HostileAnnotationInputTests {
 				assertThat(hostile.pointsFor(user, points.get(i))).isEqualTo("done");
 				awaitIdle(context);
 				long expected = new BigDecimal(points.get(i).toString()).longValueExact();
-				assertThat(service.rankOf(user, Period.DAY)).as(describe(points.get(i)))
+				assertThat(service.board(Period.DAY).rankOf(user)).as(describe(points.get(i)))
 					.map(RankEntry::score)
 					.contains(expected);
 				tally.accepted();
@@ -293,8 +293,8 @@ class HostileAnnotationInputTests {
 				awaitIdle(context);
 				String user = pair[0].toString();
 				String field = pair[1].toString();
-				assertThat(service.rankOf(user, Period.DAY)).as(user).map(RankEntry::score).contains(2L);
-				assertThat(service.top(Period.WEEK, 100)).extracting(RankEntry::userId).contains(user);
+				assertThat(service.board(Period.DAY).rankOf(user)).as(user).map(RankEntry::score).contains(2L);
+				assertThat(service.board(Period.WEEK).top(100)).extracting(RankEntry::id).contains(user);
 				assertThat(service.history(user, today, today)).singleElement()
 					.satisfies((day) -> assertThat(day.awards()).containsOnlyKeys(field));
 				assertThat(KeyspaceAudit.fingerprint(connections, this.prefix).keySet())

@@ -61,8 +61,8 @@ class ActivityRankAutoConfigurationTests {
 			assertThat(context).hasSingleBean(ActivityRankService.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			assertThat(service.award("u1", "f", 3)).isEqualTo(new AwardResult(Outcome.AWARDED, 3, null));
-			assertThat(service.top(Period.DAY, 5)).hasSize(1);
-			assertThat(service.top(Period.MONTH, 5)).hasSize(1);
+			assertThat(service.board(Period.DAY).top(5)).hasSize(1);
+			assertThat(service.board(Period.MONTH).top(5)).hasSize(1);
 			assertThat(context.getBean(ActivityCalendar.class).zone()).isEqualTo(ZoneId.systemDefault());
 			RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
 		});
@@ -85,8 +85,8 @@ class ActivityRankAutoConfigurationTests {
 				assertThat(context.getBean(ActivityCalendar.class).zone()).isEqualTo(ZoneId.of("Asia/Tokyo"));
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				service.award("u1", "42", "praise");
-				assertThat(service.top(Period.WEEK, 5)).hasSize(1);
-				assertThat(service.top(Period.TOTAL, 5)).hasSize(1);
+				assertThat(service.board(Period.WEEK).top(5)).hasSize(1);
+				assertThat(service.board(Period.TOTAL).top(5)).hasSize(1);
 				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
 			});
 	}
@@ -261,7 +261,7 @@ class ActivityRankAutoConfigurationTests {
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			service.award("u1", "f", 1);
 			LocalDate kiritimatiToday = LocalDate.now(ZoneId.of("Pacific/Kiritimati"));
-			assertThat(service.top(Period.DAY, kiritimatiToday, 5)).hasSize(1);
+			assertThat(service.board(Period.DAY, kiritimatiToday).top(5)).hasSize(1);
 			RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
 		});
 	}

@@ -17,7 +17,7 @@ import io.github.activityrank.dispatch.ActivityDispatcherLifecycle;
 import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
-import io.github.activityrank.dispatch.TransientFailurePolicy;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.test.RecordingActivityRankService;
@@ -98,7 +98,7 @@ class ActivityScoreAutoConfigurationTests {
 			.run((context) -> {
 				context.getBean(RecordingActivityRankService.class)
 					.failWith(() -> new IllegalStateException("not transient for Redis, transient here"));
-				context.publishEvent(ActivityEvent.award("u2", "comment", "c1"));
+				context.publishEvent(ActivityEvent.award("u2", "c1", "comment"));
 				AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
 				await("the award kept for retry").atMost(Duration.ofSeconds(5))
 					.until(() -> counters.getRetryBuffered() == 1);
@@ -144,7 +144,7 @@ class ActivityScoreAutoConfigurationTests {
 				assertThat(context.getBean(ActivityScoreAspect.class).getOrder()).isEqualTo(7);
 				context.getBean(Forum.class).praise(3);
 				RecordingActivityRankService service = context.getBean(RecordingActivityRankService.class);
-				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "praise", "3_praise"));
+				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "3_praise", "praise"));
 				assertThat(service.threads()).containsExactly(Thread.currentThread().getName());
 			});
 	}
@@ -155,7 +155,7 @@ class ActivityScoreAutoConfigurationTests {
 			context.getBean(Forum.class).praise(3);
 			assertThat(context.getBean(ActivityDispatcher.class).awaitIdle(Duration.ofSeconds(5))).isTrue();
 			RecordingActivityRankService service = context.getBean(RecordingActivityRankService.class);
-			assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "praise", "3_praise"));
+			assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "3_praise", "praise"));
 			assertThat(service.threads()).singleElement().asString().startsWith("activity-rank-");
 		});
 	}
@@ -163,9 +163,9 @@ class ActivityScoreAutoConfigurationTests {
 	@Test
 	void appliesPublishedActivityEvents() {
 		this.runner.withPropertyValues("activity-rank.async.enabled=false").run((context) -> {
-			context.publishEvent(ActivityEvent.award("u2", "comment", "c1"));
+			context.publishEvent(ActivityEvent.award("u2", "c1", "comment"));
 			assertThat(context.getBean(RecordingActivityRankService.class).applied())
-				.containsExactly(ActivityEvent.award("u2", "comment", "c1"));
+				.containsExactly(ActivityEvent.award("u2", "c1", "comment"));
 		});
 	}
 
@@ -196,17 +196,17 @@ class ActivityScoreAutoConfigurationTests {
 				assertThatIllegalStateException().isThrownBy(() -> forum.comment(1, true));
 				tx.executeWithoutResult((status) -> {
 					forum.comment(2, false);
-					context.publishEvent(ActivityEvent.award("u1", "praise", "event-rolled-back"));
+					context.publishEvent(ActivityEvent.award("u1", "event-rolled-back", "praise"));
 					status.setRollbackOnly();
 				});
 				assertThat(service.applied()).isEmpty();
 				tx.executeWithoutResult((status) -> {
 					forum.comment(3, false);
-					context.publishEvent(ActivityEvent.award("u1", "praise", "event-committed"));
+					context.publishEvent(ActivityEvent.award("u1", "event-committed", "praise"));
 					assertThat(service.applied()).as("nothing before commit").isEmpty();
 				});
-				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "comment", "3_comment"),
-						ActivityEvent.award("u1", "praise", "event-committed"));
+				assertThat(service.applied()).containsExactly(ActivityEvent.award("u1", "3_comment", "comment"),
+						ActivityEvent.award("u1", "event-committed", "praise"));
 				forum.comment(4, false);
 				assertThat(service.applied()).hasSize(3);
 			});

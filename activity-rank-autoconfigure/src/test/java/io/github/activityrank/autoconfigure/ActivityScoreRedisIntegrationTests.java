@@ -3,6 +3,7 @@ package io.github.activityrank.autoconfigure;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.ActivityUserResolver;
@@ -35,6 +36,7 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.config.annotation.EnableWebMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
@@ -140,10 +142,24 @@ class ActivityScoreRedisIntegrationTests {
 	@Test
 	void scoresPublishedEventsLikeAnnotations() {
 		this.runner.run((context) -> {
-			context.publishEvent(io.github.activityrank.ActivityEvent.award("dave", "praise", "9_praise"));
-			context.publishEvent(io.github.activityrank.ActivityEvent.awardPoints("dave", 10, "9_publish"));
+			context.publishEvent(io.github.activityrank.ActivityEvent.award("dave", "9_praise", "praise"));
+			context.publishEvent(io.github.activityrank.ActivityEvent.awardPoints("dave", "9_publish", 10));
 			awaitIdle(context);
 			assertThat(score(context.getBean(ActivityRankService.class), "dave")).isEqualTo(12);
+		});
+	}
+
+	@Test
+	void awaitAppliedMakesAQueuedAwardVisibleAndRebuildNeedsTheLedger() {
+		this.runner.run((context) -> {
+			context.getBean(CurrentUser.class).id = "kim";
+			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+			context.getBean(Forum.class).comment(7, "first"); // queued: +3
+			assertThat(admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
+			assertThat(context.getBean(ActivityDispatcher.class).queueSize()).isZero();
+			assertThat(score(context.getBean(ActivityRankService.class), "kim")).isEqualTo(3);
+			assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(admin::rebuild)
+				.withMessageContaining("activity-rank.ledger.enabled=true");
 		});
 	}
 
@@ -159,7 +175,7 @@ class ActivityScoreRedisIntegrationTests {
 				// the business failure reaches the caller unchanged
 			}
 			awaitIdle(context);
-			assertThat(context.getBean(ActivityRankService.class).rankOf("erin", Period.DAY)).isEmpty();
+			assertThat(context.getBean(ActivityRankService.class).board(Period.DAY).rankOf("erin")).isEmpty();
 		});
 	}
 
@@ -241,12 +257,13 @@ class ActivityScoreRedisIntegrationTests {
 				.hasMessageContaining("no rule 'page-view' is configured"));
 	}
 
+	/** The documented way to wait for queued awards. */
 	private static void awaitIdle(org.springframework.context.ApplicationContext context) {
-		assertThat(context.getBean(ActivityDispatcher.class).awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(context.getBean(ActivityRankAdmin.class).awaitApplied(Duration.ofSeconds(10))).isTrue();
 	}
 
 	private static long score(ActivityRankService service, String user) {
-		return service.rankOf(user, Period.DAY).map(RankEntry::score).orElse(0L);
+		return service.board(Period.DAY).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	record Article(long id, String authorId, String title) {

@@ -57,7 +57,7 @@ class BoardOrderAutoConfigurationTests {
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				service.award("a", "x", 5);
 				service.award("b", "x", 5);
-				assertThat(service.top(Period.DAY, 5)).extracting(RankEntry::rank).containsExactly(1L, 2L);
+				assertThat(service.board(Period.DAY).top(5)).extracting(RankEntry::rank).containsExactly(1L, 2L);
 				cleanUp(context);
 			});
 	}
@@ -69,8 +69,8 @@ class BoardOrderAutoConfigurationTests {
 			for (String user : List.of("a:9", "b:7", "c:7", "d:5")) {
 				service.award(user.split(":")[0], "x", Long.parseLong(user.split(":")[1]));
 			}
-			assertThat(service.top(Period.DAY, 5)).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 3L);
-			assertThat(service.size(Period.DAY)).isEqualTo(4);
+			assertThat(service.board(Period.DAY).top(5)).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 3L);
+			assertThat(service.board(Period.DAY).size()).isEqualTo(4);
 			cleanUp(context);
 		});
 	}

@@ -69,8 +69,8 @@ class ShardedAutoConfigurationTests {
 						assertThat(service.award("user-" + u, "c1", "comment").outcome())
 							.isEqualTo(AwardResult.Outcome.AWARDED);
 					}
-					assertThat(service.size(Period.TOTAL)).isEqualTo(users);
-					assertThat(service.top(Period.TOTAL, 3)).extracting(RankEntry::score).containsOnly(3L);
+					assertThat(service.board(Period.TOTAL).size()).isEqualTo(users);
+					assertThat(service.board(Period.TOTAL).top(3)).extracting(RankEntry::score).containsOnly(3L);
 					// users per master: each shard's members of the total board, by the
 					// master serving the shard's slot; and keys per master, each shard's
 					// slot

@@ -57,7 +57,7 @@ class ActivityDispatcherLifecycleTests {
 			context.refresh();
 			List<ActivityEvent> awards = new ArrayList<>();
 			for (int i = 0; i < 500; i++) {
-				awards.add(ActivityEvent.award("u" + i, "praise", "f"));
+				awards.add(ActivityEvent.award("u" + i, "f", "praise"));
 			}
 			// held until the context is closing: only a drain before phase 0 sees them
 			// applied

@@ -3,6 +3,7 @@ package io.github.activityrank.dispatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +43,7 @@ class ActivityDispatcherTests {
 	private static List<ActivityEvent> events(int n) {
 		List<ActivityEvent> events = new ArrayList<>();
 		for (int i = 0; i < n; i++) {
-			events.add(ActivityEvent.award("u" + i, "praise", "f" + i));
+			events.add(ActivityEvent.award("u" + i, "f" + i, "praise"));
 		}
 		return events;
 	}
@@ -79,20 +80,19 @@ class ActivityDispatcherTests {
 	}
 
 	@Test
-	void fullQueueWithCallerRunsPolicyMakesTheCallerWaitUntilItsAwardIsApplied() {
+	void fullQueueWithCallerRunsPolicyMakesTheCallerWaitUntilItsAwardIsApplied() throws Exception {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
 		dispatcher.dispatch(events(1));
 		awaitBlockedCall();
 		dispatcher.dispatch(events(1)); // queued
-		new Thread(() -> {
-			sleep(200);
-			this.service.release();
-		}).start();
-		long start = System.nanoTime();
-		dispatcher.dispatch(events(1)); // queue full: waits here until the worker applied
-										// it
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(Duration.ofMillis(150));
+		// queue full: the caller waits until the worker applied its award
+		CompletableFuture<Void> caller = CompletableFuture.runAsync(() -> dispatcher.dispatch(events(1)));
+		await("the caller waits while the worker is blocked").during(Duration.ofMillis(200))
+			.atMost(Duration.ofSeconds(2))
+			.until(() -> !caller.isDone());
+		this.service.release();
+		caller.get(5, TimeUnit.SECONDS);
 		assertThat(this.service.applied()).hasSize(3);
 		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(this.counters.getDropped()).isZero();
@@ -103,14 +103,14 @@ class ActivityDispatcherTests {
 	void aCallerWaitingOnAFullQueueNeverOvertakesItsUsersQueuedAwards() throws Exception {
 		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.CALLER_RUNS);
 		this.service.block();
-		dispatcher.dispatch(List.of(ActivityEvent.award("other", "praise", "o1"))); // the
+		dispatcher.dispatch(List.of(ActivityEvent.award("other", "o1", "praise"))); // the
 																					// worker
 																					// blocks
 																					// on
 																					// it
 		awaitBlockedCall();
-		ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
-		ActivityEvent revoke = ActivityEvent.revoke("ada", "praise", "article-1");
+		ActivityEvent award = ActivityEvent.award("ada", "article-1", "praise");
+		ActivityEvent revoke = ActivityEvent.revoke("ada", "article-1", "praise");
 		dispatcher.dispatch(List.of(award)); // fills the queue
 		Thread unpraise = new Thread(() -> dispatcher.dispatch(List.of(revoke))); // finds
 																					// it
@@ -151,8 +151,8 @@ class ActivityDispatcherTests {
 		// worker meanwhile,
 		// or the revoke finds nothing to revoke and the praise lands after it: points for
 		// nothing
-		ActivityEvent praise = ActivityEvent.award("alice", "praise", "1_praise");
-		ActivityEvent cancel = ActivityEvent.revoke("alice", "praise", "1_praise");
+		ActivityEvent praise = ActivityEvent.award("alice", "1_praise", "praise");
+		ActivityEvent cancel = ActivityEvent.revoke("alice", "1_praise", "praise");
 		CountDownLatch cancelApplied = new CountDownLatch(1);
 		AtomicBoolean overtaken = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
@@ -189,8 +189,8 @@ class ActivityDispatcherTests {
 		for (int i = 0; DispatchLane.indexOf(bob, 2) == DispatchLane.indexOf(alice, 2); i++) {
 			bob = "bob" + i;
 		}
-		ActivityEvent held = ActivityEvent.award(alice, "praise", "1_praise");
-		ActivityEvent other = ActivityEvent.award(bob, "praise", "1_praise");
+		ActivityEvent held = ActivityEvent.award(alice, "1_praise", "praise");
+		ActivityEvent other = ActivityEvent.award(bob, "1_praise", "praise");
 		CountDownLatch release = new CountDownLatch(1);
 		AtomicBoolean released = new AtomicBoolean();
 		RecordingActivityRankService service = new RecordingActivityRankService() {

@@ -27,7 +27,7 @@ class AfterCommitTests {
 
 	private final TransactionTemplate tx = new TransactionTemplate(new NoResourceTransactionManager());
 
-	private final ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
+	private final ActivityEvent award = ActivityEvent.award("ada", "article-1", "praise");
 
 	@Test
 	void outsideATransactionTheAwardsAreDispatchedAtOnce() {

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,9 +47,9 @@ class AsyncActivityDispatcherTests {
 
 	@Test
 	void aWorkerThatFindsTheQueueFullAppliesTheAwardItselfInsteadOfWaitingOnItsOwnLane() {
-		ActivityEvent trigger = ActivityEvent.award("ada", "praise", "trigger");
-		ActivityEvent fillsTheQueue = ActivityEvent.award("ada", "praise", "first");
-		ActivityEvent findsItFull = ActivityEvent.award("ada", "praise", "second");
+		ActivityEvent trigger = ActivityEvent.award("ada", "trigger", "praise");
+		ActivityEvent fillsTheQueue = ActivityEvent.award("ada", "first", "praise");
+		ActivityEvent findsItFull = ActivityEvent.award("ada", "second", "praise");
 		AtomicReference<ActivityDispatcher> self = new AtomicReference<>();
 		RecordingActivityRankService service = new RecordingActivityRankService() {
 			@Override
@@ -72,8 +73,8 @@ class AsyncActivityDispatcherTests {
 
 	@Test
 	void whileTheRetryBufferHoldsAwardsLaterOnesQueueUpBehindThem() {
-		ActivityEvent award = ActivityEvent.award("ada", "praise", "article-1");
-		ActivityEvent revoke = ActivityEvent.revoke("ada", "praise", "article-1");
+		ActivityEvent award = ActivityEvent.award("ada", "article-1", "praise");
+		ActivityEvent revoke = ActivityEvent.revoke("ada", "article-1", "praise");
 		// a long first backoff: the retry thread stays asleep while the revoke arrives
 		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, 2, 100, QueueFullPolicy.CALLER_RUNS,
 				retry(Duration.ofSeconds(1), (failure) -> true), Duration.ofSeconds(5));
@@ -98,7 +99,7 @@ class AsyncActivityDispatcherTests {
 		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, 1, 100, QueueFullPolicy.CALLER_RUNS,
 				retry(Duration.ofMillis(50), (failure) -> false), Duration.ofSeconds(5));
 		this.service.failWith(() -> new IllegalArgumentException("ERR Error running script"));
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "f1")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "f1", "praise")));
 		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
 		assertThat(this.counters.getFailed()).isOne();
 		assertThat(this.counters.getRetryBuffered()).isZero();
@@ -110,11 +111,11 @@ class AsyncActivityDispatcherTests {
 		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, 1, 100, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofMillis(200));
 		this.service.block();
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "held")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "held", "praise")));
 		this.service.awaitBlockedCall(Duration.ofSeconds(5));
 		List<ActivityEvent> queued = new ArrayList<>();
 		for (int i = 0; i < 9; i++) {
-			queued.add(ActivityEvent.award("ada", "praise", "q" + i));
+			queued.add(ActivityEvent.award("ada", "q" + i, "praise"));
 		}
 		this.dispatcher.dispatch(queued);
 		this.dispatcher.close();
@@ -128,7 +129,7 @@ class AsyncActivityDispatcherTests {
 		this.dispatcher = new AsyncActivityDispatcher(this.service, this.counters, 1, 100, QueueFullPolicy.CALLER_RUNS,
 				Duration.ofSeconds(1));
 		this.dispatcher.close();
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "late")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "late", "praise")));
 		assertThat(this.service.threads()).containsExactly(Thread.currentThread().getName());
 		assertThat(this.counters.getApplied()).isOne();
 		assertThat(this.counters.getQueued()).isZero();

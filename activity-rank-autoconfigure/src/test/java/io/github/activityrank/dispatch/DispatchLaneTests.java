@@ -46,7 +46,7 @@ class DispatchLaneTests {
 	private static List<ActivityEvent> awards(int n) {
 		List<ActivityEvent> awards = new ArrayList<>();
 		for (int i = 0; i < n; i++) {
-			awards.add(ActivityEvent.award("ada", "praise", "f" + i));
+			awards.add(ActivityEvent.award("ada", "f" + i, "praise"));
 		}
 		return awards;
 	}
@@ -75,7 +75,7 @@ class DispatchLaneTests {
 		DispatchLane[] self = new DispatchLane[1];
 		self[0] = lane("lane-test-2", (taken) -> ranOnWorker.set(self[0].isWorker(Thread.currentThread())));
 		self[0].start();
-		self[0].add(QueuedAward.withinCapacity(ActivityEvent.award("ada", "praise", "f")));
+		self[0].add(QueuedAward.withinCapacity(ActivityEvent.award("ada", "f", "praise")));
 		await("the worker ran").atMost(Duration.ofSeconds(5)).untilTrue(ranOnWorker);
 		assertThat(self[0].isWorker(Thread.currentThread())).isFalse();
 	}
@@ -90,9 +90,9 @@ class DispatchLaneTests {
 			record(taken);
 		});
 		lane.start();
-		lane.add(QueuedAward.withinCapacity(ActivityEvent.award("ada", "praise", "lost")));
+		lane.add(QueuedAward.withinCapacity(ActivityEvent.award("ada", "lost", "praise")));
 		await("the first batch was handed over").atMost(Duration.ofSeconds(5)).untilTrue(thrown);
-		ActivityEvent later = ActivityEvent.award("ada", "praise", "later");
+		ActivityEvent later = ActivityEvent.award("ada", "later", "praise");
 		lane.add(QueuedAward.withinCapacity(later));
 		await("the later award handled").atMost(Duration.ofSeconds(5)).until(() -> handled().contains(later));
 	}
@@ -114,7 +114,7 @@ class DispatchLaneTests {
 			record(taken);
 			QueuedAward.release(taken);
 		});
-		QueuedAward awaited = QueuedAward.awaited(ActivityEvent.award("ada", "praise", "f"));
+		QueuedAward awaited = QueuedAward.awaited(ActivityEvent.award("ada", "f", "praise"));
 		lane.add(awaited);
 		Thread caller = new Thread(() -> {
 			try {

@@ -33,8 +33,8 @@ class SyncActivityDispatcherTests {
 
 	@Test
 	void appliesTheAwardsOnTheCallersThreadInOneCall() {
-		List<ActivityEvent> awards = List.of(ActivityEvent.award("ada", "praise", "f1"),
-				ActivityEvent.award("bob", "praise", "f2"));
+		List<ActivityEvent> awards = List.of(ActivityEvent.award("ada", "f1", "praise"),
+				ActivityEvent.award("bob", "f2", "praise"));
 		this.dispatcher.dispatch(awards);
 		assertThat(this.service.applied()).containsExactlyElementsOf(awards);
 		assertThat(this.service.batchSizes()).containsExactly(2);
@@ -43,8 +43,8 @@ class SyncActivityDispatcherTests {
 
 	@Test
 	void countsRejectedAnswersApartFromAppliedOnes() {
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "f1"),
-				ActivityEvent.award(" ", "praise", "f2"), ActivityEvent.revoke("ada", "praise", "f1")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "f1", "praise"),
+				ActivityEvent.award(" ", "f2", "praise"), ActivityEvent.revoke("ada", "f1", "praise")));
 		assertThat(this.counters.getApplied()).isEqualTo(2);
 		assertThat(this.counters.getRejected()).isOne();
 		assertThat(this.counters.getQueued()).isZero();
@@ -53,7 +53,7 @@ class SyncActivityDispatcherTests {
 	@Test
 	void neverThrowsAndCountsWhatTheServiceCouldNotTake() {
 		this.service.failWith(() -> new IllegalStateException("Redis down"));
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "f1")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "f1", "praise")));
 		assertThat(this.counters.getFailed()).isOne();
 		assertThat(this.counters.getRetryBuffered()).isZero();
 	}
@@ -65,7 +65,7 @@ class SyncActivityDispatcherTests {
 		assertThat(this.dispatcher.retryBufferSize()).isZero();
 		assertThat(this.dispatcher.awaitIdle(Duration.ZERO)).isTrue();
 		this.dispatcher.close();
-		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "praise", "after-close")));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award("ada", "after-close", "praise")));
 		assertThat(this.service.applied()).hasSize(1);
 	}
 

@@ -27,7 +27,7 @@ class AwardAndRevokeTests {
 	}
 
 	private long score(String user, Period period) {
-		return this.engine.service.rankOf(user, period).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(period).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	@Test
@@ -109,7 +109,7 @@ class AwardAndRevokeTests {
 			.isEqualTo(new AwardResult(Outcome.REVOKED, 2, null));
 
 		var yesterday = this.engine.calendar.today().minusDays(1);
-		assertThat(this.engine.service.rankOf("u1", Period.DAY, yesterday).map(RankEntry::score)).contains(2L);
+		assertThat(this.engine.service.board(Period.DAY, yesterday).rankOf("u1").map(RankEntry::score)).contains(2L);
 		assertThat(score("u1", Period.DAY)).isEqualTo(2);
 		assertThat(score("u1", Period.MONTH)).isEqualTo(4);
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(4);
@@ -146,7 +146,8 @@ class AwardAndRevokeTests {
 		assertThat(this.engine.calendar.today()).isEqualTo(java.time.LocalDate.of(2026, 11, 19));
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(2);
 		assertThat(score("u1", Period.WEEK)).isEqualTo(2);
-		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+		long yesterday = this.engine.service.board(Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+			.rankOf("u1")
 			.map(RankEntry::score)
 			.orElse(0L);
 		assertThat(yesterday + score("u1", Period.DAY)).isEqualTo(2);
@@ -176,7 +177,8 @@ class AwardAndRevokeTests {
 		assertThat(awarded).isEqualTo(1000);
 		assertThat(score("u1", Period.TOTAL)).isEqualTo(10);
 		assertThat(score("u1", Period.MONTH)).isEqualTo(10);
-		long yesterday = this.engine.service.rankOf("u1", Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+		long yesterday = this.engine.service.board(Period.DAY, java.time.LocalDate.of(2026, 11, 18))
+			.rankOf("u1")
 			.map(RankEntry::score)
 			.orElse(0L);
 		assertThat(yesterday).isZero();
@@ -199,8 +201,8 @@ class AwardAndRevokeTests {
 		this.engine.service.award("u1", "42_praise", "praise");
 		this.engine.service.revoke("u1", "42_praise", "praise");
 
-		assertThat(this.engine.service.rankOf("u1", Period.DAY)).isEmpty();
-		assertThat(this.engine.service.top(Period.DAY, 10)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).rankOf("u1")).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).top(10)).isEmpty();
 	}
 
 	@Test
@@ -242,8 +244,8 @@ class AwardAndRevokeTests {
 		this.engine.service.award("u1", "1_praise", "praise");
 
 		assertThat(this.engine.service.award("u1", "report-1", "spam").outcome()).isEqualTo(Outcome.AWARDED);
-		assertThat(this.engine.service.rankOf("u1", Period.DAY)).isEmpty();
-		assertThat(this.engine.service.top(Period.DAY, 10)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).rankOf("u1")).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).top(10)).isEmpty();
 	}
 
 	@Test

@@ -61,30 +61,30 @@ class ChallengeBatchTests {
 	}
 
 	private long score(String challenge, String user) {
-		return this.engine.challenges.rankOf(challenge, user).map(RankEntry::score).orElse(0L);
+		return this.engine.challenges.board(challenge).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	@Test
 	void awardsRevokesAndPenaltiesOfOneMemberInOneBatchStopAtZeroInTheirOrder() {
 		this.engine.challenges.join("sprint", "u");
-		batch(ActivityEvent.award("u", "comment", "a"));
+		batch(ActivityEvent.award("u", "a", "comment"));
 
 		// 3 -3 (leaves) +3 +3 -3 -5 (leaves, not -2) +3: 3, where a plain sum would say 1
-		assertThat(batch(ActivityEvent.revoke("u", "comment", "a"), ActivityEvent.award("u", "comment", "b"),
-				ActivityEvent.award("u", "comment", "c"), ActivityEvent.revoke("u", "comment", "b"),
-				ActivityEvent.award("u", "spam", "s"), ActivityEvent.award("u", "comment", "d")))
+		assertThat(batch(ActivityEvent.revoke("u", "a", "comment"), ActivityEvent.award("u", "b", "comment"),
+				ActivityEvent.award("u", "c", "comment"), ActivityEvent.revoke("u", "b", "comment"),
+				ActivityEvent.award("u", "s", "spam"), ActivityEvent.award("u", "d", "comment")))
 			.containsExactly(Outcome.REVOKED, Outcome.AWARDED, Outcome.AWARDED, Outcome.REVOKED, Outcome.AWARDED,
 					Outcome.AWARDED);
 
 		assertThat(score("sprint", "u")).isEqualTo(3);
-		assertThat(this.engine.service.rankOf("u", Period.TOTAL).map(RankEntry::score)).contains(3L);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("u").map(RankEntry::score)).contains(3L);
 	}
 
 	@Test
 	void anAwardAndItsRevokeInOneBatchLeaveNoBoard() {
 		this.engine.challenges.join("sprint", "u");
 
-		assertThat(batch(ActivityEvent.award("u", "comment", "a"), ActivityEvent.revoke("u", "comment", "a")))
+		assertThat(batch(ActivityEvent.award("u", "a", "comment"), ActivityEvent.revoke("u", "a", "comment")))
 			.containsExactly(Outcome.AWARDED, Outcome.REVOKED);
 
 		assertThat(this.engine.exists(this.board)).isFalse();
@@ -94,12 +94,12 @@ class ChallengeBatchTests {
 	void aPenaltyAndItsGiveBackNeverCreateABoard() {
 		this.engine.challenges.join("sprint", "u");
 
-		assertThat(batch(ActivityEvent.award("u", "spam", "s"), ActivityEvent.revoke("u", "spam", "s")))
+		assertThat(batch(ActivityEvent.award("u", "s", "spam"), ActivityEvent.revoke("u", "s", "spam")))
 			.containsExactly(Outcome.AWARDED, Outcome.REVOKED);
 		assertThat(this.engine.exists(this.board)).isFalse();
 
-		batch(ActivityEvent.award("u", "spam", "t"));
-		batch(ActivityEvent.revoke("u", "spam", "t"));
+		batch(ActivityEvent.award("u", "t", "spam"));
+		batch(ActivityEvent.revoke("u", "t", "spam"));
 		assertThat(this.engine.exists(this.board)).isFalse();
 	}
 
@@ -107,9 +107,9 @@ class ChallengeBatchTests {
 	void aGiveBackCountsOnABoardAnEarlierCommandOfTheBatchCreated() {
 		this.engine.challenges.join("sprint", "u");
 		this.engine.challenges.join("sprint", "v");
-		batch(ActivityEvent.award("u", "spam", "s"));
+		batch(ActivityEvent.award("u", "s", "spam"));
 
-		batch(ActivityEvent.award("v", "comment", "a"), ActivityEvent.revoke("u", "spam", "s"));
+		batch(ActivityEvent.award("v", "a", "comment"), ActivityEvent.revoke("u", "s", "spam"));
 
 		assertThat(score("sprint", "v")).isEqualTo(3);
 		assertThat(score("sprint", "u")).isEqualTo(5);
@@ -118,7 +118,7 @@ class ChallengeBatchTests {
 	@Test
 	void aBoardCreatedOrEmptiedAndCreatedAgainInABatchGetsItsTtl() {
 		this.engine.challenges.join("sprint", "u");
-		batch(ActivityEvent.award("u", "comment", "a"), ActivityEvent.award("u", "comment", "b"));
+		batch(ActivityEvent.award("u", "a", "comment"), ActivityEvent.award("u", "b", "comment"));
 		assertThat(this.engine.pttl(this.board)).isPositive();
 
 		// a board from before without a TTL keeps none while it holds members...
@@ -127,12 +127,12 @@ class ChallengeBatchTests {
 		this.engine.challenges.join("old", "u");
 		this.engine.challenges.join("old", "v");
 		this.engine.zadd(old, "u", 3);
-		batch(ActivityEvent.award("v", "comment", "x"));
+		batch(ActivityEvent.award("v", "x", "comment"));
 		assertThat(this.engine.pttl(old)).isEqualTo(-1);
 
 		// ...and gets one when a batch empties it and an award makes it again
-		batch(ActivityEvent.award("u", "spam", "s"), ActivityEvent.revoke("v", "comment", "x"),
-				ActivityEvent.award("v", "comment", "y"));
+		batch(ActivityEvent.award("u", "s", "spam"), ActivityEvent.revoke("v", "x", "comment"),
+				ActivityEvent.award("v", "y", "comment"));
 		assertThat(this.engine.members(old)).containsExactly("v");
 		assertThat(this.engine.rawScore(old, "v")).isEqualTo(3.0);
 		assertThat(this.engine.pttl(old)).isPositive();
@@ -146,9 +146,9 @@ class ChallengeBatchTests {
 		this.engine.zadd(this.board, "a", LARGEST - 3);
 
 		List<AwardResult> results = this.engine.service
-			.applyAll(List.of(ActivityEvent.awardPoints("a", 2, "first"), ActivityEvent.awardPoints("c", 5, "other"),
-					ActivityEvent.awardPoints("a", 2, "too-many"), ActivityEvent.revoke("a", null, "first"),
-					ActivityEvent.awardPoints("a", 3, "room-again"), ActivityEvent.awardPoints("a", 1, "one-more")));
+			.applyAll(List.of(ActivityEvent.awardPoints("a", "first", 2), ActivityEvent.awardPoints("c", "other", 5),
+					ActivityEvent.awardPoints("a", "too-many", 2), ActivityEvent.revoke("a", "first", null),
+					ActivityEvent.awardPoints("a", "room-again", 3), ActivityEvent.awardPoints("a", "one-more", 1)));
 
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.REJECTED, Outcome.REVOKED, Outcome.AWARDED,
@@ -169,15 +169,15 @@ class ChallengeBatchTests {
 			this.engine.challenges.join("sprint", user);
 			this.engine.challenges.join("single", "s-" + user);
 		}
-		List<ActivityEvent> events = List.of(ActivityEvent.award("u", "spam", "p"),
-				ActivityEvent.award("u", "comment", "a"), ActivityEvent.award("v", "comment", "a"),
-				ActivityEvent.award("u", "spam", "q"), ActivityEvent.revoke("u", "spam", "p"),
-				ActivityEvent.award("w", "comment", "a"), ActivityEvent.revoke("v", "comment", "a"),
-				ActivityEvent.revoke("w", "comment", "a"), ActivityEvent.revoke("u", "comment", "a"),
-				ActivityEvent.revoke("u", "spam", "q"), ActivityEvent.award("v", "comment", "b"),
-				ActivityEvent.award("v", "spam", "r"), ActivityEvent.award("w", "comment", "b"));
-		UnaryOperator<ActivityEvent> single = (event) -> new ActivityEvent("s-" + event.userId(), event.rule(),
-				event.points(), event.field(), event.revoke());
+		List<ActivityEvent> events = List.of(ActivityEvent.award("u", "p", "spam"),
+				ActivityEvent.award("u", "a", "comment"), ActivityEvent.award("v", "a", "comment"),
+				ActivityEvent.award("u", "q", "spam"), ActivityEvent.revoke("u", "p", "spam"),
+				ActivityEvent.award("w", "a", "comment"), ActivityEvent.revoke("v", "a", "comment"),
+				ActivityEvent.revoke("w", "a", "comment"), ActivityEvent.revoke("u", "a", "comment"),
+				ActivityEvent.revoke("u", "q", "spam"), ActivityEvent.award("v", "b", "comment"),
+				ActivityEvent.award("v", "r", "spam"), ActivityEvent.award("w", "b", "comment"));
+		UnaryOperator<ActivityEvent> single = (event) -> new ActivityEvent("s-" + event.userId(), event.field(),
+				event.rule(), event.points(), event.revoke());
 
 		List<Outcome> batched = batch(events.toArray(new ActivityEvent[0]));
 		List<Outcome> oneByOne = new ArrayList<>();

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,11 +55,8 @@ class ChallengeBoardTests {
 	}
 
 	private EngineFixture engine(BoardOrder order) {
-		EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY), Map.of(), null, (ids) -> {
-			Map<String, Object> users = new HashMap<>();
-			ids.forEach((id) -> users.put(id, "name-" + id));
-			return users;
-		}, order);
+		EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY), Map.of(), null, EngineFixture.NAMES,
+				order);
 		this.fixtures.add(engine);
 		return engine;
 	}
@@ -84,23 +80,23 @@ class ChallengeBoardTests {
 		}
 
 		ChallengeService challenges = engine.challenges;
-		assertThat(challenges.top("season", 10))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score, RankEntry::user)
+		assertThat(challenges.board("season").top(10))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score, RankEntry::details)
 			.containsExactlyElementsOf(board);
-		assertThat(challenges.page("season", 2, 3))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score, RankEntry::user)
+		assertThat(challenges.board("season").page(2, 3))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score, RankEntry::details)
 			.containsExactlyElementsOf(board.subList(2, 5));
-		assertThat(challenges.around("season", "e", 1))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score, RankEntry::user)
+		assertThat(challenges.board("season").around("e", 1))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score, RankEntry::details)
 			.containsExactlyElementsOf(board.subList(2, 5));
 		for (int i = 0; i < BOARD_ORDER.size(); i++) {
 			String user = BOARD_ORDER.get(i);
-			assertThat(challenges.rankOf("season", user))
+			assertThat(challenges.board("season").rankOf(user))
 				.contains(new RankEntry(user, RANKS.get(ranking).get(i), SCORES.get(user), "name-" + user));
 		}
-		assertThat(challenges.size("season")).isEqualTo(6);
+		assertThat(challenges.board("season").size()).isEqualTo(6);
 		// the period board agrees
-		assertThat(engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactlyElementsOf(board.stream().map((row) -> tuple(row.toArray()[0], row.toArray()[1])).toList());
 	}
 
@@ -122,7 +118,7 @@ class ChallengeBoardTests {
 		engine.service.award("c", "y", 4);
 
 		assertThat(engine.members(engine.keys.challengeDense("sprint"))).containsExactly("4", "9");
-		assertThat(engine.challenges.top("sprint", 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("a", 1L), tuple("c", 2L));
 	}
 
@@ -137,7 +133,8 @@ class ChallengeBoardTests {
 		engine.clock.set(START.withSecond(20));
 		engine.service.award("c", "x", 7);
 
-		assertThat(engine.challenges.top("season", 10)).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		assertThat(engine.challenges.board("season").top(10))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("c", 1L, 7L), tuple("b", 2L, 5L), tuple("a", 3L, 5L));
 		String board = engine.keys.challengeBoard("season");
 		assertThat(engine.rawScore(board, "b")).isEqualTo(5.0 * SPAN + SPAN - 1);
@@ -145,7 +142,7 @@ class ChallengeBoardTests {
 		// the day board counts from midnight: two hours earlier
 		assertThat(engine.rawScore(engine.keys.board(Period.DAY, MORNING.toLocalDate()), "b"))
 			.isEqualTo(5.0 * SPAN + SPAN - 1 - 12 * 3600);
-		assertThat(engine.challenges.rankOf("season", "a")).contains(new RankEntry("a", 3, 5, "name-a"));
+		assertThat(engine.challenges.board("season").rankOf("a")).contains(new RankEntry("a", 3, 5, "name-a"));
 	}
 
 	@Test
@@ -170,11 +167,11 @@ class ChallengeBoardTests {
 
 		assertThat(counting.scriptCalls() - before).isEqualTo(1);
 		for (String id : ids) {
-			assertThat(engine.challenges.rankOf(id, "u")).as(id).contains(new RankEntry("u", 1, 3, null));
+			assertThat(engine.challenges.board(id).rankOf("u")).as(id).contains(new RankEntry("u", 1, 3, null));
 		}
 		assertThat(engine.service.revoke("u", "x").points()).isEqualTo(3);
 		for (String id : ids) {
-			assertThat(engine.challenges.size(id)).as(id).isZero();
+			assertThat(engine.challenges.board(id).size()).as(id).isZero();
 		}
 	}
 

@@ -66,16 +66,16 @@ class ChallengeClusterTests {
 		this.engine.service.award("b", "x", "comment");
 		this.engine.service.award("b", "y", "comment");
 
-		assertThat(this.engine.challenges.top("season", 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.challenges.board("season").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("b", 6L), tuple("a", 3L));
-		assertThat(this.engine.challenges.top("sprint", 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("a", 3L));
 		this.engine.service.revoke("b", "y", "comment");
-		assertThat(this.engine.challenges.rankOf("season", "b").map(RankEntry::score)).contains(3L);
+		assertThat(this.engine.challenges.board("season").rankOf("b").map(RankEntry::score)).contains(3L);
 		assertThat(this.engine.challenges.leave("sprint", "a")).isTrue();
-		assertThat(this.engine.challenges.size("sprint")).isZero();
+		assertThat(this.engine.challenges.board("sprint").size()).isZero();
 		this.engine.service.removeUser("b");
-		assertThat(this.engine.challenges.top("season", 10)).extracting(RankEntry::userId).containsExactly("a");
+		assertThat(this.engine.challenges.board("season").top(10)).extracting(RankEntry::id).containsExactly("a");
 		assertThat(this.engine.challenges.active()).extracting(ChallengeDefinition::id)
 			.containsExactlyInAnyOrder("season", "sprint");
 	}

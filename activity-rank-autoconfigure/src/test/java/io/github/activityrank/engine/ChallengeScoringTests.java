@@ -57,11 +57,11 @@ class ChallengeScoringTests {
 	}
 
 	private long score(String challenge, String user) {
-		return this.engine.challenges.rankOf(challenge, user).map(RankEntry::score).orElse(0L);
+		return this.engine.challenges.board(challenge).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	private long total(String user) {
-		return this.engine.service.rankOf(user, Period.TOTAL).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(Period.TOTAL).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	@Test
@@ -71,7 +71,7 @@ class ChallengeScoringTests {
 
 		this.engine.clock.set(START.minusNanos(1_000_000));
 		award("u", "before-start", "comment", 3);
-		assertThat(this.engine.challenges.size("sprint")).isZero();
+		assertThat(this.engine.challenges.board("sprint").size()).isZero();
 		this.engine.clock.set(START);
 		award("u", "at-start", "comment", 3);
 		assertThat(score("sprint", "u")).isEqualTo(3);
@@ -113,8 +113,8 @@ class ChallengeScoringTests {
 			.isEqualTo(new AwardResult(Outcome.REVOKED, 3, null));
 		assertThat(score("sprint", "u")).isEqualTo(3);
 		assertThat(this.engine.service.revoke("u", "b", "comment").points()).isEqualTo(3);
-		assertThat(this.engine.challenges.rankOf("sprint", "u")).isEmpty();
-		assertThat(this.engine.challenges.size("sprint")).isZero();
+		assertThat(this.engine.challenges.board("sprint").rankOf("u")).isEmpty();
+		assertThat(this.engine.challenges.board("sprint").size()).isZero();
 	}
 
 	@Test
@@ -129,7 +129,7 @@ class ChallengeScoringTests {
 		assertThat(this.engine.service.revoke("u", "a", "comment").points()).isEqualTo(3);
 
 		assertThat(total("u")).isEqualTo(3);
-		assertThat(this.engine.service.rankOf("u", Period.MONTH).map(RankEntry::score)).contains(3L);
+		assertThat(this.engine.service.board(Period.MONTH).rankOf("u").map(RankEntry::score)).contains(3L);
 		assertThat(score("sprint", "u")).isEqualTo(6);
 	}
 
@@ -177,7 +177,7 @@ class ChallengeScoringTests {
 		award("v", "a", "comment", 3);
 		award("v", "b", "comment", 3);
 
-		assertThat(this.engine.challenges.top("season", 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.challenges.board("season").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("v", 6L),
 					org.assertj.core.groups.Tuple.tuple("u", 3L));
 		assertThat(this.engine.challenges.leave("season", "u")).isFalse();
@@ -206,15 +206,15 @@ class ChallengeScoringTests {
 		this.engine.challenges.join("other", "v");
 		this.engine.clock.set(START.plusHours(1));
 
-		List<AwardResult> results = this.engine.service.applyAll(List.of(ActivityEvent.award("u", "comment", "a"),
-				ActivityEvent.award("v", "comment", "a"), ActivityEvent.award("w", "comment", "a"),
-				ActivityEvent.award("u", "comment", "b"), ActivityEvent.revoke("v", "comment", "a")));
+		List<AwardResult> results = this.engine.service.applyAll(List.of(ActivityEvent.award("u", "a", "comment"),
+				ActivityEvent.award("v", "a", "comment"), ActivityEvent.award("w", "a", "comment"),
+				ActivityEvent.award("u", "b", "comment"), ActivityEvent.revoke("v", "a", "comment")));
 
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED, Outcome.REVOKED);
-		assertThat(this.engine.challenges.top("sprint", 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("u", 6L));
-		assertThat(this.engine.challenges.size("other")).isZero();
+		assertThat(this.engine.challenges.board("other").size()).isZero();
 	}
 
 	@Test
@@ -228,10 +228,10 @@ class ChallengeScoringTests {
 
 		assertThat(this.engine.challenges.leave("sprint", "u")).isTrue();
 		assertThat(this.engine.challenges.leave("sprint", "u")).isFalse();
-		assertThat(this.engine.challenges.rankOf("sprint", "u")).isEmpty();
-		assertThat(this.engine.challenges.size("sprint")).isEqualTo(1);
+		assertThat(this.engine.challenges.board("sprint").rankOf("u")).isEmpty();
+		assertThat(this.engine.challenges.board("sprint").size()).isEqualTo(1);
 		award("u", "b", "comment", 3);
-		assertThat(this.engine.challenges.rankOf("sprint", "u")).isEmpty();
+		assertThat(this.engine.challenges.board("sprint").rankOf("u")).isEmpty();
 
 		// joined again at the same instant: the award from before still belongs to the
 		// first participation
@@ -269,7 +269,7 @@ class ChallengeScoringTests {
 		this.engine.service.removeUser("gone");
 
 		for (String challenge : List.of("sprint", "season")) {
-			assertThat(this.engine.challenges.top(challenge, 10)).extracting(RankEntry::userId)
+			assertThat(this.engine.challenges.board(challenge).top(10)).extracting(RankEntry::id)
 				.containsExactly("stays");
 		}
 		assertThat(this.engine.exists(this.engine.keys.joinedChallenges("gone"))).isFalse();

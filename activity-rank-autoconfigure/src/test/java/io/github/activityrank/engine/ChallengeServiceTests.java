@@ -116,21 +116,21 @@ class ChallengeServiceTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.create(sprint(id)));
 		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.find(id));
 		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.join(id, "u"));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.top(id, 10));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.size(id));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.rankOf(id, "u"));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board(id).top(10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board(id).size());
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board(id).rankOf("u"));
 	}
 
 	@Test
 	void refusesQueriesOutOfRangeLikeThePeriodBoards() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.top("sprint", 0));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.top("sprint", 1001));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.page("sprint", -1, 10));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.around("sprint", "u", 101));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board("sprint").top(0));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board("sprint").top(1001));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board("sprint").page(-1, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.board("sprint").around("u", 101));
 		assertThatIllegalArgumentException().isThrownBy(() -> this.challenges.join("sprint", " "));
-		assertThat(this.challenges.rankOf("sprint", " ")).isEmpty();
-		assertThat(this.challenges.top("sprint", 10)).isEmpty();
-		assertThat(this.challenges.size("sprint")).isZero();
+		assertThat(this.challenges.board("sprint").rankOf(" ")).isEmpty();
+		assertThat(this.challenges.board("sprint").top(10)).isEmpty();
+		assertThat(this.challenges.board("sprint").size()).isZero();
 	}
 
 	@Test

@@ -5,7 +5,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -18,7 +17,6 @@ import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -202,31 +200,6 @@ class CoalescingActivityStoreTests {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-		}
-
-		@Override
-		public List<RankEntry> range(Period period, LocalDate day, long offset, int limit) {
-			return List.of();
-		}
-
-		@Override
-		public Optional<RankEntry> rank(Period period, LocalDate day, String userId) {
-			return Optional.empty();
-		}
-
-		@Override
-		public List<RankEntry> around(Period period, LocalDate day, String userId, int radius) {
-			return List.of();
-		}
-
-		@Override
-		public long size(Period period, LocalDate day) {
-			return 0;
-		}
-
-		@Override
-		public List<RankEntry> among(Period period, LocalDate day, List<String> userIds) {
-			return List.of();
 		}
 
 		@Override

@@ -63,7 +63,7 @@ class ConcurrencyTests {
 	}
 
 	private long score(Period period) {
-		return this.engine.service.rankOf("u1", period).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(period).rankOf("u1").map(RankEntry::score).orElse(0L);
 	}
 
 	@RepeatedTest(20)

@@ -60,7 +60,7 @@ class DenseRankTests {
 	}
 
 	private List<Long> denseRanks(EngineFixture engine, Period period) {
-		return engine.service.top(period, 1000).stream().map(RankEntry::rank).toList();
+		return engine.service.board(period).top(1000).stream().map(RankEntry::rank).toList();
 	}
 
 	@Test
@@ -72,19 +72,19 @@ class DenseRankTests {
 
 		this.engine.service.revoke("c", "seed");
 		assertThat(this.engine.members(companion(Period.DAY))).as("b still has 7").containsExactly("5", "7", "9");
-		assertThat(this.engine.service.rankOf("d", Period.DAY).map(RankEntry::rank)).contains(3L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("d").map(RankEntry::rank)).contains(3L);
 
 		this.engine.service.revoke("b", "seed");
 		assertThat(this.engine.members(companion(Period.DAY))).containsExactly("5", "9");
-		assertThat(this.engine.service.rankOf("d", Period.DAY).map(RankEntry::rank)).contains(2L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("d").map(RankEntry::rank)).contains(2L);
 
 		this.engine.service.award("a", "report", "spam"); // 9 - 5 = 4
 		assertThat(this.engine.members(companion(Period.DAY))).containsExactly("4", "5");
-		assertThat(this.engine.service.rankOf("a", Period.DAY).map(RankEntry::rank)).contains(2L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a").map(RankEntry::rank)).contains(2L);
 
 		this.engine.service.removeUser("d");
 		assertThat(this.engine.members(companion(Period.DAY))).containsExactly("4");
-		assertThat(this.engine.service.rankOf("a", Period.DAY).map(RankEntry::rank)).contains(1L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a").map(RankEntry::rank)).contains(1L);
 
 		this.engine.service.revoke("a", "seed"); // a had 4: 4 - 9 leaves the board
 		assertThat(this.engine.exists(this.engine.keys.board(Period.DAY, this.engine.calendar.today()))).isFalse();
@@ -129,14 +129,14 @@ class DenseRankTests {
 	}
 
 	private void assertDenseRanksMatchTheScores(Period period) {
-		List<RankEntry> board = this.engine.service.top(period, 1000);
+		List<RankEntry> board = this.engine.service.board(period).top(1000);
 		TreeSet<Long> values = new TreeSet<>();
 		board.forEach((entry) -> values.add(entry.score()));
 		for (RankEntry entry : board) {
 			long expected = values.tailSet(entry.score(), false).size() + 1;
-			assertThat(entry.rank()).as("%s on %s", entry.userId(), period).isEqualTo(expected);
-			assertThat(this.engine.service.rankOf(entry.userId(), period).map(RankEntry::rank)).contains(expected);
-			assertThat(this.engine.service.around(entry.userId(), period, 0)).extracting(RankEntry::rank)
+			assertThat(entry.rank()).as("%s on %s", entry.id(), period).isEqualTo(expected);
+			assertThat(this.engine.service.board(period).rankOf(entry.id()).map(RankEntry::rank)).contains(expected);
+			assertThat(this.engine.service.board(period).around(entry.id(), 0)).extracting(RankEntry::rank)
 				.containsExactly(expected);
 		}
 		assertThat(this.engine.members(companion(period))).map(Long::parseLong)
@@ -159,7 +159,7 @@ class DenseRankTests {
 			.forEach((user, points) -> this.engine.service.award(user, "seed", points));
 		delete(companion(Period.DAY));
 
-		assertThat(this.engine.service.rankOf("d", Period.DAY).map(RankEntry::rank)).contains(3L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("d").map(RankEntry::rank)).contains(3L);
 		assertThat(this.engine.members(companion(Period.DAY))).containsExactly("5", "7", "9");
 		assertThat(this.engine.pttl(companion(Period.DAY))).isPositive();
 
@@ -184,10 +184,10 @@ class DenseRankTests {
 		EngineFixture competition = fixture(BoardOrder.DEFAULT);
 		Map.of("a", 9, "b", 7, "c", 7, "d", 5)
 			.forEach((user, points) -> competition.service.award(user, "seed", points));
-		assertThat(competition.service.rankOf("d", Period.DAY).map(RankEntry::rank)).contains(4L);
+		assertThat(competition.service.board(Period.DAY).rankOf("d").map(RankEntry::rank)).contains(4L);
 
-		assertThat(this.engine.service.rankOf("d", Period.DAY).map(RankEntry::rank)).contains(3L);
-		assertThat(this.engine.service.page(Period.TOTAL, this.engine.calendar.today(), 1, 3))
+		assertThat(this.engine.service.board(Period.DAY).rankOf("d").map(RankEntry::rank)).contains(3L);
+		assertThat(this.engine.service.board(Period.TOTAL, this.engine.calendar.today()).page(1, 3))
 			.extracting(RankEntry::rank)
 			.containsExactly(2L, 2L, 3L);
 	}
@@ -204,7 +204,7 @@ class DenseRankTests {
 		assertThat(this.engine.exists(companion(Period.TOTAL))).isFalse();
 		competition.service.revoke("b", "seed");
 
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("a", 1L),
 					org.assertj.core.groups.Tuple.tuple("c", 2L));
 	}
@@ -228,22 +228,22 @@ class DenseRankTests {
 		LocalDate today = this.engine.calendar.today();
 
 		// m4999 has the top score 5000; m0 has 1, the lowest
-		assertThat(this.engine.service.rankOf("m4999", Period.TOTAL).map(RankEntry::rank)).contains(1L);
-		assertThat(this.engine.service.rankOf("m0", Period.TOTAL).map(RankEntry::rank)).contains((long) values);
-		assertThat(this.engine.service.rankOf("m1234", Period.TOTAL))
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("m4999").map(RankEntry::rank)).contains(1L);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("m0").map(RankEntry::rank)).contains((long) values);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("m1234"))
 			.contains(new RankEntry("m1234", values - 1234, 1235, null));
 		// 100 members share each score: a page across a boundary of scores
-		assertThat(this.engine.service.page(Period.TOTAL, today, 250_000 - 1, 2)).extracting(RankEntry::rank)
+		assertThat(this.engine.service.board(Period.TOTAL, today).page(250_000 - 1, 2)).extracting(RankEntry::rank)
 			.containsExactly(2_500L, 2_501L);
-		assertThat(this.engine.service.around("m0", Period.TOTAL, 1)).extracting(RankEntry::rank)
+		assertThat(this.engine.service.board(Period.TOTAL).around("m0", 1)).extracting(RankEntry::rank)
 			.containsExactly((long) values, (long) values, (long) values);
 
 		// an award moves one member to a new value: one more distinct score above the
 		// rest
 		this.engine.service.award("m0", "bonus", 10_000);
-		assertThat(this.engine.service.rankOf("m0", Period.TOTAL).map(RankEntry::rank)).contains(1L);
-		assertThat(this.engine.service.rankOf("m4999", Period.TOTAL).map(RankEntry::rank)).contains(2L);
-		assertThat(this.engine.service.size(Period.TOTAL)).isEqualTo(members);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("m0").map(RankEntry::rank)).contains(1L);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("m4999").map(RankEntry::rank)).contains(2L);
+		assertThat(this.engine.service.board(Period.TOTAL).size()).isEqualTo(members);
 	}
 
 	private void delete(String key) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,11 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.RedisActivityStore;
-import io.github.activityrank.redis.RedisChallengeStore;
+import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.ShardMap;
-import io.github.activityrank.redis.ShardedActivityStore;
-import io.github.activityrank.redis.ShardedChallengeStore;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -37,6 +35,9 @@ final class EngineFixture implements AutoCloseable {
 	static final Duration CHALLENGE_RETENTION = Duration.ofDays(90);
 
 	private static final Map<Integer, LettuceConnectionFactory> factories = new ConcurrentHashMap<>();
+
+	/** The read side of the boards, as the services read them. */
+	final Boards boards;
 
 	final MutableClock clock;
 
@@ -109,18 +110,22 @@ final class EngineFixture implements AutoCloseable {
 		this.calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK,
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
-		ActivityStore store = new CoalescingActivityStore(
-				(shards == 1) ? new RedisActivityStore(this.connections, this.keys, this.calendar, periods, order)
-						: new ShardedActivityStore(this.connections, this.shards, this.calendar, periods, order),
-				ActivityStore.MAX_BATCH, 2);
+		RedisStores stores = new RedisStores(this.connections, this.shards, this.calendar, order);
+		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods), ActivityStore.MAX_BATCH, 2);
+		this.boards = stores.boards();
 		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
-		this.service = new DefaultActivityRankService(activityRules, store, this.calendar, periods, lookup,
+		this.service = new DefaultActivityRankService(activityRules, store, this.boards, this.calendar, periods, lookup,
 				this.counters);
-		this.challenges = new DefaultChallengeService(activityRules, (shards == 1)
-				? new RedisChallengeStore(this.connections, this.keys, this.calendar, order, CHALLENGE_RETENTION)
-				: new ShardedChallengeStore(this.connections, this.shards, this.calendar, order, CHALLENGE_RETENTION),
-				this.calendar, lookup);
+		this.challenges = new DefaultChallengeService(activityRules, stores.challengeStore(CHALLENGE_RETENTION),
+				this.boards, this.calendar, lookup);
 	}
+
+	/** A lookup that names every user {@code name-<id>}. */
+	static final RankUserLookup NAMES = (ids) -> {
+		Map<String, Object> users = new HashMap<>();
+		ids.forEach((id) -> users.put(id, "name-" + id));
+		return users;
+	};
 
 	static EngineFixture forumRules(LocalDateTime start) {
 		return new EngineFixture(start, EnumSet.allOf(Period.class), FORUM_RULES, null, null);

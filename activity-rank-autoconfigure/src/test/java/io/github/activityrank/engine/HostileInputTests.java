@@ -107,11 +107,11 @@ class HostileInputTests {
 		assertRejected(() -> this.engine.service.award(userId, "42_bonus", 5), reason);
 		assertRejected(() -> this.engine.service.revoke(userId, "42_praise", "praise"), reason);
 		assertRejected(() -> this.engine.service.revoke(userId, "42_praise"), reason);
-		assertRejected(() -> this.engine.service.apply(ActivityEvent.award(userId, "praise", "42_praise")), reason);
-		assertRejected(() -> this.engine.service.applyAll(List.of(ActivityEvent.awardPoints(userId, 3, "x"))).get(0),
+		assertRejected(() -> this.engine.service.apply(ActivityEvent.award(userId, "42_praise", "praise")), reason);
+		assertRejected(() -> this.engine.service.applyAll(List.of(ActivityEvent.awardPoints(userId, "x", 3))).get(0),
 				reason);
-		assertAnsweredEmpty(() -> this.engine.service.rankOf(userId, Period.DAY).isEmpty());
-		assertAnsweredEmpty(() -> this.engine.service.around(userId, Period.WEEK, 5).isEmpty());
+		assertAnsweredEmpty(() -> this.engine.service.board(Period.DAY).rankOf(userId).isEmpty());
+		assertAnsweredEmpty(() -> this.engine.service.board(Period.WEEK).around(userId, 5).isEmpty());
 		assertAnsweredEmpty(() -> this.engine.service
 			.history(userId, this.engine.calendar.today().minusDays(6), this.engine.calendar.today())
 			.isEmpty());
@@ -125,7 +125,7 @@ class HostileInputTests {
 		assertRejected(() -> this.engine.service.award("u1", field, 5), reason);
 		assertRejected(() -> this.engine.service.revoke("u1", field, "praise"), reason);
 		assertRejected(() -> this.engine.service.revoke("u1", field), reason);
-		assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", "praise", null, field, false)), reason);
+		assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", field, "praise", null, false)), reason);
 		assertThat(this.engine.storedKeys()).isEmpty();
 	}
 
@@ -143,7 +143,7 @@ class HostileInputTests {
 		for (long points : new long[] { 0, -1, -5, -1_000_000, 1_000_001, Integer.MAX_VALUE, Long.MAX_VALUE,
 				Long.MIN_VALUE }) {
 			assertRejected(() -> this.engine.service.award("u1", "f", points), "out of range 1..1000000");
-			assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", "praise", points, "f", false)),
+			assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", "f", "praise", points, false)),
 					"out of range");
 		}
 		assertThat(this.engine.storedKeys()).isEmpty();
@@ -152,7 +152,7 @@ class HostileInputTests {
 	@Test
 	void eventsWithNothingToApplyAreRejected() {
 		assertRejected(() -> this.engine.service.apply(null), "event is null");
-		assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", null, null, "f", false)),
+		assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", "f", null, null, false)),
 				"neither a rule nor points");
 		assertRejected(() -> this.engine.service.apply(new ActivityEvent("u1", null, null, null, false)),
 				"neither a rule nor points");
@@ -177,21 +177,24 @@ class HostileInputTests {
 	void queryArgumentsOutOfRangeThrowAndStoreNothing() {
 		LocalDate today = this.engine.calendar.today();
 		Map<String, Runnable> queries = new java.util.LinkedHashMap<>();
-		queries.put("No TOTAL board", () -> this.engine.service.top(Period.TOTAL, 10));
-		queries.put("add total to activity-rank.periods", () -> this.engine.service.rankOf("u1", Period.TOTAL));
-		queries.put("period is required", () -> this.engine.service.top(null, 10));
-		queries.put("day is required", () -> this.engine.service.page(Period.DAY, null, 0, 10));
-		queries.put("limit must be between 1 and 1000, was 0", () -> this.engine.service.top(Period.DAY, 0));
-		queries.put("was -1", () -> this.engine.service.top(Period.DAY, -1));
-		queries.put("was 1001", () -> this.engine.service.top(Period.DAY, 1001));
-		queries.put("was 2147483647", () -> this.engine.service.top(Period.DAY, Integer.MAX_VALUE));
-		queries.put("was -2147483648", () -> this.engine.service.page(Period.DAY, today, 0, Integer.MIN_VALUE));
-		queries.put("offset must be 0 or more, was -1", () -> this.engine.service.page(Period.DAY, today, -1, 10));
-		queries.put("was -9223372036854775808", () -> this.engine.service.page(Period.DAY, today, Long.MIN_VALUE, 10));
-		queries.put("radius must be between 0 and 100, was -1", () -> this.engine.service.around("u1", Period.DAY, -1));
-		queries.put("was 101", () -> this.engine.service.around("u1", Period.DAY, 101));
+		queries.put("No TOTAL board", () -> this.engine.service.board(Period.TOTAL).top(10));
+		queries.put("add total to activity-rank.periods", () -> this.engine.service.board(Period.TOTAL).rankOf("u1"));
+		queries.put("period is required", () -> this.engine.service.board(null).top(10));
+		queries.put("day is required", () -> this.engine.service.board(Period.DAY, null).page(0, 10));
+		queries.put("limit must be between 1 and 1000, was 0", () -> this.engine.service.board(Period.DAY).top(0));
+		queries.put("was -1", () -> this.engine.service.board(Period.DAY).top(-1));
+		queries.put("was 1001", () -> this.engine.service.board(Period.DAY).top(1001));
+		queries.put("was 2147483647", () -> this.engine.service.board(Period.DAY).top(Integer.MAX_VALUE));
+		queries.put("was -2147483648", () -> this.engine.service.board(Period.DAY, today).page(0, Integer.MIN_VALUE));
+		queries.put("offset must be 0 or more, was -1",
+				() -> this.engine.service.board(Period.DAY, today).page(-1, 10));
+		queries.put("was -9223372036854775808",
+				() -> this.engine.service.board(Period.DAY, today).page(Long.MIN_VALUE, 10));
+		queries.put("radius must be between 0 and 100, was -1",
+				() -> this.engine.service.board(Period.DAY).around("u1", -1));
+		queries.put("was 101", () -> this.engine.service.board(Period.DAY).around("u1", 101));
 		queries.put("radius must be between 0 and 100, was 2147483647",
-				() -> this.engine.service.around("u1", Period.DAY, Integer.MAX_VALUE));
+				() -> this.engine.service.board(Period.DAY).around("u1", Integer.MAX_VALUE));
 		queries.put("from and to are required", () -> this.engine.service.history("u1", null, today));
 		queries.put("is before from", () -> this.engine.service.history("u1", today, today.minusDays(1)));
 		queries.put("at most 366 days", () -> this.engine.service.history("u1", today.minusDays(366), today));
@@ -210,15 +213,15 @@ class HostileInputTests {
 		this.engine.service.award("u1", "42_praise", "praise");
 		Map<String, String> before = fingerprint();
 
-		assertThat(this.engine.service.page(Period.DAY, today, Long.MAX_VALUE, 1000)).isEmpty();
-		assertThat(this.engine.service.page(Period.DAY, today, Long.MAX_VALUE - 1, 1000)).isEmpty();
-		assertThat(this.engine.service.page(Period.WEEK, today, 1_000_000_000_000L, 1)).isEmpty();
-		assertThat(this.engine.service.top(Period.MONTH, LocalDate.MAX, 10)).isEmpty();
-		assertThat(this.engine.service.top(Period.WEEK, LocalDate.MIN, 10)).isEmpty();
-		assertThat(this.engine.service.rankOf("u1", Period.DAY, LocalDate.MIN)).isEmpty();
-		assertThat(this.engine.service.around("u1", Period.MONTH, LocalDate.MAX, 100)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY, today).page(Long.MAX_VALUE, 1000)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY, today).page(Long.MAX_VALUE - 1, 1000)).isEmpty();
+		assertThat(this.engine.service.board(Period.WEEK, today).page(1_000_000_000_000L, 1)).isEmpty();
+		assertThat(this.engine.service.board(Period.MONTH, LocalDate.MAX).top(10)).isEmpty();
+		assertThat(this.engine.service.board(Period.WEEK, LocalDate.MIN).top(10)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY, LocalDate.MIN).rankOf("u1")).isEmpty();
+		assertThat(this.engine.service.board(Period.MONTH, LocalDate.MAX).around("u1", 100)).isEmpty();
 		assertThat(this.engine.service.history("u1", LocalDate.MAX, LocalDate.MAX)).isEmpty();
-		assertThat(this.engine.service.top(Period.DAY, 1000)).extracting(RankEntry::userId).containsExactly("u1");
+		assertThat(this.engine.service.board(Period.DAY).top(1000)).extracting(RankEntry::id).containsExactly("u1");
 		for (int i = 0; i < 9; i++) {
 			tally.accepted();
 		}
@@ -238,9 +241,9 @@ class HostileInputTests {
 		assertThat(this.engine.service.award(value, field, "praise").outcome()).isEqualTo(Outcome.AWARDED);
 		assertThat(this.engine.service.award("u1", field, "praise").outcome()).isEqualTo(Outcome.AWARDED);
 
-		assertThat(this.engine.service.rankOf(value, Period.DAY)).map(RankEntry::score).contains(2L);
-		assertThat(this.engine.service.top(Period.WEEK, 10)).extracting(RankEntry::userId).contains(value, "u1");
-		assertThat(this.engine.service.around(value, Period.MONTH, 1)).extracting(RankEntry::userId).contains(value);
+		assertThat(this.engine.service.board(Period.DAY).rankOf(value)).map(RankEntry::score).contains(2L);
+		assertThat(this.engine.service.board(Period.WEEK).top(10)).extracting(RankEntry::id).contains(value, "u1");
+		assertThat(this.engine.service.board(Period.MONTH).around(value, 1)).extracting(RankEntry::id).contains(value);
 		assertThat(this.engine.service.history(value, this.engine.calendar.today(), this.engine.calendar.today())
 			.get(0)
 			.awards()).containsOnlyKeys(field);
@@ -248,20 +251,20 @@ class HostileInputTests {
 			.allSatisfy((key) -> assertThat(key).startsWith(this.engine.keys.tag() + ":"))
 			.contains(this.engine.keys.record(this.engine.calendar.today(), RankKeys.encode(value)));
 		assertThat(this.engine.service.revoke(value, field, "praise").outcome()).isEqualTo(Outcome.REVOKED);
-		assertThat(this.engine.service.rankOf(value, Period.DAY)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).rankOf(value)).isEmpty();
 		tally.accepted();
 	}
 
 	@Test
 	void aBatchRejectsOnlyItsHostileEventsAndAppliesTheRest() {
-		List<AwardResult> results = this.engine.service.applyAll(Arrays.asList(ActivityEvent.award("u1", "praise", "1"),
-				ActivityEvent.award(TEN_KB, "praise", "2"), null, ActivityEvent.award("u1", "nope", "3"),
-				ActivityEvent.awardPoints("u1", -5, "4"), ActivityEvent.award("u2", "praise", "5")));
+		List<AwardResult> results = this.engine.service.applyAll(Arrays.asList(ActivityEvent.award("u1", "1", "praise"),
+				ActivityEvent.award(TEN_KB, "2", "praise"), null, ActivityEvent.award("u1", "3", "nope"),
+				ActivityEvent.awardPoints("u1", "4", -5), ActivityEvent.award("u2", "5", "praise")));
 
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.AWARDED, Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED,
 					Outcome.AWARDED);
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId).containsOnly("u1", "u2");
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id).containsOnly("u1", "u2");
 		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
 			.get(0)
 			.awards()).containsOnlyKeys("1");

@@ -64,7 +64,7 @@ class LargestScoreTests {
 		String day = engine.keys.board(Period.DAY, engine.calendar.today());
 
 		assertThat(engine.service.award("a", "last", 1).outcome()).isEqualTo(Outcome.AWARDED);
-		assertThat(engine.service.rankOf("a", Period.TOTAL)).contains(new RankEntry("a", 1, LARGEST, null));
+		assertThat(engine.service.board(Period.TOTAL).rankOf("a")).contains(new RankEntry("a", 1, LARGEST, null));
 		List<String> companion = engine.members(engine.keys.dense(Period.DAY, engine.calendar.today()));
 
 		AwardResult onePointMore = engine.service.award("a", "one-more", 1);
@@ -72,14 +72,14 @@ class LargestScoreTests {
 		assertThat(onePointMore.outcome()).isEqualTo(Outcome.REJECTED);
 		assertThat(onePointMore.reason()).contains("largest score of 9007199254740991 points");
 		assertThat(engine.rawScore(day, "a")).isEqualTo((double) LARGEST);
-		assertThat(engine.service.rankOf("a", Period.DAY).map(RankEntry::score)).contains(LARGEST);
+		assertThat(engine.service.board(Period.DAY).rankOf("a").map(RankEntry::score)).contains(LARGEST);
 		assertThat(engine.members(engine.keys.dense(Period.DAY, engine.calendar.today()))).isEqualTo(companion);
 		assertThat(engine.service.history("a", engine.calendar.today(), engine.calendar.today()).get(0).awards())
 			.containsOnlyKeys("last");
 		// a penalty still applies, and then there is room again
 		assertThat(engine.service.award("a", "report", "spam").outcome()).isEqualTo(Outcome.AWARDED);
 		assertThat(engine.service.award("a", "one-more", 1).outcome()).isEqualTo(Outcome.AWARDED);
-		assertThat(engine.service.rankOf("a", Period.TOTAL).map(RankEntry::score)).contains(LARGEST - 4);
+		assertThat(engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(LARGEST - 4);
 	}
 
 	/**
@@ -115,8 +115,8 @@ class LargestScoreTests {
 		// the
 		// largest score exactly, and one point more is rejected
 		List<AwardResult> results = engine.service
-			.applyAll(List.of(ActivityEvent.awardPoints("c", 1, "x"), ActivityEvent.awardPoints("a", 1, "first"),
-					ActivityEvent.awardPoints("a", 1, "last"), ActivityEvent.awardPoints("a", 1, "one-more")));
+			.applyAll(List.of(ActivityEvent.awardPoints("c", "x", 1), ActivityEvent.awardPoints("a", "first", 1),
+					ActivityEvent.awardPoints("a", "last", 1), ActivityEvent.awardPoints("a", "one-more", 1)));
 
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED, Outcome.REJECTED);
@@ -125,7 +125,7 @@ class LargestScoreTests {
 		assertThat(engine.rawScore(board, "c")).isEqualTo(1.0);
 		// nothing of the rejected award: not on the period boards, not in the record
 		assertThat(engine.rawScore(day, "a")).isEqualTo(3.0);
-		assertThat(engine.service.rankOf("a", Period.TOTAL).map(RankEntry::score)).contains(3L);
+		assertThat(engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(3L);
 		assertThat(engine.service.history("a", engine.calendar.today(), engine.calendar.today()).get(0).awards())
 			.containsOnlyKeys("seed", "first", "last");
 		// alone in its call too
@@ -134,7 +134,7 @@ class LargestScoreTests {
 		// a penalty still applies, and then there is room again
 		assertThat(engine.service.award("a", "report", "spam").outcome()).isEqualTo(Outcome.AWARDED);
 		assertThat(engine.service.award("a", "one-more", 1).outcome()).isEqualTo(Outcome.AWARDED);
-		assertThat(engine.challenges.rankOf("sprint", "a").map(RankEntry::score)).contains(LARGEST - 4);
+		assertThat(engine.challenges.board("sprint").rankOf("a").map(RankEntry::score)).contains(LARGEST - 4);
 	}
 
 }

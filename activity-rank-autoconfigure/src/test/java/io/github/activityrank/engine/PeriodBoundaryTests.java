@@ -27,7 +27,7 @@ class PeriodBoundaryTests {
 	}
 
 	private long score(Period period, LocalDate day) {
-		return this.engine.service.rankOf("u1", period, day).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(period, day).rankOf("u1").map(RankEntry::score).orElse(0L);
 	}
 
 	@Test
@@ -106,9 +106,9 @@ class PeriodBoundaryTests {
 		this.engine.service.award("u1", "old", 4);
 		this.engine.clock.advance(Duration.ofDays(10));
 
-		assertThat(this.engine.service.top(Period.DAY, LocalDate.of(2026, 5, 31), 5)).extracting(RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY, LocalDate.of(2026, 5, 31)).top(5)).extracting(RankEntry::score)
 			.containsExactly(4L);
-		assertThat(this.engine.service.top(Period.DAY, 5)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).top(5)).isEmpty();
 	}
 
 }

@@ -68,7 +68,7 @@ class PeriodCapConcurrencyTests {
 	}
 
 	private long score(Period period) {
-		return this.engine.service.rankOf("u1", period).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(period).rankOf("u1").map(RankEntry::score).orElse(0L);
 	}
 
 	@RepeatedTest(5)

@@ -52,7 +52,7 @@ class QueryTests {
 	void equalScoresShareARankInCompetitionStyle() {
 		scores();
 
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::rank, RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple(1L, 50L), tuple(2L, 40L), tuple(2L, 40L), tuple(4L, 30L), tuple(5L, 20L),
 					tuple(5L, 20L), tuple(7L, 10L));
 	}
@@ -61,50 +61,51 @@ class QueryTests {
 	void pagesStartingInsideATieKeepTheTiedRank() {
 		scores();
 
-		assertThat(this.engine.service.page(Period.DAY, this.engine.calendar.today(), 2, 3))
+		assertThat(this.engine.service.board(Period.DAY, this.engine.calendar.today()).page(2, 3))
 			.extracting(RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple(2L, 40L), tuple(4L, 30L), tuple(5L, 20L));
-		assertThat(this.engine.service.page(Period.DAY, this.engine.calendar.today(), 100, 3)).isEmpty();
-		assertThat(this.engine.service.page(Period.DAY, this.engine.calendar.today(), Long.MAX_VALUE - 1, 3)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY, this.engine.calendar.today()).page(100, 3)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY, this.engine.calendar.today()).page(Long.MAX_VALUE - 1, 3))
+			.isEmpty();
 	}
 
 	@Test
 	void rankOfUsesTheSameRanks() {
 		scores();
 
-		assertThat(this.engine.service.rankOf("c", Period.DAY)).contains(new RankEntry("c", 2, 40, "name-c"));
-		assertThat(this.engine.service.rankOf("f", Period.MONTH).map(RankEntry::rank)).contains(5L);
-		assertThat(this.engine.service.rankOf("nobody", Period.DAY)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).rankOf("c")).contains(new RankEntry("c", 2, 40, "name-c"));
+		assertThat(this.engine.service.board(Period.MONTH).rankOf("f").map(RankEntry::rank)).contains(5L);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("nobody")).isEmpty();
 	}
 
 	@Test
 	void aroundFillsFromTheOtherSideAtTheTopAndBottom() {
 		scores();
 
-		assertThat(this.engine.service.around("a", Period.DAY, 2)).extracting(RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).around("a", 2)).extracting(RankEntry::score)
 			.containsExactly(50L, 40L, 40L, 30L, 20L);
-		assertThat(this.engine.service.around("g", Period.DAY, 2)).extracting(RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).around("g", 2)).extracting(RankEntry::score)
 			.containsExactly(40L, 30L, 20L, 20L, 10L);
-		assertThat(this.engine.service.around("d", Period.DAY, 1)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.DAY).around("d", 1)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("b", 2L), tuple("d", 4L), tuple("ghost", 5L));
-		assertThat(this.engine.service.around("d", Period.DAY, 100)).hasSize(7);
-		assertThat(this.engine.service.around("nobody", Period.DAY, 2)).isEmpty();
-		assertThat(this.engine.service.around("a", Period.DAY, 0)).extracting(RankEntry::userId).containsExactly("a");
+		assertThat(this.engine.service.board(Period.DAY).around("d", 100)).hasSize(7);
+		assertThat(this.engine.service.board(Period.DAY).around("nobody", 2)).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).around("a", 0)).extracting(RankEntry::id).containsExactly("a");
 	}
 
 	@Test
 	void lookupIsCalledOncePerQueryAndUnknownUsersKeepTheirRank() {
 		scores();
 
-		List<RankEntry> top = this.engine.service.top(Period.DAY, 10);
+		List<RankEntry> top = this.engine.service.board(Period.DAY).top(10);
 
 		assertThat(this.lookups).hasSize(1);
 		assertThat(this.lookups.get(0)).containsExactly("a", "c", "b", "d", "ghost", "f", "g");
-		assertThat(top).filteredOn((e) -> e.userId().equals("ghost"))
+		assertThat(top).filteredOn((e) -> e.id().equals("ghost"))
 			.singleElement()
-			.satisfies((e) -> assertThat(e.user()).isNull())
+			.satisfies((e) -> assertThat(e.details()).isNull())
 			.satisfies((e) -> assertThat(e.rank()).isEqualTo(5));
-		assertThat(top.get(0).user()).isEqualTo("name-a");
+		assertThat(top.get(0).details()).isEqualTo("name-a");
 	}
 
 	@Test
@@ -123,14 +124,14 @@ class QueryTests {
 
 	@Test
 	void queryArgumentsOutOfRangeAreRefused() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.top(Period.DAY, 0));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.top(Period.DAY, 1001));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.DAY).top(0));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.DAY).top(1001));
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> this.engine.service.page(Period.DAY, LocalDate.now(), -1, 10));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.around("a", Period.DAY, -1));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.top(Period.WEEK, 10))
+			.isThrownBy(() -> this.engine.service.board(Period.DAY, LocalDate.now()).page(-1, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.DAY).around("a", -1));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.WEEK).top(10))
 			.withMessageContaining("activity-rank.periods");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.top(null, 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(null).top(10));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> this.engine.service.history("u1", LocalDate.now(), LocalDate.now().minusDays(1)));
 	}

@@ -4,7 +4,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,11 +43,7 @@ class RankingModeTests {
 	private EngineFixture engine(Ranking ranking) {
 		EngineFixture engine = new EngineFixture(LocalDateTime.of(2026, 11, 18, 10, 0),
 				EnumSet.of(Period.DAY, Period.TOTAL), Map.of("spam", new ScoringRule("spam", -5, false, null)), null,
-				(ids) -> {
-					Map<String, Object> users = new HashMap<>();
-					ids.forEach((id) -> users.put(id, "name-" + id));
-					return users;
-				}, new BoardOrder(TieBreak.NONE, ranking, BoardOrder.DEFAULT_EPOCH));
+				EngineFixture.NAMES, new BoardOrder(TieBreak.NONE, ranking, BoardOrder.DEFAULT_EPOCH));
 		this.fixtures.add(engine);
 		SCORES.forEach((user, points) -> engine.service.award(user, "seed", points));
 		return engine;
@@ -70,11 +65,11 @@ class RankingModeTests {
 		EngineFixture engine = engine(ranking);
 
 		for (Period period : List.of(Period.DAY, Period.TOTAL)) {
-			assertThat(engine.service.top(period, 10)).as(period.name())
-				.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+			assertThat(engine.service.board(period).top(10)).as(period.name())
+				.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 				.containsExactlyElementsOf(expected(ranking));
 		}
-		assertThat(engine.service.top(Period.DAY, 10).get(0).user()).isEqualTo("name-a");
+		assertThat(engine.service.board(Period.DAY).top(10).get(0).details()).isEqualTo("name-a");
 	}
 
 	@ParameterizedTest
@@ -85,13 +80,13 @@ class RankingModeTests {
 
 		for (int offset = 0; offset < BOARD_ORDER.size(); offset++) {
 			for (int limit = 1; offset + limit <= BOARD_ORDER.size(); limit++) {
-				assertThat(engine.service.page(Period.DAY, today, offset, limit))
+				assertThat(engine.service.board(Period.DAY, today).page(offset, limit))
 					.as("offset %d limit %d", offset, limit)
-					.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+					.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 					.containsExactlyElementsOf(expected(ranking).subList(offset, offset + limit));
 			}
 		}
-		assertThat(engine.service.page(Period.DAY, today, 6, 5)).isEmpty();
+		assertThat(engine.service.board(Period.DAY, today).page(6, 5)).isEmpty();
 	}
 
 	@ParameterizedTest
@@ -101,10 +96,10 @@ class RankingModeTests {
 
 		for (int i = 0; i < BOARD_ORDER.size(); i++) {
 			String user = BOARD_ORDER.get(i);
-			assertThat(engine.service.rankOf(user, Period.DAY))
+			assertThat(engine.service.board(Period.DAY).rankOf(user))
 				.contains(new RankEntry(user, RANKS.get(ranking).get(i), SCORES.get(user), "name-" + user));
 		}
-		assertThat(engine.service.rankOf("nobody", Period.DAY)).isEmpty();
+		assertThat(engine.service.board(Period.DAY).rankOf("nobody")).isEmpty();
 	}
 
 	@ParameterizedTest
@@ -113,10 +108,10 @@ class RankingModeTests {
 		EngineFixture engine = engine(ranking);
 
 		for (int i = 0; i < BOARD_ORDER.size(); i++) {
-			List<RankEntry> window = engine.service.around(BOARD_ORDER.get(i), Period.DAY, 1);
+			List<RankEntry> window = engine.service.board(Period.DAY).around(BOARD_ORDER.get(i), 1);
 			int from = Math.max(0, Math.min(i - 1, BOARD_ORDER.size() - 3));
 			assertThat(window).as(BOARD_ORDER.get(i))
-				.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+				.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 				.containsExactlyElementsOf(expected(ranking).subList(from, from + 3));
 		}
 	}
@@ -132,8 +127,8 @@ class RankingModeTests {
 			case DENSE -> List.of(1L, 1L, 2L, 2L, 3L);
 			case ORDINAL -> List.of(1L, 2L, 3L, 4L, 5L);
 		};
-		assertThat(engine.service.among(Period.DAY, List.of("f", "d", "b", "e", "c", "nobody")))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score, RankEntry::user)
+		assertThat(engine.service.board(Period.DAY).among(List.of("f", "d", "b", "e", "c", "nobody")))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score, RankEntry::details)
 			.containsExactly(tuple("c", ranks.get(0), 7L, "name-c"), tuple("b", ranks.get(1), 7L, "name-b"),
 					tuple("e", ranks.get(2), 5L, "name-e"), tuple("d", ranks.get(3), 5L, "name-d"),
 					tuple("f", ranks.get(4), 3L, "name-f"));
@@ -147,17 +142,17 @@ class RankingModeTests {
 		engine.service.revoke("c", "seed"); // c leaves
 		engine.service.award("g", "seed", 5); // g 5
 
-		List<RankEntry> top = engine.service.top(Period.DAY, 10);
-		assertThat(top).extracting(RankEntry::userId).containsExactly("b", "g", "e", "d", "a", "f");
+		List<RankEntry> top = engine.service.board(Period.DAY).top(10);
+		assertThat(top).extracting(RankEntry::id).containsExactly("b", "g", "e", "d", "a", "f");
 		assertThat(top).extracting(RankEntry::rank).containsExactlyElementsOf(switch (ranking) {
 			case COMPETITION -> List.of(1L, 2L, 2L, 2L, 5L, 6L);
 			case DENSE -> List.of(1L, 2L, 2L, 2L, 3L, 4L);
 			case ORDINAL -> List.of(1L, 2L, 3L, 4L, 5L, 6L);
 		});
 		for (RankEntry entry : top) {
-			assertThat(engine.service.rankOf(entry.userId(), Period.DAY).map(RankEntry::rank)).as(entry.userId())
+			assertThat(engine.service.board(Period.DAY).rankOf(entry.id()).map(RankEntry::rank)).as(entry.id())
 				.contains(entry.rank());
-			assertThat(engine.service.around(entry.userId(), Period.DAY, 0)).extracting(RankEntry::rank)
+			assertThat(engine.service.board(Period.DAY).around(entry.id(), 0)).extracting(RankEntry::rank)
 				.containsExactly(entry.rank());
 		}
 	}

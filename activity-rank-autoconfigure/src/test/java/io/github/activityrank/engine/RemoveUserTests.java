@@ -76,7 +76,7 @@ class RemoveUserTests {
 		for (Period period : Period.values()) {
 			for (LocalDate day : List.of(LocalDate.of(2026, 11, 16), LocalDate.of(2026, 11, 18),
 					LocalDate.of(2026, 12, 1))) {
-				assertThat(engine.service.rankOf("gone", period, day)).isEmpty();
+				assertThat(engine.service.board(period, day).rankOf("gone")).isEmpty();
 			}
 		}
 		assertThat(output).contains("Removed a user's activity: 15 keys changed").doesNotContain("gone");
@@ -86,25 +86,25 @@ class RemoveUserTests {
 	void othersKeepTheirScoresAndOnlyMoveUp() {
 		EngineFixture engine = engine(BoardOrder.DEFAULT);
 		history(engine);
-		List<RankEntry> totalBefore = engine.service.top(Period.TOTAL, 10);
-		assertThat(totalBefore).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		List<RankEntry> totalBefore = engine.service.board(Period.TOTAL).top(10);
+		assertThat(totalBefore).extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("gone", 1L, 27L), tuple("a", 2L, 10L), tuple("b", 3L, 9L));
-		List<RankEntry> weekBefore = engine.service.top(Period.WEEK, LocalDate.of(2026, 11, 18), 10);
+		List<RankEntry> weekBefore = engine.service.board(Period.WEEK, LocalDate.of(2026, 11, 18)).top(10);
 
 		engine.service.removeUser("gone");
 
-		assertThat(engine.service.top(Period.TOTAL, 10))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		assertThat(engine.service.board(Period.TOTAL).top(10))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("a", 1L, 10L), tuple("b", 2L, 9L));
-		List<RankEntry> weekAfter = engine.service.top(Period.WEEK, LocalDate.of(2026, 11, 18), 10);
-		assertThat(weekAfter).extracting(RankEntry::userId, RankEntry::score)
+		List<RankEntry> weekAfter = engine.service.board(Period.WEEK, LocalDate.of(2026, 11, 18)).top(10);
+		assertThat(weekAfter).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("b", 9L), tuple("a", 5L));
 		for (RankEntry after : weekAfter) {
-			RankEntry before = weekBefore.stream().filter((e) -> e.userId().equals(after.userId())).findFirst().get();
-			assertThat(after.rank()).as(after.userId()).isLessThan(before.rank());
+			RankEntry before = weekBefore.stream().filter((e) -> e.id().equals(after.id())).findFirst().get();
+			assertThat(after.rank()).as(after.id()).isLessThan(before.rank());
 		}
-		assertThat(engine.service.top(Period.DAY, LocalDate.of(2026, 11, 16), 10))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		assertThat(engine.service.board(Period.DAY, LocalDate.of(2026, 11, 16)).top(10))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("a", 1L, 5L));
 		assertThat(engine.service.history("a", LocalDate.of(2026, 11, 16), LocalDate.of(2026, 12, 1))).hasSize(2);
 	}
@@ -126,7 +126,7 @@ class RemoveUserTests {
 		// companions
 		assertThat(engine.service.removeUser("alone")).isEqualTo(3 + 4 + 4);
 		assertThat(engine.members(dayCompanion)).containsExactly("9");
-		assertThat(engine.service.rankOf("twin", Period.MONTH).map(RankEntry::rank)).contains(1L);
+		assertThat(engine.service.board(Period.MONTH).rankOf("twin").map(RankEntry::rank)).contains(1L);
 	}
 
 	@Test
@@ -137,7 +137,7 @@ class RemoveUserTests {
 		engine.service.award("b", "x", 9);
 
 		assertThat(engine.service.removeUser("gone")).isEqualTo(3 + 4);
-		assertThat(engine.service.top(Period.WEEK, 10)).containsExactly(new RankEntry("b", 1, 9, null));
+		assertThat(engine.service.board(Period.WEEK).top(10)).containsExactly(new RankEntry("b", 1, 9, null));
 	}
 
 	@Test
@@ -148,7 +148,7 @@ class RemoveUserTests {
 		assertThat(engine.service.removeUser("nobody")).isZero();
 		assertThat(engine.service.removeUser(null)).isZero();
 		assertThat(engine.service.removeUser(" ")).isZero();
-		assertThat(engine.service.rankOf("a", Period.TOTAL).map(RankEntry::score)).contains(5L);
+		assertThat(engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(5L);
 	}
 
 	@Test

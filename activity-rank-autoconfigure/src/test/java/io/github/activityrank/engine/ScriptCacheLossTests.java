@@ -11,6 +11,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisBoards;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
@@ -51,21 +52,22 @@ class ScriptCacheLossTests {
 		RankKeys keys = new RankKeys("restart");
 		DefaultActivityRankService service = new DefaultActivityRankService(
 				new ActivityRules(Map.of("praise", new ScoringRule("praise", 2, false, null)), null),
-				new RedisActivityStore(this.factory, keys, calendar, EnumSet.of(Period.DAY)), calendar,
-				EnumSet.of(Period.DAY), null, new ActivityRankCounters());
+				new RedisActivityStore(this.factory, keys, calendar, EnumSet.of(Period.DAY)),
+				new RedisBoards(this.factory, keys, calendar, BoardOrder.DEFAULT), calendar, EnumSet.of(Period.DAY),
+				null, new ActivityRankCounters());
 		assertThat(service.award("u1", "1", "praise").outcome()).isEqualTo(Outcome.AWARDED);
 
 		this.redis.stop();
 		this.redis.startServer();
 
 		assertThat(service.award("u1", "2", "praise").outcome()).isEqualTo(Outcome.AWARDED);
-		assertThat(service.rankOf("u1", Period.DAY).map(RankEntry::score)).contains(2L);
+		assertThat(service.board(Period.DAY).rankOf("u1").map(RankEntry::score)).contains(2L);
 
 		try (RedisConnection connection = this.factory.getConnection()) {
 			connection.scriptingCommands().scriptFlush();
 		}
 		assertThat(service.revoke("u1", "2", "praise").outcome()).isEqualTo(Outcome.REVOKED);
-		assertThat(service.top(Period.DAY, 3)).isEmpty();
+		assertThat(service.board(Period.DAY).top(3)).isEmpty();
 		assertThat(RedisKeysCleaner.keys(this.factory, "*")).allMatch((k) -> k.startsWith("{restart}:"));
 	}
 

@@ -119,28 +119,31 @@ class ShardedEquivalenceTests {
 	private void assertSameAnswers(List<String> users, Random random) {
 		for (Period period : Period.values()) {
 			String board = period.toString();
-			assertThat(this.sharded.service.size(period)).as(board).isEqualTo(this.single.service.size(period));
+			assertThat(this.sharded.service.board(period).size()).as(board)
+				.isEqualTo(this.single.service.board(period).size());
 			for (int n : new int[] { 1, 10, 30, USERS }) {
-				assertThat(this.sharded.service.top(period, n)).as(board).isEqualTo(this.single.service.top(period, n));
+				assertThat(this.sharded.service.board(period).top(n)).as(board)
+					.isEqualTo(this.single.service.board(period).top(n));
 			}
 			LocalDateTime now = LocalDateTime.now(this.single.clock);
 			for (long offset : new long[] { 0, 7, 55, 199, USERS - 10, USERS + 5 }) {
-				assertThat(this.sharded.service.page(period, now.toLocalDate(), offset, 25)).as(board + " @" + offset)
-					.isEqualTo(this.single.service.page(period, now.toLocalDate(), offset, 25));
+				assertThat(this.sharded.service.board(period, now.toLocalDate()).page(offset, 25))
+					.as(board + " @" + offset)
+					.isEqualTo(this.single.service.board(period, now.toLocalDate()).page(offset, 25));
 			}
 			for (String user : users) {
-				assertThat(this.sharded.service.rankOf(user, period)).as(board + " " + user)
-					.isEqualTo(this.single.service.rankOf(user, period));
+				assertThat(this.sharded.service.board(period).rankOf(user)).as(board + " " + user)
+					.isEqualTo(this.single.service.board(period).rankOf(user));
 			}
 			for (int i = 0; i < 40; i++) {
 				String user = users.get(random.nextInt(USERS));
 				int radius = random.nextInt(6);
-				assertThat(this.sharded.service.around(user, period, radius)).as(board + " around " + user)
-					.isEqualTo(this.single.service.around(user, period, radius));
+				assertThat(this.sharded.service.board(period).around(user, radius)).as(board + " around " + user)
+					.isEqualTo(this.single.service.board(period).around(user, radius));
 			}
 			List<String> some = users.stream().filter((user) -> random.nextInt(5) == 0).toList();
-			assertThat(this.sharded.service.among(period, some)).as(board)
-				.isEqualTo(this.single.service.among(period, some));
+			assertThat(this.sharded.service.board(period).among(some)).as(board)
+				.isEqualTo(this.single.service.board(period).among(some));
 			if (period != Period.TOTAL) {
 				for (String user : users.subList(0, 50)) {
 					assertThat(this.sharded.service.summary(user, period)).as(board + " " + user)
@@ -154,20 +157,22 @@ class ShardedEquivalenceTests {
 				.isEqualTo(this.single.service.history(user, now.toLocalDate().minusDays(3), now.toLocalDate()));
 		}
 		for (String id : List.of("season", "sprint")) {
-			assertThat(this.sharded.challenges.size(id)).as(id).isEqualTo(this.single.challenges.size(id));
-			assertThat(this.sharded.challenges.top(id, USERS)).as(id).isEqualTo(this.single.challenges.top(id, USERS));
+			assertThat(this.sharded.challenges.board(id).size()).as(id)
+				.isEqualTo(this.single.challenges.board(id).size());
+			assertThat(this.sharded.challenges.board(id).top(USERS)).as(id)
+				.isEqualTo(this.single.challenges.board(id).top(USERS));
 			for (long offset : new long[] { 0, 33, 120, 390 }) {
-				assertThat(this.sharded.challenges.page(id, offset, 20)).as(id + " @" + offset)
-					.isEqualTo(this.single.challenges.page(id, offset, 20));
+				assertThat(this.sharded.challenges.board(id).page(offset, 20)).as(id + " @" + offset)
+					.isEqualTo(this.single.challenges.board(id).page(offset, 20));
 			}
 			for (String user : users) {
-				assertThat(this.sharded.challenges.rankOf(id, user)).as(id + " " + user)
-					.isEqualTo(this.single.challenges.rankOf(id, user));
+				assertThat(this.sharded.challenges.board(id).rankOf(user)).as(id + " " + user)
+					.isEqualTo(this.single.challenges.board(id).rankOf(user));
 			}
 			for (int i = 0; i < 20; i++) {
 				String user = users.get(random.nextInt(USERS));
-				assertThat(this.sharded.challenges.around(id, user, 3)).as(id + " around " + user)
-					.isEqualTo(this.single.challenges.around(id, user, 3));
+				assertThat(this.sharded.challenges.board(id).around(user, 3)).as(id + " around " + user)
+					.isEqualTo(this.single.challenges.board(id).around(user, 3));
 			}
 		}
 		assertThat(this.sharded.challenges.joined(users.get(1))).isEqualTo(this.single.challenges.joined(users.get(1)));

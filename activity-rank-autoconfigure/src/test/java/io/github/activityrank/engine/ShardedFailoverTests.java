@@ -102,13 +102,13 @@ class ShardedFailoverTests {
 		}
 		assertThat(notTransient).isEmpty();
 		assertThat(promoted).isNotEqualTo(victim);
-		assertThat(this.engine.service.size(Period.TOTAL)).isEqualTo(USERS);
-		List<RankEntry> board = this.engine.service.top(Period.TOTAL, USERS);
+		assertThat(this.engine.service.board(Period.TOTAL).size()).isEqualTo(USERS);
+		List<RankEntry> board = this.engine.service.board(Period.TOTAL).top(USERS);
 		assertThat(board.stream().mapToLong(RankEntry::score).sum()).isEqualTo(AWARDS);
 		for (RankEntry entry : board) {
-			assertThat(entry.score()).as(entry.userId()).isEqualTo(expected.get(entry.userId()).get());
+			assertThat(entry.score()).as(entry.id()).isEqualTo(expected.get(entry.id()).get());
 		}
-		assertThat(this.engine.service.top(Period.DAY, USERS).stream().mapToLong(RankEntry::score).sum())
+		assertThat(this.engine.service.board(Period.DAY).top(USERS).stream().mapToLong(RankEntry::score).sum())
 			.isEqualTo(AWARDS);
 		System.out.println("Failover of " + victim + " to " + promoted + ": " + retries + " retried attempts");
 	}

@@ -43,18 +43,18 @@ class SizeAndAmongTests {
 
 	@Test
 	void sizeCountsTheMembersOfABoardAndIsZeroWithoutOne() {
-		assertThat(this.engine.service.size(Period.DAY)).isZero();
+		assertThat(this.engine.service.board(Period.DAY).size()).isZero();
 
 		this.engine.service.award("a", "x", 3);
 		this.engine.service.award("b", "x", 3);
 		this.engine.service.award("b", "y", 3);
 
-		assertThat(this.engine.service.size(Period.DAY)).isEqualTo(2);
-		assertThat(this.engine.service.size(Period.MONTH, LocalDate.of(2026, 11, 1))).isEqualTo(2);
-		assertThat(this.engine.service.size(Period.DAY, LocalDate.of(2026, 11, 17))).isZero();
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.size(Period.WEEK))
+		assertThat(this.engine.service.board(Period.DAY).size()).isEqualTo(2);
+		assertThat(this.engine.service.board(Period.MONTH, LocalDate.of(2026, 11, 1)).size()).isEqualTo(2);
+		assertThat(this.engine.service.board(Period.DAY, LocalDate.of(2026, 11, 17)).size()).isZero();
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.WEEK).size())
 			.withMessageContaining("activity-rank.periods");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.size(null));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(null).size());
 	}
 
 	@Test
@@ -63,13 +63,13 @@ class SizeAndAmongTests {
 			.forEach((user, points) -> this.engine.service.award(user, "x", points));
 		this.lookups.clear();
 
-		List<RankEntry> friends = this.engine.service.among(Period.DAY, List.of("d", "b", "nobody", "d"));
+		List<RankEntry> friends = this.engine.service.board(Period.DAY).among(List.of("d", "b", "nobody", "d"));
 
-		assertThat(friends).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score, RankEntry::user)
+		assertThat(friends).extracting(RankEntry::id, RankEntry::rank, RankEntry::score, RankEntry::details)
 			.containsExactly(tuple("b", 1L, 40L, "name-b"), tuple("d", 2L, 30L, "name-d"));
 		assertThat(this.lookups).containsExactly(List.of("b", "d"));
-		assertThat(this.engine.service.among(Period.MONTH, LocalDate.of(2026, 11, 30), List.of("c", "a")))
-			.extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.MONTH, LocalDate.of(2026, 11, 30)).among(List.of("c", "a")))
+			.extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("a", 1L), tuple("c", 2L));
 	}
 
@@ -77,13 +77,12 @@ class SizeAndAmongTests {
 	void amongSkipsInvalidIdsAndAnswersEmptyWithoutAskingRedisWhenNoneIsLeft() {
 		this.engine.service.award("a", "x", 5);
 
-		assertThat(
-				this.engine.service.among(Period.DAY, Arrays.asList("a", null, "", " ", "x".repeat(129), "bad\u0000")))
-			.extracting(RankEntry::userId)
+		assertThat(this.engine.service.board(Period.DAY)
+			.among(Arrays.asList("a", null, "", " ", "x".repeat(129), "bad\u0000"))).extracting(RankEntry::id)
 			.containsExactly("a");
-		assertThat(this.engine.service.among(Period.DAY, Arrays.asList(null, ""))).isEmpty();
-		assertThat(this.engine.service.among(Period.DAY, List.of())).isEmpty();
-		assertThat(this.engine.service.among(Period.DAY, List.of("nobody", "ghost"))).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).among(Arrays.asList(null, ""))).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).among(List.of())).isEmpty();
+		assertThat(this.engine.service.board(Period.DAY).among(List.of("nobody", "ghost"))).isEmpty();
 	}
 
 	@Test
@@ -96,14 +95,15 @@ class SizeAndAmongTests {
 			.mapToObj((i) -> "u" + i)
 			.toList();
 
-		assertThat(this.engine.service.among(Period.DAY, thousand)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.DAY).among(thousand)).extracting(RankEntry::id, RankEntry::rank)
 			.startsWith(tuple("u900", 1L), tuple("u800", 2L))
 			.hasSize(10)
 			.endsWith(tuple("u0", 10L));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.among(Period.DAY, tooMany))
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.DAY).among(tooMany))
 			.withMessageContaining("at most 1000");
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.among(Period.DAY, null));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.among(Period.WEEK, List.of("u0")))
+		assertThatIllegalArgumentException().isThrownBy(() -> this.engine.service.board(Period.DAY).among(null));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.engine.service.board(Period.WEEK).among(List.of("u0")))
 			.withMessageContaining("activity-rank.periods");
 	}
 
@@ -112,8 +112,8 @@ class SizeAndAmongTests {
 		this.engine.service.award("ünïcode user", "x", 7);
 		this.engine.service.award("a:b{c}", "x", 9);
 
-		assertThat(this.engine.service.among(Period.DAY, List.of("ünïcode user", "a:b{c}")))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).among(List.of("ünïcode user", "a:b{c}")))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("a:b{c}", 1L, 9L), tuple("ünïcode user", 2L, 7L));
 	}
 

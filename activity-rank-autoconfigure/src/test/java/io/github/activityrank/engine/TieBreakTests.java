@@ -93,8 +93,8 @@ class TieBreakTests {
 		award("c", 2);
 
 		for (Period period : Period.values()) {
-			assertThat(this.engine.service.top(period, 10)).as(period.name())
-				.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+			assertThat(this.engine.service.board(period).top(10)).as(period.name())
+				.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 				.containsExactly(tuple("b", 1L, 5L), tuple("a", 2L, 5L), tuple("c", 3L, 5L));
 		}
 	}
@@ -111,16 +111,16 @@ class TieBreakTests {
 		award("d", 5);
 		LocalDate today = this.engine.calendar.today();
 
-		assertThat(this.engine.service.top(Period.WEEK, 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.WEEK).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("c", 1L), tuple("a", 2L), tuple("b", 3L), tuple("d", 4L));
-		assertThat(this.engine.service.page(Period.WEEK, today, 1, 2)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.WEEK, today).page(1, 2)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("a", 2L), tuple("b", 3L));
-		assertThat(this.engine.service.rankOf("d", Period.WEEK)).contains(new RankEntry("d", 4, 5, null));
-		assertThat(this.engine.service.rankOf("b", Period.WEEK)).contains(new RankEntry("b", 3, 5, null));
-		assertThat(this.engine.service.around("b", Period.WEEK, 1)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.WEEK).rankOf("d")).contains(new RankEntry("d", 4, 5, null));
+		assertThat(this.engine.service.board(Period.WEEK).rankOf("b")).contains(new RankEntry("b", 3, 5, null));
+		assertThat(this.engine.service.board(Period.WEEK).around("b", 1)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("a", 2L), tuple("b", 3L), tuple("d", 4L));
-		assertThat(this.engine.service.among(Period.WEEK, List.of("d", "b", "a", "nobody")))
-			.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+		assertThat(this.engine.service.board(Period.WEEK).among(List.of("d", "b", "a", "nobody")))
+			.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 			.containsExactly(tuple("a", 1L, 5L), tuple("b", 2L, 5L), tuple("d", 3L, 5L));
 	}
 
@@ -133,9 +133,9 @@ class TieBreakTests {
 			engine.clock.advance(Duration.ofSeconds(1));
 		}
 
-		assertThat(engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("a", 1L), tuple("b", 2L), tuple("c", 3L));
-		assertThat(engine.service.among(Period.DAY, List.of("c", "b"))).extracting(RankEntry::rank)
+		assertThat(engine.service.board(Period.DAY).among(List.of("c", "b"))).extracting(RankEntry::rank)
 			.containsExactly(1L, 2L);
 	}
 
@@ -148,10 +148,10 @@ class TieBreakTests {
 
 		// whole seconds cannot tell them apart: Redis orders equal scores by member,
 		// which ZREVRANGE reads backwards
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::rank)
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("b", 1L), tuple("a", 2L));
-		assertThat(this.engine.service.rankOf("a", Period.DAY).map(RankEntry::rank)).contains(2L);
-		assertThat(this.engine.service.among(Period.DAY, List.of("a", "b"))).extracting(RankEntry::userId)
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a").map(RankEntry::rank)).contains(2L);
+		assertThat(this.engine.service.board(Period.DAY).among(List.of("a", "b"))).extracting(RankEntry::id)
 			.containsExactly("b", "a");
 	}
 
@@ -179,7 +179,7 @@ class TieBreakTests {
 	void theLargestScoreIsHeldExactlyAndOnePointMoreIsRejectedWithNothingStored() {
 		award("a", ActivityLimits.MAX_BOARD_SCORE_EARLIEST);
 		for (Period period : Period.values()) {
-			assertThat(this.engine.service.rankOf("a", period).map(RankEntry::score)).as(period.name())
+			assertThat(this.engine.service.board(period).rankOf("a").map(RankEntry::score)).as(period.name())
 				.contains(16_777_215L);
 		}
 		assertThat(this.engine.rawScore(board(Period.TOTAL), "a")).isLessThan(Math.pow(2, 53));
@@ -208,7 +208,7 @@ class TieBreakTests {
 		AwardResult result = this.engine.service.revoke("a", "report", "spam");
 
 		assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
-		assertThat(this.engine.service.rankOf("a", Period.TOTAL).map(RankEntry::score)).contains(16_777_215L);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(16_777_215L);
 		assertThat(recordFields("a")).contains("report");
 	}
 
@@ -227,7 +227,7 @@ class TieBreakTests {
 
 		// a is back at 5, but as of 10:00:20, not 10:00:00: b got to 5 before that
 		assertThat(this.engine.rawScore(board(Period.DAY), "a") % SPAN).isEqualTo(timeOfY);
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("b", 5L), tuple("a", 5L));
 	}
 
@@ -240,7 +240,7 @@ class TieBreakTests {
 		at(10, 0, 20);
 		this.engine.service.award("a", "report", "spam");
 
-		assertThat(this.engine.service.top(Period.DAY, 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("b", 8L), tuple("a", 8L));
 	}
 
@@ -266,7 +266,7 @@ class TieBreakTests {
 		this.engine.clock.set(bobAt);
 		award("bob", points);
 
-		assertThat(this.engine.service.top(Period.WEEK, 10)).extracting(RankEntry::userId, RankEntry::score)
+		assertThat(this.engine.service.board(Period.WEEK).top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("alice", points), tuple("bob", points));
 	}
 
@@ -296,9 +296,9 @@ class TieBreakTests {
 		assertThat(old.rawScore(total, "a")).isEqualTo(5.0 * SPAN);
 		assertThat(old.rawScore(total, "c")).isEqualTo(5.0 * SPAN);
 		// a and c tie and Redis orders them by member; neither passes b
-		assertThat(old.service.top(Period.TOTAL, 10)).extracting(RankEntry::userId).containsExactly("b", "c", "a");
-		assertThat(old.service.top(Period.DAY, 10)).as("the day board still tells them apart")
-			.extracting(RankEntry::userId)
+		assertThat(old.service.board(Period.TOTAL).top(10)).extracting(RankEntry::id).containsExactly("b", "c", "a");
+		assertThat(old.service.board(Period.DAY).top(10)).as("the day board still tells them apart")
+			.extracting(RankEntry::id)
 			.containsExactly("b", "a", "c");
 	}
 
@@ -330,7 +330,7 @@ class TieBreakTests {
 		}
 
 		for (Period period : Period.values()) {
-			List<RankEntry> board = this.engine.service.top(period, 1000);
+			List<RankEntry> board = this.engine.service.board(period).top(1000);
 			assertThat(board).as(period.name()).hasSize(threads + 1);
 			assertThat(board.get(0)).isEqualTo(new RankEntry("shared", 1, 600, null));
 			assertThat(board).extracting(RankEntry::rank).doesNotHaveDuplicates();

@@ -62,7 +62,8 @@ class WeeklyAndMonthlyCapTests {
 		ActivityStore store = new CoalescingActivityStore(
 				new RedisActivityStore(engine.connections, engine.keys, engine.calendar, periods),
 				RedisActivityStore.MAX_BATCH, 2);
-		return new DefaultActivityRankService(rules, store, engine.calendar, periods, null, new ActivityRankCounters());
+		return new DefaultActivityRankService(rules, store, engine.boards, engine.calendar, periods, null,
+				new ActivityRankCounters());
 	}
 
 	private AwardResult award(String field, String rule) {
@@ -70,7 +71,7 @@ class WeeklyAndMonthlyCapTests {
 	}
 
 	private long score(Period period, LocalDate day) {
-		return this.engine.service.rankOf("u1", period, day).map(RankEntry::score).orElse(0L);
+		return this.engine.service.board(period, day).rankOf("u1").map(RankEntry::score).orElse(0L);
 	}
 
 	private String field(Period period, LocalDate day, String field) {

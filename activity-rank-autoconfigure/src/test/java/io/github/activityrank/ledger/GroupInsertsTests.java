@@ -1,5 +1,6 @@
 package io.github.activityrank.ledger;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The group commit of own-transaction inserts: callers that arrive while an insert is on
@@ -39,7 +41,7 @@ class GroupInsertsTests {
 		GroupInserts inserts = new GroupInserts((writes) -> {
 			if (statements.isEmpty()) {
 				firstStarted.countDown();
-				await(releaseFirst);
+				awaitOpen(releaseFirst);
 			}
 			statements.add(rows(writes));
 		}, 500, 1);
@@ -52,8 +54,10 @@ class GroupInsertsTests {
 				String user = "u" + i;
 				waiting.add(callers.submit(() -> inserts.write(write(user))));
 			}
-			Thread.sleep(200);
-			assertThat(waiting).noneMatch(Future::isDone);
+			// none of them may pass the insert on its way
+			await().during(Duration.ofMillis(200))
+				.atMost(Duration.ofSeconds(2))
+				.until(() -> waiting.stream().noneMatch(Future::isDone));
 			releaseFirst.countDown();
 			first.get(5, TimeUnit.SECONDS);
 			for (Future<?> caller : waiting) {
@@ -78,16 +82,17 @@ class GroupInsertsTests {
 	}
 
 	private static GroupInserts.Write write(String user) {
-		return new GroupInserts.Write(List.of(ActivityEvent.award(user, "post", "p")), Instant.now());
+		return new GroupInserts.Write(List.of(ActivityEvent.award(user, "p", "post")), Instant.now());
 	}
 
 	private static int rows(List<GroupInserts.Write> writes) {
 		return writes.stream().mapToInt(GroupInserts.Write::size).sum();
 	}
 
-	private static void await(CountDownLatch latch) {
+	/** Fails the insert, and so the caller it carries, when the latch stays shut. */
+	private static void awaitOpen(CountDownLatch latch) {
 		try {
-			latch.await(5, TimeUnit.SECONDS);
+			assertThat(latch.await(5, TimeUnit.SECONDS)).as("released within 5 s").isTrue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -7,7 +7,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -16,10 +15,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Archived standings: written once by two instances when a board ends, and read after the
  * board's Redis retention as Redis answered before. On PostgreSQL, MariaDB and H2.
  */
-class LedgerArchiveTests {
+class LedgerArchiveTests extends LedgerTestBase {
 
 	private static final LocalDateTime DAY_0 = LocalDateTime.of(2026, 3, 10, 10, 0);
 
@@ -40,18 +36,7 @@ class LedgerArchiveTests {
 
 	private static final String BOARD = "day:20260310";
 
-	private final String prefix = RedisTestServer.uniquePrefix("archive");
-
 	private final MutableClock clock = new MutableClock(DAY_0, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
@@ -71,10 +56,10 @@ class LedgerArchiveTests {
 				ranks.award("cy", "c1", 2);
 				ranks.award("dan", "d1", 1);
 				this.clock.advance(Duration.ofDays(1));
-				List<RankEntry> top = ranks.top(Period.DAY, DAY, 10);
-				Optional<RankEntry> bob = ranks.rankOf("bob", Period.DAY, DAY);
-				List<RankEntry> around = ranks.around("cy", Period.DAY, DAY, 1);
-				List<RankEntry> page = ranks.page(Period.DAY, DAY, 1, 2);
+				List<RankEntry> top = ranks.board(Period.DAY, DAY).top(10);
+				Optional<RankEntry> bob = ranks.board(Period.DAY, DAY).rankOf("bob");
+				List<RankEntry> around = ranks.board(Period.DAY, DAY).around("cy", 1);
+				List<RankEntry> page = ranks.board(Period.DAY, DAY).page(1, 2);
 				assertThat(top).hasSize(4);
 
 				// both instances archive at once: one of them writes the board
@@ -96,12 +81,12 @@ class LedgerArchiveTests {
 				// past the day board's retention of 3 days: the archive answers
 				this.clock.advance(Duration.ofDays(10));
 				ActivityRankService later = second.getBean(ActivityRankService.class);
-				assertThat(later.top(Period.DAY, DAY, 10)).isEqualTo(top);
-				assertThat(later.rankOf("bob", Period.DAY, DAY)).isEqualTo(bob);
-				assertThat(later.around("cy", Period.DAY, DAY, 1)).isEqualTo(around);
-				assertThat(later.page(Period.DAY, DAY, 1, 2)).isEqualTo(page);
-				assertThat(later.size(Period.DAY, DAY)).isEqualTo(4);
-				assertThat(later.rankOf("eve", Period.DAY, DAY)).isEmpty();
+				assertThat(later.board(Period.DAY, DAY).top(10)).isEqualTo(top);
+				assertThat(later.board(Period.DAY, DAY).rankOf("bob")).isEqualTo(bob);
+				assertThat(later.board(Period.DAY, DAY).around("cy", 1)).isEqualTo(around);
+				assertThat(later.board(Period.DAY, DAY).page(1, 2)).isEqualTo(page);
+				assertThat(later.board(Period.DAY, DAY).size()).isEqualTo(4);
+				assertThat(later.board(Period.DAY, DAY).rankOf("eve")).isEmpty();
 			}));
 		}
 	}
@@ -116,11 +101,11 @@ class LedgerArchiveTests {
 				ranks.award("bob", "b1", 2);
 				ranks.award("cy", "c1", 1);
 				this.clock.advance(Duration.ofDays(1));
-				List<RankEntry> top = ranks.top(Period.DAY, DAY, 2);
+				List<RankEntry> top = ranks.board(Period.DAY, DAY).top(2);
 				archive(context.getBean(LedgerArchive.class));
 				this.clock.advance(Duration.ofDays(10));
-				assertThat(ranks.top(Period.DAY, DAY, 10)).isEqualTo(top);
-				assertThat(ranks.rankOf("cy", Period.DAY, DAY)).isEmpty();
+				assertThat(ranks.board(Period.DAY, DAY).top(10)).isEqualTo(top);
+				assertThat(ranks.board(Period.DAY, DAY).rankOf("cy")).isEmpty();
 			});
 		}
 	}

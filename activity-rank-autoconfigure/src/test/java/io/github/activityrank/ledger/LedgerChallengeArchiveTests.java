@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -21,9 +20,7 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,13 +29,14 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Archived challenge standings: written once by two instances when a challenge ends, or
  * by an instance started after the end, and read after the challenge's Redis retention as
  * Redis answered before. On PostgreSQL, MariaDB and H2.
  */
-class LedgerChallengeArchiveTests {
+class LedgerChallengeArchiveTests extends LedgerTestBase {
 
 	private static final LocalDateTime NOW = LocalDateTime.of(2026, 3, 10, 10, 0);
 
@@ -49,18 +47,7 @@ class LedgerChallengeArchiveTests {
 
 	private static final String BOARD = "challenge:sprint";
 
-	private final String prefix = RedisTestServer.uniquePrefix("charchive");
-
 	private final MutableClock clock = new MutableClock(NOW, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
@@ -77,10 +64,10 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(first.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
-				List<RankEntry> top = challenges.top("sprint", 10);
-				Optional<RankEntry> bob = challenges.rankOf("sprint", "bob");
-				List<RankEntry> around = challenges.around("sprint", "cy", 1);
-				List<RankEntry> page = challenges.page("sprint", 1, 2);
+				List<RankEntry> top = challenges.board("sprint").top(10);
+				Optional<RankEntry> bob = challenges.board("sprint").rankOf("bob");
+				List<RankEntry> around = challenges.board("sprint").around("cy", 1);
+				List<RankEntry> page = challenges.board("sprint").page(1, 2);
 				assertThat(top).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 4L);
 
 				// both instances archive at once: one of them writes the challenge
@@ -107,16 +94,16 @@ class LedgerChallengeArchiveTests {
 				this.clock.advance(Duration.ofDays(2));
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				ChallengeService later = second.getBean(ChallengeService.class);
-				assertThat(later.top("sprint", 10)).isEqualTo(top);
-				assertThat(later.rankOf("sprint", "bob")).isEqualTo(bob);
-				assertThat(later.around("sprint", "cy", 1)).isEqualTo(around);
-				assertThat(later.page("sprint", 1, 2)).isEqualTo(page);
-				assertThat(later.size("sprint")).isEqualTo(4);
-				assertThat(later.rankOf("sprint", "eve")).isEmpty();
-				assertThat(later.around("sprint", "eve", 1)).isEmpty();
+				assertThat(later.board("sprint").top(10)).isEqualTo(top);
+				assertThat(later.board("sprint").rankOf("bob")).isEqualTo(bob);
+				assertThat(later.board("sprint").around("cy", 1)).isEqualTo(around);
+				assertThat(later.board("sprint").page(1, 2)).isEqualTo(page);
+				assertThat(later.board("sprint").size()).isEqualTo(4);
+				assertThat(later.board("sprint").rankOf("eve")).isEmpty();
+				assertThat(later.board("sprint").around("eve", 1)).isEmpty();
 				assertThat(later.find("sprint")).contains(SPRINT);
 				assertThat(later.create(SPRINT)).as("creating it again still finds it").isEqualTo(SPRINT);
-				assertThat(later.top("unknown", 10)).isEmpty();
+				assertThat(later.board("unknown").top(10)).isEmpty();
 				assertThat(later.find("unknown")).isEmpty();
 			}));
 		}
@@ -131,13 +118,13 @@ class LedgerChallengeArchiveTests {
 				challenges.create(SPRINT);
 				scoreFour(context.getBean(ActivityRankService.class));
 				this.clock.advance(Duration.ofHours(3));
-				List<RankEntry> top = challenges.top("sprint", 2);
+				List<RankEntry> top = challenges.board("sprint").top(2);
 				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
 					.isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.top("sprint", 10)).isEqualTo(top);
-				assertThat(challenges.rankOf("sprint", "bob")).isEmpty();
-				assertThat(challenges.size("sprint")).isEqualTo(2);
+				assertThat(challenges.board("sprint").top(10)).isEqualTo(top);
+				assertThat(challenges.board("sprint").rankOf("bob")).isEmpty();
+				assertThat(challenges.board("sprint").size()).isEqualTo(2);
 			});
 		}
 	}
@@ -161,8 +148,8 @@ class LedgerChallengeArchiveTests {
 						BOARD))
 					.isEqualTo(4);
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10))
-					.extracting((entry) -> entry.userId() + " " + entry.rank() + " " + entry.score())
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10))
+					.extracting((entry) -> entry.id() + " " + entry.rank() + " " + entry.score())
 					.containsExactly("amy 1 3", "cy 2 2", "bob 2 2", "dan 4 1");
 			});
 		}
@@ -180,7 +167,7 @@ class LedgerChallengeArchiveTests {
 				// yet
 				this.clock.advance(Duration.ofMinutes(119));
 				context.getBean(LedgerActivityDispatcher.class)
-					.dispatch(List.of(ActivityEvent.award("zed", "post", "z1")));
+					.dispatch(List.of(ActivityEvent.award("zed", "z1", "post")));
 				this.clock.advance(Duration.ofHours(1));
 				LedgerChallengeArchive archive = context.getBean(LedgerChallengeArchive.class);
 				assertThat(archiveNow(archive, database.dataSource(), BOARD)).as("the board is not final yet").isZero();
@@ -189,7 +176,7 @@ class LedgerChallengeArchiveTests {
 				assertThat(relay.awaitIdle(Duration.ofSeconds(10))).isTrue();
 				assertThat(archiveNow(archive, database.dataSource(), BOARD)).isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(context.getBean(ChallengeService.class).rankOf("sprint", "zed")).isPresent();
+				assertThat(context.getBean(ChallengeService.class).board("sprint").rankOf("zed")).isPresent();
 			});
 		}
 	}
@@ -212,8 +199,8 @@ class LedgerChallengeArchiveTests {
 						BOARD))
 					.containsExactlyInAnyOrder("amy", "cy", "dan");
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.rankOf("sprint", "bob")).isEmpty();
-				assertThat(challenges.top("sprint", 10)).extracting(RankEntry::userId)
+				assertThat(challenges.board("sprint").rankOf("bob")).isEmpty();
+				assertThat(challenges.board("sprint").top(10)).extracting(RankEntry::id)
 					.containsExactly("amy", "cy", "dan");
 			});
 		}
@@ -230,7 +217,8 @@ class LedgerChallengeArchiveTests {
 				assertThat(archiveNow(context.getBean(LedgerChallengeArchive.class), database.dataSource(), BOARD))
 					.isOne();
 				this.clock.advance(Duration.ofDays(2));
-				assertThat(challenges.top("sprint", 10)).extracting(RankEntry::rank).containsExactly(1L, 2L, 2L, 3L);
+				assertThat(challenges.board("sprint").top(10)).extracting(RankEntry::rank)
+					.containsExactly(1L, 2L, 2L, 3L);
 			});
 		}
 	}
@@ -274,17 +262,7 @@ class LedgerChallengeArchiveTests {
 	}
 
 	private static void awaitArchived(JdbcTemplate jdbc) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-		while (archivedBoards(jdbc) == 0) {
-			assertThat(System.nanoTime()).as("archived within 20 s").isLessThan(deadline);
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException(ex);
-			}
-		}
+		await("archived").atMost(Duration.ofSeconds(20)).until(() -> archivedBoards(jdbc) > 0);
 	}
 
 }

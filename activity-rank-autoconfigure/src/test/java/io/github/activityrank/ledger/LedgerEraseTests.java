@@ -11,10 +11,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ledger.LedgerFixture.Posts;
 import io.github.activityrank.test.DatabaseEngine;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,18 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code removeUser} with the ledger on erases the user from the database too. On
  * PostgreSQL, MariaDB and H2.
  */
-class LedgerEraseTests {
-
-	private final String prefix = RedisTestServer.uniquePrefix("erase");
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
+class LedgerEraseTests extends LedgerTestBase {
 
 	@ParameterizedTest
 	@MethodSource("engines")
@@ -55,7 +41,7 @@ class LedgerEraseTests {
 				// a pending entry too: erased before the relay applies it
 				relay.stop();
 				context.getBean(AwardLedger.class)
-					.appendPending(List.of(ActivityEvent.award("eve", "post", "e3")), Instant.now());
+					.appendPending(List.of(ActivityEvent.award("eve", "e3", "post")), Instant.now());
 				JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 				jdbc.update(
 						"INSERT INTO activity_rank_archive_board (board, ended_at, entries) VALUES ('day:20260101', 0, 2)");

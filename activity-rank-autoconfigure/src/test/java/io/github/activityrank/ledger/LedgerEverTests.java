@@ -6,7 +6,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -20,9 +19,7 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,25 +36,14 @@ import static org.assertj.core.api.Assertions.tuple;
  * beyond {@code retention.record} (31 days), with a moved clock. On PostgreSQL, MariaDB
  * and H2.
  */
-class LedgerEverTests {
+class LedgerEverTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	/** A Monday: day 0. */
 	private static final LocalDateTime DAY_0 = LocalDateTime.of(2026, 1, 5, 10, 0);
 
-	private final String prefix = RedisTestServer.uniquePrefix("ever");
-
 	private final MutableClock clock = new MutableClock(DAY_0, ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(DataSource dataSource) {
 		return LedgerFixture.runner(dataSource, this.prefix, this.clock)
@@ -75,7 +61,7 @@ class LedgerEverTests {
 				AwardLedger ledger = context.getBean(AwardLedger.class);
 				// through the relay, as the annotation does
 				ledger.appendPending(
-						List.of(ActivityEvent.award("amy", "praise", "a1"), ActivityEvent.award("bob", "praise", "a1")),
+						List.of(ActivityEvent.award("amy", "a1", "praise"), ActivityEvent.award("bob", "a1", "praise")),
 						this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
@@ -83,13 +69,13 @@ class LedgerEverTests {
 				LocalDate january = DAY_0.toLocalDate();
 
 				this.clock.advance(Duration.ofDays(40));
-				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "praise", "a1")), this.clock.instant());
+				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "a1", "praise")), this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
 
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
-				assertThat(ranks.rankOf("amy", Period.MONTH, january)).isEmpty();
-				assertThat(ranks.rankOf("bob", Period.MONTH, january)).map(RankEntry::score).contains(5L);
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).isEmpty();
+				assertThat(ranks.board(Period.MONTH, january).rankOf("amy")).isEmpty();
+				assertThat(ranks.board(Period.MONTH, january).rankOf("bob")).map(RankEntry::score).contains(5L);
 				Map<String, Object> revoke = lastRow(database.dataSource());
 				assertThat(revoke).containsEntry("outcome", "REVOKED");
 				assertThat(((Number) revoke.get("applied_points")).longValue()).isEqualTo(5);
@@ -111,12 +97,12 @@ class LedgerEverTests {
 				LedgerRelay relay = context.getBean(LedgerRelay.class);
 				AwardLedger ledger = context.getBean(AwardLedger.class);
 				ledger.appendPending(
-						List.of(ActivityEvent.award("amy", "praise", "a1"), ActivityEvent.award("bob", "praise", "a1")),
+						List.of(ActivityEvent.award("amy", "a1", "praise"), ActivityEvent.award("bob", "a1", "praise")),
 						this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
 				this.clock.advance(Duration.ofDays(40));
-				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "praise", "a1")), this.clock.instant());
+				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "a1", "praise")), this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
 				Map<String, String> before = LedgerRebuildTests.dump(context, this.prefix);
@@ -133,8 +119,8 @@ class LedgerEverTests {
 				assertThat(after.keySet()).anyMatch((key) -> key.endsWith(":total"))
 					.anyMatch((key) -> key.endsWith(":month:2026-01"))
 					.anyMatch((key) -> key.endsWith(":week:2026-W02"));
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
-				assertThat(ranks.rankOf("amy", Period.MONTH, DAY_0.toLocalDate())).isEmpty();
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).isEmpty();
+				assertThat(ranks.board(Period.MONTH, DAY_0.toLocalDate()).rankOf("amy")).isEmpty();
 				assertThat(total(ranks, "bob")).isEqualTo(5);
 			});
 		}
@@ -151,7 +137,7 @@ class LedgerEverTests {
 				// a direct call, and an entry through the relay
 				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
 				context.getBean(AwardLedger.class)
-					.appendPending(List.of(ActivityEvent.award("amy", "praise", "a1")), this.clock.instant());
+					.appendPending(List.of(ActivityEvent.award("amy", "a1", "praise")), this.clock.instant());
 				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
 				assertThat(lastRow(database.dataSource())).containsEntry("outcome", "ALREADY_AWARDED");
 				assertThat(total(ranks, "amy")).isEqualTo(5);
@@ -192,9 +178,9 @@ class LedgerEverTests {
 				// un-praise
 				// (Redis, today's record), praise (Redis)
 				context.getBean(AwardLedger.class)
-					.appendPending(List.of(ActivityEvent.award("amy", "praise", "a1"),
-							ActivityEvent.revoke("amy", "praise", "a1"), ActivityEvent.award("amy", "praise", "a1"),
-							ActivityEvent.revoke("amy", "praise", "a1"), ActivityEvent.award("amy", "praise", "a1")),
+					.appendPending(List.of(ActivityEvent.award("amy", "a1", "praise"),
+							ActivityEvent.revoke("amy", "a1", "praise"), ActivityEvent.award("amy", "a1", "praise"),
+							ActivityEvent.revoke("amy", "a1", "praise"), ActivityEvent.award("amy", "a1", "praise")),
 							this.clock.instant());
 				relay.start();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
@@ -220,7 +206,8 @@ class LedgerEverTests {
 				this.clock.advance(Duration.ofDays(40));
 				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.REVOKED);
 				// both have 1 point; amy got hers first and keeps that time
-				assertThat(ranks.top(Period.TOTAL, 10)).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+				assertThat(ranks.board(Period.TOTAL).top(10))
+					.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 					.containsExactly(tuple("amy", 1L, 1L), tuple("bob", 2L, 1L));
 			});
 		}
@@ -235,13 +222,13 @@ class LedgerEverTests {
 				ranks.award("amy", "a1", "praise");
 				ranks.award("bob", "p2", "post");
 				ranks.award("cy", "c1", 3L);
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).map(RankEntry::rank).contains(1L);
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).map(RankEntry::rank).contains(1L);
 				this.clock.advance(Duration.ofDays(40));
 				assertThat(ranks.revoke("amy", "a1", "praise").outcome()).isEqualTo(Outcome.REVOKED);
 				// 3, 1, 1: the 6 amy had is gone from the distinct values
-				assertThat(ranks.rankOf("cy", Period.TOTAL)).map(RankEntry::rank).contains(1L);
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).map(RankEntry::rank).contains(2L);
-				assertThat(ranks.rankOf("bob", Period.TOTAL)).map(RankEntry::rank).contains(2L);
+				assertThat(ranks.board(Period.TOTAL).rankOf("cy")).map(RankEntry::rank).contains(1L);
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).map(RankEntry::rank).contains(2L);
+				assertThat(ranks.board(Period.TOTAL).rankOf("bob")).map(RankEntry::rank).contains(2L);
 			});
 		}
 	}

@@ -81,11 +81,11 @@ final class LedgerFixture {
 	}
 
 	static long total(ActivityRankService service, String user) {
-		return service.rankOf(user, Period.TOTAL).map(RankEntry::score).orElse(0L);
+		return service.board(Period.TOTAL).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	static long boardSum(ActivityRankService service) {
-		return service.top(Period.TOTAL, 1000).stream().mapToLong(RankEntry::score).sum();
+		return service.board(Period.TOTAL).top(1000).stream().mapToLong(RankEntry::score).sum();
 	}
 
 	static long count(DataSource dataSource, String where) {

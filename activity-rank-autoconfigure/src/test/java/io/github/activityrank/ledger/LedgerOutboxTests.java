@@ -3,7 +3,6 @@ package io.github.activityrank.ledger;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -11,10 +10,7 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.ledger.LedgerFixture.Posts;
 import io.github.activityrank.test.DatabaseEngine;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,20 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * caller's transaction, applied by the relay once that transaction commits; direct
  * service calls are recorded with their outcomes. On PostgreSQL, MariaDB and H2.
  */
-class LedgerOutboxTests {
+class LedgerOutboxTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
-
-	private final String prefix = RedisTestServer.uniquePrefix("ledger");
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	@ParameterizedTest
 	@MethodSource("engines")
@@ -152,7 +137,7 @@ class LedgerOutboxTests {
 	void publishedEventsGoThroughTheLedger(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
-				context.publishEvent(ActivityEvent.award("eve", "post", "e1"));
+				context.publishEvent(ActivityEvent.award("eve", "e1", "post"));
 				awaitIdle(context);
 				assertThat(total(context.getBean(ActivityRankService.class), "eve")).isEqualTo(1);
 				assertThat(count(database.dataSource(), "user_id = 'eve' AND outcome = 'AWARDED'")).isOne();
@@ -184,9 +169,9 @@ class LedgerOutboxTests {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
 				ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
-				dispatcher.dispatch(List.of(ActivityEvent.award("gil", "post", "g1"),
-						ActivityEvent.award("x".repeat(500), "post", "g1"),
-						ActivityEvent.award("gil\u0000", "post", "g1")));
+				dispatcher.dispatch(List.of(ActivityEvent.award("gil", "g1", "post"),
+						ActivityEvent.award("x".repeat(500), "g1", "post"),
+						ActivityEvent.award("gil\u0000", "g1", "post")));
 				awaitIdle(context);
 				assertThat(total(context.getBean(ActivityRankService.class), "gil")).isEqualTo(1);
 				assertThat(count(database.dataSource(), "")).isOne();

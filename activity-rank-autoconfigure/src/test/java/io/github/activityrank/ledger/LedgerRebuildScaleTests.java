@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * RELIABILITY.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the prefix
- * deleted (what a FLUSHDB does to it), then a rebuild; prints the figures.
+ * docs/reliability.md scenario 14: 100,000 ledger rows on PostgreSQL, every key of the
+ * prefix deleted (what a FLUSHDB does to it), then a rebuild; prints the figures.
  */
 class LedgerRebuildScaleTests {
 
@@ -53,8 +53,8 @@ class LedgerRebuildScaleTests {
 					for (int i = 0; i < ROWS; i++) {
 						String user = "user" + (i % USERS);
 						String rule = (i % 3 == 0) ? "comment" : "post";
-						batch.add((i % 17 == 0) ? ActivityEvent.revoke(user, "post", "f" + (i - USERS))
-								: ActivityEvent.award(user, rule, "f" + i));
+						batch.add((i % 17 == 0) ? ActivityEvent.revoke(user, "f" + (i - USERS), "post")
+								: ActivityEvent.award(user, "f" + i, rule));
 						if (batch.size() == 1000) {
 							service.applyAll(batch);
 							batch.clear();

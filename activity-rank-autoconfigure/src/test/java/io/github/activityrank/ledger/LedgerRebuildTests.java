@@ -16,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
@@ -26,17 +25,15 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
-import io.github.activityrank.actuator.ActivityRankMetricsAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankMetricsAutoConfiguration;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -58,22 +55,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * land once; a second rebuild is refused; and the relay applies each entry on the day it
  * was made. On PostgreSQL, MariaDB and H2.
  */
-class LedgerRebuildTests {
+class LedgerRebuildTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
-	private final String prefix = RedisTestServer.uniquePrefix("rebuild");
-
 	private final MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 20, 10, 0), ZoneOffset.UTC);
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	private ApplicationContextRunner runner(TestDatabase database) {
 		return LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)
@@ -91,14 +77,14 @@ class LedgerRebuildTests {
 				writeThreeDays(context);
 				Map<String, String> before = dump(context, this.prefix);
 				assertThat(before).isNotEmpty();
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
-				assertThat(context.getBean(ChallengeService.class).top("open", 20)).hasSize(12);
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).board("open").top(20)).hasSize(12);
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				assertThat(dump(context, this.prefix)).isEmpty();
 				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
 				assertThat(dump(context, this.prefix)).isEqualTo(before);
 				assertThat(report.users()).isEqualTo(12);
-				assertThat(context.getBean(ChallengeService.class).top("sprint", 10)).hasSize(5);
+				assertThat(context.getBean(ChallengeService.class).board("sprint").top(10)).hasSize(5);
 				assertThat(report.entries()).isPositive();
 				assertThat(ttls(context, this.prefix)).allSatisfy((key, ttl) -> assertThat(ttl).isNotEqualTo(-2L));
 			});
@@ -174,7 +160,7 @@ class LedgerRebuildTests {
 				assertThat(report.entries()).isEqualTo(5);
 				for (int i = 0; i < 5; i++) {
 					assertThat(LedgerFixture.total(service, "u" + i)).isEqualTo(3);
-					assertThat(service.rankOf("u" + i, Period.DAY).map(RankEntry::score)).contains(3L);
+					assertThat(service.board(Period.DAY).rankOf("u" + i).map(RankEntry::score)).contains(3L);
 				}
 			});
 		}
@@ -188,7 +174,7 @@ class LedgerRebuildTests {
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				List<ActivityEvent> prefill = new ArrayList<>();
 				for (int i = 0; i < 3000; i++) {
-					prefill.add(ActivityEvent.award("p" + (i % 50), "post", "f" + i));
+					prefill.add(ActivityEvent.award("p" + (i % 50), "f" + i, "post"));
 				}
 				service.applyAll(prefill);
 				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
@@ -247,9 +233,9 @@ class LedgerRebuildTests {
 				relay.start();
 				assertThat(relay.awaitIdle(WAIT)).isTrue();
 				ActivityRankService service = context.getBean(ActivityRankService.class);
-				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 20)).map(RankEntry::score))
+				assertThat(service.board(Period.DAY, LocalDate.of(2026, 11, 20)).rankOf("late").map(RankEntry::score))
 					.contains(1L);
-				assertThat(service.rankOf("late", Period.DAY, LocalDate.of(2026, 11, 21))).isEmpty();
+				assertThat(service.board(Period.DAY, LocalDate.of(2026, 11, 21)).rankOf("late")).isEmpty();
 				assertThat(service.history("late", LocalDate.of(2026, 11, 19), LocalDate.of(2026, 11, 21)))
 					.extracting((day) -> day.day())
 					.containsExactly(LocalDate.of(2026, 11, 20));

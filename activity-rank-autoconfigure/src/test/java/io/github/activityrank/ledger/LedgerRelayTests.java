@@ -12,17 +12,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ledger.LedgerFixture.Posts;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
-import io.github.activityrank.test.RedisKeysCleaner;
-import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,20 +35,9 @@ import static org.awaitility.Awaitility.await;
  * The relay: exactly once across relays and across a crash between Redis and the commit,
  * pending entries applied on start, retention. On PostgreSQL, MariaDB and H2.
  */
-class LedgerRelayTests {
+class LedgerRelayTests extends LedgerTestBase {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
-
-	private final String prefix = RedisTestServer.uniquePrefix("relay");
-
-	static Stream<DatabaseEngine> engines() {
-		return LedgerFixture.ENGINES.stream();
-	}
-
-	@AfterEach
-	void deleteKeys() {
-		RedisKeysCleaner.deletePrefix(this.prefix);
-	}
 
 	@ParameterizedTest
 	@MethodSource("engines")
@@ -66,7 +51,7 @@ class LedgerRelayTests {
 				LedgerRelay two = second.getBean(LedgerRelay.class);
 				List<ActivityEvent> events = new ArrayList<>();
 				for (int i = 0; i < 600; i++) {
-					events.add(ActivityEvent.award("user-" + (i % 40), "post", "p" + i));
+					events.add(ActivityEvent.award("user-" + (i % 40), "p" + i, "post"));
 				}
 				first.getBean(AwardLedger.class).appendPending(events, Instant.now());
 				assertThat(one.awaitIdle(WAIT)).as("ledger drained").isTrue();
@@ -146,7 +131,7 @@ class LedgerRelayTests {
 					relay.stop();
 					// pending since before the cut-off: kept until it is applied
 					context.getBean(AwardLedger.class)
-						.appendPending(List.of(ActivityEvent.award("jo", "post", "pending")), clock.instant());
+						.appendPending(List.of(ActivityEvent.award("jo", "pending", "post")), clock.instant());
 					clock.advance(Duration.ofDays(1).plusHours(1));
 					assertThat(relay.purge()).isOne();
 					assertThat(rows(database.dataSource())).extracting((row) -> row.get("field"))
@@ -175,8 +160,8 @@ class LedgerRelayTests {
 				}
 				for (int round = 0; round < 3; round++) {
 					for (String user : users) {
-						events.add((round == 1) ? ActivityEvent.revoke(user, "post", "p")
-								: ActivityEvent.award(user, "post", "p"));
+						events.add((round == 1) ? ActivityEvent.revoke(user, "p", "post")
+								: ActivityEvent.award(user, "p", "post"));
 					}
 				}
 				context.getBean(AwardLedger.class).appendPending(events, Instant.now());
@@ -242,7 +227,7 @@ class LedgerRelayTests {
 				// the first entry's id is drawn now, its commit comes after later
 				// entries of its lane are applied
 				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
-					ledger.appendPending(List.of(ActivityEvent.award(user, "post", "late")), Instant.now());
+					ledger.appendPending(List.of(ActivityEvent.award(user, "late", "post")), Instant.now());
 					written.countDown();
 					awaitLatch(commit);
 				}));
@@ -250,7 +235,7 @@ class LedgerRelayTests {
 				assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
 				List<ActivityEvent> later = new ArrayList<>();
 				for (int i = 0; i < 20; i++) {
-					later.add(ActivityEvent.award(user, "post", "on-time-" + i));
+					later.add(ActivityEvent.award(user, "on-time-" + i, "post"));
 				}
 				ledger.appendPending(later, Instant.now());
 				ActivityRankService service = context.getBean(ActivityRankService.class);
@@ -264,9 +249,10 @@ class LedgerRelayTests {
 		}
 	}
 
+	/** Fails the write that waits, and so the test, when the latch stays shut. */
 	private static void awaitLatch(CountDownLatch latch) {
 		try {
-			latch.await(30, TimeUnit.SECONDS);
+			assertThat(latch.await(30, TimeUnit.SECONDS)).as("released within 30 s").isTrue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -286,8 +272,8 @@ class LedgerRelayTests {
 				String b = userInLane(11);
 				List<ActivityEvent> events = new ArrayList<>();
 				for (int i = 0; i < 3; i++) {
-					events.add(ActivityEvent.award(a, "post", "a" + i));
-					events.add(ActivityEvent.award(b, "post", "b" + i));
+					events.add(ActivityEvent.award(a, "a" + i, "post"));
+					events.add(ActivityEvent.award(b, "b" + i, "post"));
 				}
 				ledger.appendPending(events, Instant.now());
 				try (Connection connection = database.dataSource().getConnection()) {

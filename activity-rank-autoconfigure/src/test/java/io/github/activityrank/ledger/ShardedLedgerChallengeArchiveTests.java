@@ -88,12 +88,12 @@ class ShardedLedgerChallengeArchiveTests {
 						.as("the board spreads over every shard")
 						.hasSize(SHARDS);
 					this.clock.advance(Duration.ofHours(3));
-					List<RankEntry> top = challenges.top("season", 7);
+					List<RankEntry> top = challenges.board("season").top(7);
 					assertThat(top).extracting(RankEntry::rank).containsExactly(1L, 1L, 3L, 3L, 5L, 5L, 5L);
-					assertThat(challenges.size("season")).isEqualTo(10);
-					Optional<RankEntry> sixth = challenges.rankOf("season", top.get(5).userId());
-					List<RankEntry> around = challenges.around("season", top.get(3).userId(), 2);
-					List<RankEntry> page = challenges.page("season", 2, 3);
+					assertThat(challenges.board("season").size()).isEqualTo(10);
+					Optional<RankEntry> sixth = challenges.board("season").rankOf(top.get(5).id());
+					List<RankEntry> around = challenges.board("season").around(top.get(3).id(), 2);
+					List<RankEntry> page = challenges.board("season").page(2, 3);
 
 					assertThat(LedgerChallengeArchiveTests.archiveNow(context.getBean(LedgerChallengeArchive.class),
 							database.dataSource(), "challenge:season"))
@@ -104,11 +104,11 @@ class ShardedLedgerChallengeArchiveTests {
 
 					this.clock.advance(Duration.ofDays(2));
 					tags().forEach(this::deleteTag);
-					assertThat(challenges.top("season", 10)).isEqualTo(top);
-					assertThat(challenges.rankOf("season", top.get(5).userId())).isEqualTo(sixth);
-					assertThat(challenges.around("season", top.get(3).userId(), 2)).isEqualTo(around);
-					assertThat(challenges.page("season", 2, 3)).isEqualTo(page);
-					assertThat(challenges.size("season")).isEqualTo(7);
+					assertThat(challenges.board("season").top(10)).isEqualTo(top);
+					assertThat(challenges.board("season").rankOf(top.get(5).id())).isEqualTo(sixth);
+					assertThat(challenges.board("season").around(top.get(3).id(), 2)).isEqualTo(around);
+					assertThat(challenges.board("season").page(2, 3)).isEqualTo(page);
+					assertThat(challenges.board("season").size()).isEqualTo(7);
 					assertThat(challenges.find("season")).contains(SEASON);
 				});
 		}

@@ -85,7 +85,7 @@ class ShardedLedgerRebuildTests {
 				for (String tag : tags()) {
 					deleteTag(tag); // as FLUSHDB on every master would, the meta hash too
 				}
-				assertThat(context.getBean(ActivityRankService.class).size(Period.TOTAL)).isZero();
+				assertThat(context.getBean(ActivityRankService.class).board(Period.TOTAL).size()).isZero();
 				RebuildReport report = context.getBean(ActivityRankAdmin.class).rebuild();
 				assertThat(report.users()).isEqualTo(12);
 				assertSameAnswers(answers(context), before);
@@ -154,7 +154,7 @@ class ShardedLedgerRebuildTests {
 				LedgerRelay relay = context.getBean(LedgerRelay.class);
 				AwardLedger ledger = context.getBean(AwardLedger.class);
 				ledger.appendPending(
-						List.of(ActivityEvent.award("amy", "praise", "a1"), ActivityEvent.award("bob", "praise", "a1")),
+						List.of(ActivityEvent.award("amy", "a1", "praise"), ActivityEvent.award("bob", "a1", "praise")),
 						this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(Duration.ofSeconds(30))).isTrue();
@@ -162,18 +162,18 @@ class ShardedLedgerRebuildTests {
 				// beyond retention.record: the store's revoke of an expired award, on
 				// amy's
 				// shard
-				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "praise", "a1")), this.clock.instant());
+				ledger.appendPending(List.of(ActivityEvent.revoke("amy", "a1", "praise")), this.clock.instant());
 				relay.wake();
 				assertThat(relay.awaitIdle(Duration.ofSeconds(30))).isTrue();
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).isEmpty();
 				assertThat(LedgerFixture.total(ranks, "bob")).isEqualTo(2);
 				for (String tag : tags()) {
 					deleteTag(tag);
 				}
 				context.getBean(ActivityRankAdmin.class).rebuild();
-				assertThat(ranks.rankOf("amy", Period.TOTAL)).isEmpty();
+				assertThat(ranks.board(Period.TOTAL).rankOf("amy")).isEmpty();
 				assertThat(LedgerFixture.total(ranks, "bob")).isEqualTo(2);
-				assertThat(ranks.size(Period.TOTAL)).isEqualTo(1);
+				assertThat(ranks.board(Period.TOTAL).size()).isEqualTo(1);
 			});
 		}
 	}
@@ -195,27 +195,27 @@ class ShardedLedgerRebuildTests {
 			for (int d = 0; d < 4; d++) {
 				LocalDate day = FIRST_DAY.plusDays(d);
 				String board = period + " " + day;
-				answers.put("top " + board, service.top(period, day, 100).toString());
-				answers.put("page " + board, service.page(period, day, 3, 5).toString());
-				answers.put("size " + board, Long.toString(service.size(period, day)));
-				answers.put("among " + board, service.among(period, day, users).toString());
+				answers.put("top " + board, service.board(period, day).top(100).toString());
+				answers.put("page " + board, service.board(period, day).page(3, 5).toString());
+				answers.put("size " + board, Long.toString(service.board(period, day).size()));
+				answers.put("among " + board, service.board(period, day).among(users).toString());
 				for (String user : users) {
-					answers.put("rankOf " + user + " " + board, service.rankOf(user, period, day).toString());
-					answers.put("around " + user + " " + board, service.around(user, period, day, 2).toString());
+					answers.put("rankOf " + user + " " + board, service.board(period, day).rankOf(user).toString());
+					answers.put("around " + user + " " + board, service.board(period, day).around(user, 2).toString());
 					if (period != Period.TOTAL) {
 						answers.put("summary " + user + " " + board, service.summary(user, period, day).toString());
 					}
 				}
 			}
 		}
-		answers.put("size TOTAL", Long.toString(service.size(Period.TOTAL)));
+		answers.put("size TOTAL", Long.toString(service.board(Period.TOTAL).size()));
 		for (String id : List.of("sprint", "open")) {
-			answers.put("top " + id, challenges.top(id, 100).toString());
-			answers.put("page " + id, challenges.page(id, 2, 4).toString());
-			answers.put("size " + id, Long.toString(challenges.size(id)));
+			answers.put("top " + id, challenges.board(id).top(100).toString());
+			answers.put("page " + id, challenges.board(id).page(2, 4).toString());
+			answers.put("size " + id, Long.toString(challenges.board(id).size()));
 			for (String user : users) {
-				answers.put("rankOf " + user + " " + id, challenges.rankOf(id, user).toString());
-				answers.put("around " + user + " " + id, challenges.around(id, user, 2).toString());
+				answers.put("rankOf " + user + " " + id, challenges.board(id).rankOf(user).toString());
+				answers.put("around " + user + " " + id, challenges.board(id).around(user, 2).toString());
 			}
 		}
 		for (String user : users) {

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -140,12 +141,12 @@ class EndedBoardEventsTests {
 
 		assertThat(challengeEvents()).singleElement().satisfies((event) -> {
 			assertThat(event.challenge().id()).isEqualTo("sprint");
-			assertThat(event.top()).extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+			assertThat(event.top()).extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 				.containsExactly(tuple("b", 1L, 5L), tuple("a", 2L, 3L));
 		});
 		assertThat(periodEvents()).extracting(PeriodEndedEvent::period, PeriodEndedEvent::start)
 			.containsExactly(tuple(Period.DAY, DAY), tuple(Period.WEEK, LocalDate.of(2026, 11, 16)));
-		assertThat(periodEvents().get(0).top()).extracting(RankEntry::userId).containsExactly("b", "a");
+		assertThat(periodEvents().get(0).top()).extracting(RankEntry::id).containsExactly("b", "a");
 	}
 
 	/** Every instance checks at the same moment; the number of events published. */
@@ -156,6 +157,7 @@ class EndedBoardEventsTests {
 			List<Future<Integer>> checks = new ArrayList<>();
 			for (ConfigurableApplicationContext instance : instances) {
 				checks.add(threads.submit(() -> {
+					// a barrier that times out throws, failing the check
 					start.await(10, TimeUnit.SECONDS);
 					return checkNow(instance);
 				}));
@@ -219,12 +221,13 @@ class EndedBoardEventsTests {
 	void anInstanceStuckInItsListenersPastTheLeaseLeavesTheEndToAnother(CapturedOutput output) throws Exception {
 		CountDownLatch stuck = new CountDownLatch(1);
 		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean resumed = new AtomicBoolean();
 		this.runner.withBean("stuckRecorder", Recorder.class, () -> new Recorder(new ConcurrentLinkedQueue<>()) {
 			@Override
 			void onEnd(Object event) {
 				stuck.countDown();
 				try {
-					resume.await(30, TimeUnit.SECONDS);
+					resumed.set(resume.await(30, TimeUnit.SECONDS));
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
@@ -245,6 +248,7 @@ class EndedBoardEventsTests {
 				assertThat(checkNow(other)).isEqualTo(1);
 				resume.countDown();
 				assertThat(slowCheck.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+				assertThat(resumed).as("the stuck listener was released, not timed out").isTrue();
 				assertThat(checkNow(other)).isZero();
 				assertThat(checkNow(slow)).isZero();
 			}

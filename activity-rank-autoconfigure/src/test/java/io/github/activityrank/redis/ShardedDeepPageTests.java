@@ -6,7 +6,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -15,6 +14,7 @@ import java.util.stream.Stream;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.test.MutableClock;
@@ -90,7 +90,7 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesRanksAndWindowsEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		compare(tieBreak, ranking, 40);
+		compare(tieBreak, ranking, 40, false);
 	}
 
 	/**
@@ -101,7 +101,7 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesInsideLongRunsOfEqualScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		compare(tieBreak, ranking, 3);
+		compare(tieBreak, ranking, 3, false);
 	}
 
 	/**
@@ -113,17 +113,25 @@ class ShardedDeepPageTests {
 	@ParameterizedTest
 	@MethodSource("orders")
 	void deepPagesFromOneWindowOfScoresEqualOneSortedSet(TieBreak tieBreak, Ranking ranking) {
-		ShardedActivityStore three = compare(tieBreak, ranking, 400);
+		ShardedBoards three = compare(tieBreak, ranking, 400, false);
 		assertThat(three.windowPages()).isPositive();
-		assertThat(compare(tieBreak, ranking, 20_000).windowPages()).isPositive();
+		assertThat(compare(tieBreak, ranking, 20_000, false).windowPages()).isPositive();
 	}
 
-	private ShardedActivityStore compare(TieBreak tieBreak, Ranking ranking, int values) {
+	/**
+	 * The same commands on blocking calls, as a client other than Lettuce reads them,
+	 * answer the same pages, ranks and neighbours.
+	 */
+	@ParameterizedTest
+	@MethodSource("orders")
+	void blockingCommandsAnswerLikeLettucesAsynchronousOnes(TieBreak tieBreak, Ranking ranking) {
+		assertThat(compare(tieBreak, ranking, 400, true).windowPages()).isPositive();
+	}
+
+	private ShardedBoards compare(TieBreak tieBreak, Ranking ranking, int values, boolean blocking) {
 		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
-		RedisActivityStore one = new RedisActivityStore(this.single, this.oneKeys, this.calendar,
-				EnumSet.of(Period.TOTAL), order);
-		ShardedActivityStore three = new ShardedActivityStore(this.cluster, this.shards, this.calendar,
-				EnumSet.of(Period.TOTAL), order);
+		RedisBoards oneBoards = new RedisBoards(this.single, this.oneKeys, this.calendar, order);
+		ShardedBoards three = new ShardedBoards(this.cluster, this.shards, this.calendar, order, blocking);
 		Random random = new Random(42);
 		List<String> users = new ArrayList<>();
 		List<List<byte[][]>> byShard = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
@@ -143,25 +151,25 @@ class ShardedDeepPageTests {
 		for (int s = 0; s < 3; s++) {
 			fill(this.cluster, this.shards.keys(s).board(Period.TOTAL, today), byShard.get(s));
 		}
-		assertThat(three.size(Period.TOTAL, today)).isEqualTo(MEMBERS);
+		BoardSource one = oneBoards.board(Period.TOTAL, today);
+		BoardSource sharded = three.board(Period.TOTAL, today);
+		assertThat(sharded.size()).isEqualTo(MEMBERS);
 		for (long offset : new long[] { 0, 1000, 1010, 5000, 12_345, 20_000, 29_950, 29_999, 30_000, 40_000 }) {
-			assertThat(three.range(Period.TOTAL, today, offset, 50)).as("offset " + offset)
-				.isEqualTo(one.range(Period.TOTAL, today, offset, 50));
+			assertThat(sharded.range(offset, 50)).as("offset " + offset).isEqualTo(one.range(offset, 50));
 		}
 		// pages starting and ending anywhere in runs of ties, and at the board's end
 		for (long offset = 1001; offset < MEMBERS + 40; offset += 1733) {
 			for (int limit : new int[] { 1, 30 }) {
 				long at = (offset > MEMBERS) ? MEMBERS - limit + 1 : offset;
-				assertThat(three.range(Period.TOTAL, today, at, limit)).as("offset " + at + ", limit " + limit)
-					.isEqualTo(one.range(Period.TOTAL, today, at, limit));
+				assertThat(sharded.range(at, limit)).as("offset " + at + ", limit " + limit)
+					.isEqualTo(one.range(at, limit));
 			}
 		}
 		for (int i = 0; i < 300; i++) {
 			String user = users.get(random.nextInt(MEMBERS));
-			assertThat(three.rank(Period.TOTAL, today, user)).as(user).isEqualTo(one.rank(Period.TOTAL, today, user));
+			assertThat(sharded.rank(user)).as(user).isEqualTo(one.rank(user));
 			if (i % 5 == 0) {
-				assertThat(three.around(Period.TOTAL, today, user, 5)).as(user)
-					.isEqualTo(one.around(Period.TOTAL, today, user, 5));
+				assertThat(sharded.around(user, 5)).as(user).isEqualTo(one.around(user, 5));
 			}
 		}
 		cleanBoards();

@@ -142,7 +142,7 @@ class ShardedEndedBoardEventsTests {
 			assertThat(this.events).filteredOn(ChallengeEndedEvent.class::isInstance)
 				.singleElement()
 				.satisfies((event) -> assertThat(((ChallengeEndedEvent) event).top())
-					.extracting(RankEntry::userId, RankEntry::rank, RankEntry::score)
+					.extracting(RankEntry::id, RankEntry::rank, RankEntry::score)
 					.containsExactly(tuple(users.get(1), 1L, 5L), tuple(users.get(0), 2L, 3L)));
 			assertThat(this.events).filteredOn(PeriodEndedEvent.class::isInstance)
 				.extracting((event) -> ((PeriodEndedEvent) event).period())

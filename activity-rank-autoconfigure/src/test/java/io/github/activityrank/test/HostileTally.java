@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The figures of one hostile-input catalogue, printed as one {@code [hostile]} line for
- * RELIABILITY.md: how many inputs were tried, how many got a clear error, how many odd
- * but valid ones were stored under the prefix and read back, how many rejected ones
+ * docs/reliability.md: how many inputs were tried, how many got a clear error, how many
+ * odd but valid ones were stored under the prefix and read back, how many rejected ones
  * stored something anyway, and how many keys outside the prefix SCAN found.
  */
 public final class HostileTally {
@@ -90,7 +90,7 @@ public final class HostileTally {
 	}
 
 	/**
-	 * The line for the console and RELIABILITY.md.
+	 * The line for the console and docs/reliability.md.
 	 * @return {@code [hostile] name: tried=... rejected=... ...}
 	 */
 	public String line() {

@@ -2,7 +2,6 @@ package io.github.activityrank.test;
 
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +18,13 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.CheckedLeaderboard;
 
 import static org.awaitility.Awaitility.await;
 
@@ -141,80 +143,64 @@ public class RecordingActivityRankService implements ActivityRankService {
 
 	@Override
 	public AwardResult award(String userId, String field, String rule) {
-		return apply(ActivityEvent.award(userId, rule, field));
+		return apply(ActivityEvent.award(userId, field, rule));
 	}
 
 	@Override
 	public AwardResult award(String userId, String field, long points) {
-		return apply(ActivityEvent.awardPoints(userId, points, field));
+		return apply(ActivityEvent.awardPoints(userId, field, points));
 	}
 
 	@Override
 	public AwardResult revoke(String userId, String field, String rule) {
-		return apply(ActivityEvent.revoke(userId, rule, field));
+		return apply(ActivityEvent.revoke(userId, field, rule));
 	}
 
 	@Override
 	public AwardResult revoke(String userId, String field) {
-		return apply(ActivityEvent.revoke(userId, null, field));
-	}
-
-	@Override
-	public List<RankEntry> top(Period period, int n) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public List<RankEntry> top(Period period, LocalDate day, int n) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public List<RankEntry> page(Period period, LocalDate day, long offset, int limit) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public Optional<RankEntry> rankOf(String userId, Period period, LocalDate day) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, int radius) {
-		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public List<RankEntry> around(String userId, Period period, LocalDate day, int radius) {
-		throw new UnsupportedOperationException();
+		return apply(ActivityEvent.revoke(userId, field, null));
 	}
 
 	/** Boards are not kept: every board is empty. */
 	@Override
-	public long size(Period period) {
-		return 0;
+	public Leaderboard board(Period period) {
+		return EMPTY;
 	}
 
+	/** Boards are not kept: every board is empty. */
 	@Override
-	public long size(Period period, LocalDate day) {
-		return 0;
+	public Leaderboard board(Period period, LocalDate day) {
+		return EMPTY;
 	}
 
-	/** Boards are not kept: nobody has points. */
-	@Override
-	public List<RankEntry> among(Period period, Collection<String> userIds) {
-		return List.of();
-	}
+	private static final Leaderboard EMPTY = new CheckedLeaderboard(new BoardSource() {
 
-	@Override
-	public List<RankEntry> among(Period period, LocalDate day, Collection<String> userIds) {
-		return List.of();
-	}
+		@Override
+		public List<RankEntry> range(long offset, int limit) {
+			return List.of();
+		}
+
+		@Override
+		public Optional<RankEntry> rank(String id) {
+			return Optional.empty();
+		}
+
+		@Override
+		public List<RankEntry> around(String id, int radius) {
+			return List.of();
+		}
+
+		@Override
+		public long size() {
+			return 0;
+		}
+
+		@Override
+		public List<RankEntry> among(List<String> ids) {
+			return List.of();
+		}
+
+	}, null);
 
 	/** Forgets the events recorded for the user and returns how many there were. */
 	@Override

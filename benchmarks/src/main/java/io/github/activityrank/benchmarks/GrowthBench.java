@@ -78,7 +78,8 @@ final class GrowthBench {
 				.subject(RANK, rank(options, bench, service, size))
 				.subject(TOP,
 						() -> Latencies
-							.measure(options.queryThreads, options.growthSeconds, (t, i) -> service.top(Period.DAY, 30))
+							.measure(options.queryThreads, options.growthSeconds,
+									(t, i) -> service.board(Period.DAY).top(30))
 							.figures())
 				.subject(RANGE,
 						() -> Latencies
@@ -146,7 +147,7 @@ final class GrowthBench {
 
 	private static Interleaved.Arm rank(BenchOptions options, BenchRedis bench, ActivityRankService service, int size) {
 		return () -> serverTimed(bench, "evalsha", () -> Latencies.measure(options.queryThreads, options.growthSeconds,
-				(t, i) -> service.rankOf("q" + ThreadLocalRandom.current().nextInt(size), Period.DAY)));
+				(t, i) -> service.board(Period.DAY).rankOf("q" + ThreadLocalRandom.current().nextInt(size))));
 	}
 
 	/**

@@ -142,7 +142,7 @@ final class MemoryBench {
 				for (long from = next.getAndAdd(BATCH); from < records; from = next.getAndAdd(BATCH)) {
 					List<ActivityEvent> events = new ArrayList<>(BATCH);
 					for (long i = from; i < Math.min(records, from + BATCH); i++) {
-						events.add(ActivityEvent.award("m" + (i % users), EngineContext.RULE, (i / users) + "_praise"));
+						events.add(ActivityEvent.award("m" + (i % users), (i / users) + "_praise", EngineContext.RULE));
 					}
 					for (AwardResult result : service.applyAll(events)) {
 						if (result.outcome() != AwardResult.Outcome.AWARDED) {

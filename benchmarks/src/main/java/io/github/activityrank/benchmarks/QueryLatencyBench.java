@@ -85,11 +85,11 @@ final class QueryLatencyBench {
 			LocalDate today, int size, String loadNote) {
 		long offset = Math.min(options.deepPageOffset, Math.max(0, size - 30));
 		Map<String, Latencies.Call> queries = new LinkedHashMap<>();
-		queries.put("top(30) + RankUserLookup", (t, i) -> expect(service.top(Period.DAY, 30), 30));
+		queries.put("top(30) + RankUserLookup", (t, i) -> expect(service.board(Period.DAY).top(30), 30));
 		queries.put(RANK_OF, (t, i) -> rankOf(service, randomMember(size)));
-		queries.put("around(5)", (t, i) -> expect(service.around(randomMember(size), Period.DAY, 5), 11));
+		queries.put("around(5)", (t, i) -> expect(service.board(Period.DAY).around(randomMember(size), 5), 11));
 		queries.put("page(offset " + offset + ", 30)",
-				(t, i) -> expect(service.page(Period.DAY, today, offset, 30), 30));
+				(t, i) -> expect(service.board(Period.DAY, today).page(offset, 30), 30));
 		Map<String, Latencies.Call> rankModes = new LinkedHashMap<>();
 		rankModes.put(RANK_OF_DENSE, (t, i) -> rankOf(dense, randomMember(size)));
 		rankModes.put(RANK_OF_EARLIEST, (t, i) -> rankOf(earliest, randomMember(size)));
@@ -104,7 +104,7 @@ final class QueryLatencyBench {
 		queries.forEach((name, call) -> plan.subject(name, arm(options, call)));
 		rankModes.forEach((name, call) -> plan.subject(name, arm(options, call)));
 		plan.subject(AMONG, arm(options, (t, i) -> {
-			if (service.among(Period.DAY, randomMembers(size)).isEmpty()) {
+			if (service.board(Period.DAY).among(randomMembers(size)).isEmpty()) {
 				throw new IllegalStateException("among found none of 100 members of the board");
 			}
 		}));
@@ -185,7 +185,7 @@ final class QueryLatencyBench {
 	 * other points than were loaded.
 	 */
 	static void checkLayout(ActivityRankService service, StringRedisTemplate redis, String board) {
-		Optional<RankEntry> entry = service.rankOf("q1", Period.DAY);
+		Optional<RankEntry> entry = service.board(Period.DAY).rankOf("q1");
 		if (entry.isEmpty()) {
 			throw new IllegalStateException("The engine does not read board " + board
 					+ ": EngineKeys no longer matches the engine's key layout");
@@ -209,7 +209,7 @@ final class QueryLatencyBench {
 	}
 
 	private static void rankOf(ActivityRankService service, String user) {
-		if (service.rankOf(user, Period.DAY).isEmpty()) {
+		if (service.board(Period.DAY).rankOf(user).isEmpty()) {
 			throw new IllegalStateException(user + " not found");
 		}
 	}

@@ -27,13 +27,14 @@ import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.ShardMap;
-import io.github.activityrank.redis.ShardedActivityStore;
+import io.github.activityrank.redis.ShardedBoards;
 import io.github.activityrank.test.RedisClusterTestServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -126,14 +127,11 @@ public final class ShardBench {
 		Map<String, ShardMap> shardMaps = new LinkedHashMap<>();
 		for (int shards : new int[] { 1, 3 }) {
 			ShardMap map = new ShardMap(new RankKeys("shardbench_" + run + "_" + shards), shards);
-			ActivityStore store = (shards == 1)
-					? new RedisActivityStore(factory, map.keys(0), calendar, EnumSet.of(Period.DAY, Period.MONTH),
-							BoardOrder.DEFAULT)
-					: new ShardedActivityStore(factory, map, calendar, EnumSet.of(Period.DAY, Period.MONTH),
-							BoardOrder.DEFAULT);
+			RedisStores stores = new RedisStores(factory, map, calendar, BoardOrder.DEFAULT);
+			ActivityStore store = stores.activityStore(EnumSet.of(Period.DAY, Period.MONTH));
 			engines.put("shards: " + shards,
 					new DefaultActivityRankService(rules,
-							new CoalescingActivityStore(store, ActivityStore.MAX_BATCH, 2), calendar,
+							new CoalescingActivityStore(store, ActivityStore.MAX_BATCH, 2), stores.boards(), calendar,
 							EnumSet.of(Period.DAY, Period.MONTH), null, new ActivityRankCounters()));
 			shardMaps.put("shards: " + shards, map);
 		}
@@ -208,8 +206,7 @@ public final class ShardBench {
 		long started = System.nanoTime();
 		fill(factory, map, members);
 		double fillSeconds = (System.nanoTime() - started) / 1e9;
-		ShardedActivityStore store = new ShardedActivityStore(factory, map, calendar, EnumSet.of(Period.TOTAL),
-				BoardOrder.DEFAULT);
+		BoardSource store = new ShardedBoards(factory, map, calendar, BoardOrder.DEFAULT).board(Period.TOTAL, today);
 		byte[] rawBoard = map.keys(0).board(Period.TOTAL, today).getBytes(StandardCharsets.UTF_8);
 		Interleaved plan = Interleaved.plan().warmup(1);
 		plan.baseline(RAW, () -> Latencies.measure(2, seconds, (t, i) -> {
@@ -218,21 +215,16 @@ public final class ShardBench {
 			}
 		}).figures());
 		int size = members;
-		plan.subject(QUERIES.get(0),
-				() -> Latencies.measure(2, seconds, (t, i) -> store.range(Period.TOTAL, today, 0, 30)).figures());
+		plan.subject(QUERIES.get(0), () -> Latencies.measure(2, seconds, (t, i) -> store.range(0, 30)).figures());
 		plan.subject(QUERIES.get(1),
 				() -> Latencies
-					.measure(2, seconds,
-							(t, i) -> store.rank(Period.TOTAL, today, "q" + ThreadLocalRandom.current().nextInt(size)))
+					.measure(2, seconds, (t, i) -> store.rank("q" + ThreadLocalRandom.current().nextInt(size)))
 					.figures());
 		plan.subject(QUERIES.get(2),
 				() -> Latencies
-					.measure(2, seconds,
-							(t, i) -> store.around(Period.TOTAL, today, "q" + ThreadLocalRandom.current().nextInt(size),
-									5))
+					.measure(2, seconds, (t, i) -> store.around("q" + ThreadLocalRandom.current().nextInt(size), 5))
 					.figures());
-		plan.subject(QUERIES.get(3),
-				() -> Latencies.measure(2, seconds, (t, i) -> store.range(Period.TOTAL, today, 900_000, 30)).figures());
+		plan.subject(QUERIES.get(3), () -> Latencies.measure(2, seconds, (t, i) -> store.range(900_000, 30)).figures());
 		Interleaved.Results results = plan.run(rounds);
 		lines.add(String.format(Locale.ROOT,
 				"### Queries on a board of %,d members split over 3 shards (filled by pipelined ZADD in %.1f s)",

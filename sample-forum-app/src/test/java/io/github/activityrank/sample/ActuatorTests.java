@@ -2,7 +2,7 @@ package io.github.activityrank.sample;
 
 import java.time.Duration;
 
-import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.sample.ForumApi.Response;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -23,7 +23,7 @@ class ActuatorTests {
 	int port;
 
 	@Autowired
-	ActivityDispatcher dispatcher;
+	ActivityRankAdmin admin;
 
 	@Test
 	void theActivityRankEndpointDescribesTheConfigurationAndCountsAwards() {
@@ -32,7 +32,7 @@ class ActuatorTests {
 		assertThat(api.post("/api/articles/4/praise", 3).status()).isEqualTo(200);
 		assertThat(api.post("/api/articles/4/praise", 3).status()).isEqualTo(200);
 		assertThat(api.post("/api/articles/5/collect", 3).status()).isEqualTo(200);
-		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(this.admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
 
 		Response response = api.get("/actuator/activityrank");
 		assertThat(response.status()).isEqualTo(200);
@@ -68,7 +68,7 @@ class ActuatorTests {
 	void theMetersAreListedUnderMetrics() {
 		ForumApi api = new ForumApi(this.port);
 		assertThat(api.post("/api/users/2/follow", 6).status()).isEqualTo(200);
-		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		assertThat(this.admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
 
 		JsonNode names = api.get("/actuator/metrics").body().get("names");
 		assertThat(names.toString()).contains("\"activity.rank.awards\"", "\"activity.rank.dispatch.queued\"",

@@ -36,18 +36,18 @@ class AdminRebuildTests {
 		assertThat(published.status()).as(published.toString()).isEqualTo(201);
 		// the relay applies the ledger's row a moment after the commit
 		await().atMost(Duration.ofSeconds(10))
-			.until(() -> this.ranks.rankOf(Long.toString(ADA), Period.WEEK).isPresent());
-		long before = this.ranks.rankOf(Long.toString(ADA), Period.WEEK).map(RankEntry::score).orElseThrow();
+			.until(() -> this.ranks.board(Period.WEEK).rankOf(Long.toString(ADA)).isPresent());
+		long before = this.ranks.board(Period.WEEK).rankOf(Long.toString(ADA)).map(RankEntry::score).orElseThrow();
 
 		RedisForTests.deleteKeys(RedisForTests.prefix(AdminRebuildTests.class));
-		assertThat(this.ranks.rankOf(Long.toString(ADA), Period.WEEK)).isEmpty();
+		assertThat(this.ranks.board(Period.WEEK).rankOf(Long.toString(ADA))).isEmpty();
 
 		Response rebuilt = api.post("/api/admin/rebuild", null);
 		assertThat(rebuilt.status()).as(rebuilt.toString()).isEqualTo(200);
 		assertThat(rebuilt.body().get("entries").asLong()).isPositive();
 		assertThat(rebuilt.body().get("users").asLong()).isPositive();
 		assertThat(rebuilt.body().has("took")).isTrue();
-		assertThat(this.ranks.rankOf(Long.toString(ADA), Period.WEEK).map(RankEntry::score)).contains(before);
+		assertThat(this.ranks.board(Period.WEEK).rankOf(Long.toString(ADA)).map(RankEntry::score)).contains(before);
 	}
 
 }

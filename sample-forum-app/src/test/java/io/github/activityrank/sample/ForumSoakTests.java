@@ -46,8 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * board and the month board must equal the sum computed from the clients' log, and no
  * request may have been answered with a 5xx.
  * <p>
- * The run lasts {@code -Dsoak.seconds} (default 10, what CI runs); RELIABILITY.md gives
- * the command and figures of the 60 s runs. {@code -Dsoak.clients} sets the client
+ * The run lasts {@code -Dsoak.seconds} (default 10, what CI runs); docs/reliability.md
+ * gives the command and figures of the 60 s runs. {@code -Dsoak.clients} sets the client
  * threads (default 24). The application's clock shows noon of a fixed day during each
  * phase, so no award can land on a day the log does not expect. Each test prints one
  * {@code [reliability]} line with its figures.
@@ -234,8 +234,8 @@ class ForumSoakTests {
 		Map<String, Long> scores = new HashMap<>();
 		int limit = 1000;
 		for (long offset = 0;; offset += limit) {
-			List<RankEntry> page = ranks.page(board.period(), board.day(), offset, limit);
-			page.forEach((entry) -> scores.put(entry.userId(), entry.score()));
+			List<RankEntry> page = ranks.board(board.period(), board.day()).page(offset, limit);
+			page.forEach((entry) -> scores.put(entry.id(), entry.score()));
 			if (page.size() < limit) {
 				return scores;
 			}

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.ActivityRankAdmin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,7 +55,7 @@ class LeaderboardPageBrowserTests {
 	Path profile;
 
 	@Autowired
-	ActivityDispatcher dispatcher;
+	ActivityRankAdmin admin;
 
 	/**
 	 * Each test starts on empty boards: the tests rank different users, and neither may
@@ -63,7 +63,7 @@ class LeaderboardPageBrowserTests {
 	 */
 	@BeforeEach
 	void emptyBoards() {
-		assertThat(this.dispatcher.awaitIdle(Duration.ofSeconds(10))).as("earlier awards applied").isTrue();
+		assertThat(this.admin.awaitApplied(Duration.ofSeconds(10))).as("earlier awards applied").isTrue();
 		RedisForTests.deleteKeys(RedisForTests.prefix(getClass()));
 	}
 

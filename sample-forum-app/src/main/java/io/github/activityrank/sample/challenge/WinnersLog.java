@@ -42,7 +42,7 @@ class WinnersLog {
 	}
 
 	private static String line(RankEntry entry) {
-		String name = (entry.user() instanceof User user) ? user.name() : "user " + entry.userId();
+		String name = (entry.details() instanceof User user) ? user.name() : "user " + entry.id();
 		return entry.rank() + ". " + name + " (" + entry.score() + ")";
 	}
 

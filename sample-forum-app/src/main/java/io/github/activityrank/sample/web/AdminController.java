@@ -32,12 +32,15 @@ class AdminController {
 	@PostMapping("/rebuild")
 	RebuildReport rebuild() {
 		ActivityRankAdmin rebuild = this.admin.getIfAvailable();
-		if (rebuild == null) {
-			throw new NotFoundException(
-					"the award ledger is off (activity-rank.ledger.enabled), so there is nothing " + "to rebuild from");
-		}
 		try {
+			if (rebuild == null) {
+				throw new UnsupportedOperationException("no ActivityRankAdmin");
+			}
 			return rebuild.rebuild();
+		}
+		catch (UnsupportedOperationException ex) {
+			throw new NotFoundException(
+					"the award ledger is off (activity-rank.ledger.enabled), so there is nothing to rebuild from");
 		}
 		catch (IllegalStateException ex) {
 			throw new ConflictException(ex.getMessage());

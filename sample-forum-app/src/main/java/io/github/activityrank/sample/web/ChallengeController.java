@@ -99,7 +99,7 @@ class ChallengeController {
 		if (offset < 0) {
 			throw new InvalidRequestException("offset must be 0 or more");
 		}
-		return new Board(challenge.id(), entries(this.challenges.page(challenge.id(), offset, size)));
+		return new Board(challenge.id(), entries(this.challenges.board(challenge.id()).page(offset, size)));
 	}
 
 	/**
@@ -110,10 +110,13 @@ class ChallengeController {
 	Mine me(@PathVariable String id, Actor actor) {
 		ChallengeDefinition challenge = require(id);
 		String userId = String.valueOf(actor.id());
-		Entry entry = this.challenges.rankOf(challenge.id(), userId).map(ChallengeController::entry).orElseGet(() -> {
-			User user = this.forum.requireUser(actor.id());
-			return new Entry(null, userId, 0, user.name(), user.avatar());
-		});
+		Entry entry = this.challenges.board(challenge.id())
+			.rankOf(userId)
+			.map(ChallengeController::entry)
+			.orElseGet(() -> {
+				User user = this.forum.requireUser(actor.id());
+				return new Entry(null, userId, 0, user.name(), user.avatar());
+			});
 		return new Mine(challenge.id(), entry);
 	}
 
@@ -124,7 +127,7 @@ class ChallengeController {
 			throw new InvalidRequestException("radius must be from 0 to " + ActivityLimits.MAX_RADIUS);
 		}
 		return new Board(challenge.id(),
-				entries(this.challenges.around(challenge.id(), String.valueOf(actor.id()), radius)));
+				entries(this.challenges.board(challenge.id()).around(String.valueOf(actor.id()), radius)));
 	}
 
 	private ChallengeDefinition require(String id) {
@@ -146,7 +149,8 @@ class ChallengeController {
 	private Challenge describe(ChallengeDefinition challenge, @Nullable Set<String> joined) {
 		return new Challenge(challenge.id(), this.monthly.title(challenge), challenge.start(), challenge.end(),
 				challenge.rules().stream().sorted().toList(), challenge.openToAll(),
-				(joined != null) ? joined.contains(challenge.id()) : null, this.challenges.size(challenge.id()));
+				(joined != null) ? joined.contains(challenge.id()) : null,
+				this.challenges.board(challenge.id()).size());
 	}
 
 	private static List<Entry> entries(List<RankEntry> entries) {
@@ -154,10 +158,10 @@ class ChallengeController {
 	}
 
 	private static Entry entry(RankEntry entry) {
-		if (entry.user() instanceof User user) {
-			return new Entry(entry.rank(), entry.userId(), entry.score(), user.name(), user.avatar());
+		if (entry.details() instanceof User user) {
+			return new Entry(entry.rank(), entry.id(), entry.score(), user.name(), user.avatar());
 		}
-		return new Entry(entry.rank(), entry.userId(), entry.score(), null, null);
+		return new Entry(entry.rank(), entry.id(), entry.score(), null, null);
 	}
 
 	/**

@@ -59,7 +59,7 @@ class RankController {
 		if (offset < 0) {
 			throw new InvalidRequestException("offset must be 0 or more");
 		}
-		return new Board(name(board), entries(this.ranks.page(board, this.zone.today(), offset, size)));
+		return new Board(name(board), entries(this.ranks.board(board, this.zone.today()).page(offset, size)));
 	}
 
 	/**
@@ -70,7 +70,7 @@ class RankController {
 	Mine me(@PathVariable String period, Actor actor) {
 		Period board = board(period);
 		String userId = String.valueOf(actor.id());
-		Entry entry = this.ranks.rankOf(userId, board).map(RankController::entry).orElseGet(() -> {
+		Entry entry = this.ranks.board(board).rankOf(userId).map(RankController::entry).orElseGet(() -> {
 			User user = this.forum.requireUser(actor.id());
 			return new Entry(null, userId, 0, user.name(), user.avatar());
 		});
@@ -83,7 +83,7 @@ class RankController {
 		if (radius < 0 || radius > ActivityLimits.MAX_RADIUS) {
 			throw new InvalidRequestException("radius must be from 0 to " + ActivityLimits.MAX_RADIUS);
 		}
-		return new Board(name(board), entries(this.ranks.around(String.valueOf(actor.id()), board, radius)));
+		return new Board(name(board), entries(this.ranks.board(board).around(String.valueOf(actor.id()), radius)));
 	}
 
 	/**
@@ -99,7 +99,7 @@ class RankController {
 		List<String> userIds = new ArrayList<>();
 		userIds.add(String.valueOf(actor.id()));
 		this.forum.followees(actor.id(), MAX_FOLLOWEES).forEach((id) -> userIds.add(String.valueOf(id)));
-		return new Board(name(board), entries(this.ranks.among(board, userIds)));
+		return new Board(name(board), entries(this.ranks.board(board).among(userIds)));
 	}
 
 	static Period board(String name) {
@@ -120,10 +120,10 @@ class RankController {
 	}
 
 	private static Entry entry(RankEntry entry) {
-		if (entry.user() instanceof User user) {
-			return new Entry(entry.rank(), entry.userId(), entry.score(), user.name(), user.avatar());
+		if (entry.details() instanceof User user) {
+			return new Entry(entry.rank(), entry.id(), entry.score(), user.name(), user.avatar());
 		}
-		return new Entry(entry.rank(), entry.userId(), entry.score(), null, null);
+		return new Entry(entry.rank(), entry.id(), entry.score(), null, null);
 	}
 
 	/**

@@ -1,8 +1,6 @@
-package io.github.activityrank.actuator;
+package io.github.activityrank.autoconfigure;
 
-import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityRankLedgerAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
+import io.github.activityrank.actuator.ActivityRankMeterBinder;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityRankCounters;

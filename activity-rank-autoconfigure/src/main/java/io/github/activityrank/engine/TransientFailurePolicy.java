@@ -1,4 +1,4 @@
-package io.github.activityrank.dispatch;
+package io.github.activityrank.engine;
 
 /**
  * Decides which failures of the service are worth a retry: only those that waiting can

@@ -1,4 +1,4 @@
-package io.github.activityrank.engine;
+package io.github.activityrank.support;
 
 import java.util.regex.Pattern;
 
@@ -9,7 +9,7 @@ import io.github.activityrank.ActivityLimits;
  * and fields may hold any printable character (key naming encodes them); blank, oversized
  * and control-character values are refused.
  */
-final class InputCheck {
+public final class InputCheck {
 
 	private static final Pattern CHALLENGE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -18,25 +18,28 @@ final class InputCheck {
 
 	/**
 	 * Why a user id is refused.
+	 * @param userId the id
 	 * @return the reason, or {@code null} when it is fine
 	 */
-	static String userIdProblem(String userId) {
+	public static String userIdProblem(String userId) {
 		return problem("user id", userId, ActivityLimits.MAX_USER_ID_LENGTH);
 	}
 
 	/**
 	 * Why a field is refused.
+	 * @param field the field
 	 * @return the reason, or {@code null} when it is fine
 	 */
-	static String fieldProblem(String field) {
+	public static String fieldProblem(String field) {
 		return problem("field", field, ActivityLimits.MAX_FIELD_LENGTH);
 	}
 
 	/**
 	 * Why a challenge id is refused.
+	 * @param id the id
 	 * @return the reason, or {@code null} when it is fine
 	 */
-	static String challengeIdProblem(String id) {
+	public static String challengeIdProblem(String id) {
 		if (id == null) {
 			return "challenge id is null";
 		}
@@ -48,9 +51,13 @@ final class InputCheck {
 
 	/**
 	 * Check a query argument's range.
+	 * @param name the argument's name, for the message
+	 * @param value its value
+	 * @param min the least allowed
+	 * @param max the most allowed
 	 * @throws IllegalArgumentException when the value is out of range
 	 */
-	static void checkRange(String name, long value, long min, long max) {
+	public static void checkRange(String name, long value, long min, long max) {
 		if (value < min || value > max) {
 			throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", was " + value);
 		}

@@ -1,4 +1,4 @@
-package io.github.activityrank.engine;
+package io.github.activityrank.support;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 

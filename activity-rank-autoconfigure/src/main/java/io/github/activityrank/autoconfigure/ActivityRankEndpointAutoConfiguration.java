@@ -1,10 +1,8 @@
-package io.github.activityrank.actuator;
+package io.github.activityrank.autoconfigure;
 
 import java.time.ZoneId;
 
-import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityRankProperties;
-import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
+import io.github.activityrank.actuator.ActivityRankEndpoint;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityCalendar;

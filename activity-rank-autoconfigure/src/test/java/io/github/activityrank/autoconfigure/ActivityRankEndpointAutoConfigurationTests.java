@@ -1,4 +1,4 @@
-package io.github.activityrank.actuator;
+package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -6,10 +6,9 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.actuator.ActivityRankEndpoint;
 import io.github.activityrank.actuator.ActivityRankEndpoint.ActivityRankDescriptor;
 import io.github.activityrank.actuator.ActivityRankEndpoint.RuleDescriptor;
-import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -97,9 +96,9 @@ class ActivityRankEndpointAutoConfigurationTests {
 		this.exposed.run((context) -> {
 			ActivityRankEndpoint endpoint = context.getBean(ActivityRankEndpoint.class);
 			context.getBean(ActivityRankService.class).award("u1", "1_praise", "praise");
-			context.publishEvent(ActivityEvent.award("u2", "praise", "1_praise"));
-			context.publishEvent(ActivityEvent.award("u2", "praise", "1_praise"));
-			context.publishEvent(ActivityEvent.award("", "praise", "1_praise"));
+			context.publishEvent(ActivityEvent.award("u2", "1_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("u2", "1_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("", "1_praise", "praise"));
 			assertThat(context.getBean(ActivityDispatcher.class).awaitIdle(Duration.ofSeconds(10))).isTrue();
 
 			ActivityRankDescriptor descriptor = endpoint.activityRank();

@@ -1,12 +1,11 @@
-package io.github.activityrank.actuator;
+package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
-import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
-import io.github.activityrank.autoconfigure.ActivityScoreAutoConfiguration;
+import io.github.activityrank.actuator.ActivityRankMeterBinder;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -75,8 +74,8 @@ class ActivityRankMetricsAutoConfigurationTests {
 			service.award(" ", "1_praise", "praise");
 			service.revoke("u1", "1_praise", "praise");
 			service.revoke("u1", "1_praise", "praise");
-			context.publishEvent(ActivityEvent.award("u2", "praise", "2_praise"));
-			context.publishEvent(ActivityEvent.award("u2\n", "praise", "2_praise"));
+			context.publishEvent(ActivityEvent.award("u2", "2_praise", "praise"));
+			context.publishEvent(ActivityEvent.award("u2\n", "2_praise", "praise"));
 			awaitIdle(context);
 
 			assertThat(awards(registry, "awarded")).isEqualTo(2);

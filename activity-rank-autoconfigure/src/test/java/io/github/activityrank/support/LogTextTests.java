@@ -1,4 +1,4 @@
-package io.github.activityrank.engine;
+package io.github.activityrank.support;
 
 import io.github.activityrank.ActivityEvent;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class LogTextTests {
 
 	@Test
 	void describesEvents() {
-		assertThat(LogText.of(new ActivityEvent("u\n1", "praise", 5L, "f", true)))
+		assertThat(LogText.of(new ActivityEvent("u\n1", "f", "praise", 5L, true)))
 			.isEqualTo("[user=u\\n1, rule=praise, points=5, field=f, revoke=true]");
 		assertThat(LogText.of((ActivityEvent) null)).isEqualTo("null");
 	}

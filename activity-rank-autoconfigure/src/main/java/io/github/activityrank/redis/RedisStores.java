@@ -1,0 +1,64 @@
+package io.github.activityrank.redis;
+
+import java.time.Duration;
+import java.util.Set;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.Boards;
+import io.github.activityrank.engine.ChallengeStore;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The one place that chooses between one key space and shards: the auto-configuration
+ * builds the live stores with it, a rebuild the staged ones.
+ *
+ * @param connectionFactory connections to Redis
+ * @param shards the shards and their keys; one shard means no sharding
+ * @param calendar today, period boundaries, TTLs and the zone of the board layout
+ * @param order how boards order and number their members
+ */
+public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+		BoardOrder order) {
+
+	/**
+	 * The write side of the period boards.
+	 * @param periods the boards every award goes to
+	 * @return a store over one key space or over the shards
+	 */
+	public ActivityStore activityStore(Set<Period> periods) {
+		return sharded()
+				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order)
+				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
+						this.order);
+	}
+
+	/**
+	 * The challenge definitions and memberships.
+	 * @param retention how long a challenge is kept after its end
+	 * @return a store over one key space or over the shards
+	 */
+	public ChallengeStore challengeStore(Duration retention) {
+		return sharded()
+				? new ShardedChallengeStore(this.connectionFactory, this.shards, this.calendar, this.order, retention)
+				: new RedisChallengeStore(this.connectionFactory, this.shards.keys(0), this.calendar, this.order,
+						retention);
+	}
+
+	/**
+	 * The read side of the period and challenge boards.
+	 * @return reads over one key space or over the shards
+	 */
+	public Boards boards() {
+		return sharded() ? new ShardedBoards(this.connectionFactory, this.shards, this.calendar, this.order)
+				: new RedisBoards(this.connectionFactory, this.shards.keys(0), this.calendar, this.order);
+	}
+
+	private boolean sharded() {
+		return this.shards.shards() > 1;
+	}
+
+}

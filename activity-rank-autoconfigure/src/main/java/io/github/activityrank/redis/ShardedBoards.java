@@ -1,0 +1,103 @@
+package io.github.activityrank.redis;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.Boards;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The read side of boards split into shards ({@link ShardMap}): every read answers what
+ * one board holding every member would ({@link ShardedReads}); a member's own entry is
+ * read on its shard.
+ */
+public class ShardedBoards implements Boards {
+
+	private final ShardMap shards;
+
+	private final ShardedReads reads;
+
+	/**
+	 * Create the reads.
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys
+	 * @param calendar the configured zone, for the board layout
+	 * @param order how boards order and number their members
+	 */
+	public ShardedBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order) {
+		this(connectionFactory, shards, calendar, order, false);
+	}
+
+	/**
+	 * Reads with blocking calls even on Lettuce, for the tests of that path.
+	 */
+	ShardedBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, boolean forceBlocking) {
+		this.shards = shards;
+		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order,
+				new ShardCalls(), forceBlocking);
+	}
+
+	@Override
+	public BoardSource board(Period period, LocalDate day) {
+		return source((keys) -> new BoardKeys(keys.board(period, day), keys.dense(period, day)));
+	}
+
+	@Override
+	public BoardSource board(String id) {
+		return source((keys) -> new BoardKeys(keys.challengeBoard(id), keys.challengeDense(id)));
+	}
+
+	/** How many deep pages were answered from one window of scores after the samples. */
+	long windowPages() {
+		return this.reads.windowPages();
+	}
+
+	private BoardSource source(Function<RankKeys, BoardKeys> boardOfShard) {
+		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
+		for (RankKeys keys : this.shards.allKeys()) {
+			boards.add(boardOfShard.apply(keys));
+		}
+		ShardedReads reads = this.reads;
+		ShardMap shards = this.shards;
+		return new BoardSource() {
+
+			@Override
+			public List<RankEntry> range(long offset, int limit) {
+				return reads.range(boards, offset, limit);
+			}
+
+			@Override
+			public Optional<RankEntry> rank(String id) {
+				return reads.rank(boards, shards.shardOf(id), id);
+			}
+
+			@Override
+			public List<RankEntry> around(String id, int radius) {
+				return reads.around(boards, shards.shardOf(id), id, radius);
+			}
+
+			@Override
+			public long size() {
+				return reads.size(boards);
+			}
+
+			@Override
+			public List<RankEntry> among(List<String> ids) {
+				return reads.among(boards, (i) -> shards.shardOf(ids.get(i)), ids);
+			}
+
+		};
+	}
+
+}
