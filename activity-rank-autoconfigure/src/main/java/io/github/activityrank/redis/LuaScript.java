@@ -14,9 +14,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
- * A Lua script read once from the classpath and run by its SHA1. When the server does not
- * know the script (a restart emptied its script cache), it is sent once in full, which
- * caches it again.
+ * A Lua script read once from the classpath, or composed once from modules of it, and run
+ * by its SHA1. When the server does not know the script (a restart emptied its script
+ * cache), it is sent once in full, which caches it again.
  */
 final class LuaScript {
 
@@ -45,15 +45,33 @@ final class LuaScript {
 	}
 
 	static LuaScript load(String name) {
+		return new LuaScript(read(name));
+	}
+
+	private static byte[] read(String name) {
 		try (InputStream in = LuaScript.class.getResourceAsStream(name)) {
 			if (in == null) {
 				throw new IllegalStateException("Lua script " + name + " is missing from the classpath");
 			}
-			return new LuaScript(in.readAllBytes());
+			return in.readAllBytes();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read Lua script " + name, ex);
 		}
+	}
+
+	/**
+	 * One script made of modules, in order: their texts joined, so the modules share one
+	 * chunk and a later one calls the locals of those before it.
+	 * @param modules resource names relative to this package
+	 * @return the script, one SHA
+	 */
+	static LuaScript compose(String... modules) {
+		StringBuilder text = new StringBuilder();
+		for (String module : modules) {
+			text.append(new String(read(module), StandardCharsets.UTF_8)).append('\n');
+		}
+		return new LuaScript(text.toString().getBytes(StandardCharsets.UTF_8));
 	}
 
 	/** Run on a connection of its own; an empty list for a nil reply. */

@@ -96,6 +96,7 @@ final class AwardThroughputBench {
 				"minimal EVALSHA calls/s", "ours / minimal", "reference server us/award", "ours server us/award",
 				"ours awards / script call", "ours / tie-break: none");
 		Interleaved.Spread oursToReference = null;
+		Interleaved.Spread oursToReferenceAlone = null;
 		Interleaved.Spread oursToRaw = null;
 		double rawMedian = Double.NaN;
 		for (int threads : options.threadCounts) {
@@ -116,6 +117,9 @@ final class AwardThroughputBench {
 				.run(options.rounds);
 			oursToReference = results.ratio(OURS, REFERENCE, Latencies.PER_SECOND);
 			oursToRaw = results.ratio(OURS, RAW, Latencies.PER_SECOND);
+			if (oursToReferenceAlone == null) {
+				oursToReferenceAlone = oursToReference;
+			}
 			rawMedian = results.median(RAW, Latencies.PER_SECOND);
 			section.row(threads, results.median(REFERENCE, Latencies.PER_SECOND),
 					results.median(OURS, Latencies.PER_SECOND), oursToReference.ratio(), oursToRaw.ratio(),
@@ -144,15 +148,21 @@ final class AwardThroughputBench {
 				+ "(CoalescingActivityStore); a lone caller is sent at once");
 		section.note("server us/award = Redis's own time for the commands of one award or revoke (INFO commandstats "
 				+ "deltas, server-wide): on 2 shared cores the server's CPU is the ceiling");
-		section.target("award at " + maxThreads + " threads >= 4x reference", oursToReference.median() >= 4,
+		// the targets of the composed award path (issue 22): one round trip against the
+		// reference's six at one thread, the server's time per award at the highest count
+		section.target("award at " + maxThreads + " threads >= 2x reference", oursToReference.median() >= 2,
 				oursToReference.ratioWithIqr() + " of the reference");
-		section.target("award at " + maxThreads + " threads >= 0.6x raw ZINCRBY", oursToRaw.median() >= 0.6,
-				oursToRaw.ratioWithIqr() + " of raw ZINCRBY");
+		section.target("award at " + options.threadCounts[0] + " thread(s) >= 3x reference",
+				oursToReferenceAlone.median() >= 3, oursToReferenceAlone.ratioWithIqr() + " of the reference");
 		section.target("award at " + maxThreads + " threads with tie-break: earliest >= 0.8x tie-break: none",
 				earliestToNone.median() >= 0.8, earliestToNone.ratioWithIqr() + " of tie-break: none");
-		section.target("award at " + maxThreads + " threads with 10 joined challenges costs <= 2x the award with none",
-				tenToNone.median() <= 2,
-				tenToNone.ratioWithIqr() + " of the server time per award with no challenge joined");
+		// the 2x target of the challenges issue was below its own floor: section 1b
+		// judges
+		// 10 joined challenges against the floor plus ten bare ZINCRBYs instead
+		section.note(String.format(Locale.ROOT,
+				"10 joined challenges cost %s of the server time per award with none, %s of raw ZINCRBY awards/s "
+						+ "at %d threads: see section 1b for the target",
+				tenToNone.ratio(), oursToRaw.ratio(), maxThreads));
 		report.add(section);
 	}
 
@@ -256,7 +266,7 @@ final class AwardThroughputBench {
 	}
 
 	/** Create {@code count} challenges running for a day and let every user join each. */
-	private static void joinChallenges(EngineContext context, int count, int users) {
+	static void joinChallenges(EngineContext context, int count, int users) {
 		ChallengeService challenges = context.bean(ChallengeService.class);
 		Instant now = Instant.now();
 		for (int c = 0; c < count; c++) {

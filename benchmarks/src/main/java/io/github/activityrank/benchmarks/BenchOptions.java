@@ -14,8 +14,8 @@ import java.util.Set;
  */
 final class BenchOptions {
 
-	static final List<String> SECTIONS = List.of("award", "async", "aspect", "query", "memory", "growth", "ledger",
-			"ingest");
+	static final List<String> SECTIONS = List.of("award", "features", "async", "aspect", "query", "memory", "growth",
+			"ledger", "ingest");
 
 	String host = "127.0.0.1";
 
@@ -134,6 +134,12 @@ final class BenchOptions {
 					if (!SECTIONS.containsAll(options.sections)) {
 						throw new IllegalArgumentException(
 								"--only takes some of " + SECTIONS + ", got '" + args[i] + "'");
+					}
+					// the award section includes what each feature costs; "features"
+					// alone
+					// runs only that part
+					if (options.sections.contains("award")) {
+						options.sections.add("features");
 					}
 				}
 				case "--help" -> throw new IllegalArgumentException(usage());

@@ -16,11 +16,11 @@ import java.util.UUID;
 
 /**
  * Runs the seven sections of the report against one Redis server (1, synchronous award
- * throughput; 2, async annotation throughput; 3, aspect overhead; 4, query latency; 5,
- * memory; 6, growth; 7, the award ledger, which also needs PostgreSQL), prints a table
- * and writes a Markdown report. Every ratio comes from rounds of the baseline and the
- * subject interleaved in the same run ({@link Interleaved}). Start it with
- * {@code benchmarks/run.sh}.
+ * throughput, and 1b, what each feature costs an award against its floor; 2, async
+ * annotation throughput; 3, aspect overhead; 4, query latency; 5, memory; 6, growth; 7,
+ * the award ledger, which also needs PostgreSQL), prints a table and writes a Markdown
+ * report. Every ratio comes from rounds of the baseline and the subject interleaved in
+ * the same run ({@link Interleaved}). Start it with {@code benchmarks/run.sh}.
  */
 public final class BenchmarkMain {
 
@@ -86,6 +86,7 @@ public final class BenchmarkMain {
 			ReferenceActivityRank reference = new ReferenceActivityRank(engine.redis(), "refbench_" + runId,
 					engine.zone);
 			timed(options, "award", minutes, () -> AwardThroughputBench.run(options, report, bench, engine, reference));
+			timed(options, "features", minutes, () -> FeatureCostBench.run(options, report, bench, engine, reference));
 		}
 		timed(options, "async", minutes, () -> {
 			// a context of its own: its boards must hold the async awards only

@@ -1,0 +1,335 @@
+package io.github.activityrank.redis;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ScoreCommand;
+
+import static io.github.activityrank.redis.RedisReplies.asLong;
+
+/**
+ * The award path's two scripts and the one place that knows their arguments and replies:
+ * the score script (a batch of awards and revokes) and revoke-expired (an award whose
+ * record has expired). Both are composed at load time from the Lua modules under
+ * {@code lua/}, with the board module the configured order needs: plain boards take an
+ * award with one ZINCRBY, boards with a tie-break time part or a dense companion are read
+ * and written per member. The layout is documented in each module's header and in
+ * docs/redis-layout.md.
+ */
+final class ScoreScript {
+
+	/** The modules every composed script starts with; then the board module. */
+	private static final String COMMON = "lua/common.lua";
+
+	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
+			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED };
+
+	private final RankKeys keys;
+
+	private final ActivityCalendar calendar;
+
+	private final List<Period> periods;
+
+	private final BoardOrder order;
+
+	private final BoardLayout layout;
+
+	/** Why a script rejects: a board would pass its largest score. */
+	private final String tooLarge;
+
+	private final LuaScript score;
+
+	private final LuaScript revokeExpired;
+
+	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
+		this.keys = keys;
+		this.calendar = calendar;
+		this.periods = periods;
+		this.order = order;
+		this.layout = layout;
+		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
+				+ " points; nothing was stored";
+		String boards = boardModule(layout.timed(), order.dense());
+		this.score = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
+				"lua/challenges.lua", "lua/award.lua", "lua/score-main.lua");
+		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
+				"lua/revoke-expired.lua");
+	}
+
+	/**
+	 * The board module of a layout: plain points and competition ranks need no member's
+	 * score, a time part or a dense companion do.
+	 * @param timed whether boards hold the earliest tie-break's time part
+	 * @param dense whether boards keep a dense companion
+	 * @return its resource name
+	 */
+	static String boardModule(boolean timed, boolean dense) {
+		return (timed || dense) ? "lua/boards-layout.lua" : "lua/boards-plain.lua";
+	}
+
+	LuaScript score() {
+		return this.score;
+	}
+
+	LuaScript revokeExpired() {
+		return this.revokeExpired;
+	}
+
+	/**
+	 * The arguments of one score script call for commands of one day.
+	 * @param commands the commands
+	 * @param dayKeys the key names of that day and the retained days before it
+	 * @param now the current instant, from which TTLs count
+	 * @param earliest the earliest instant of the commands: the instant of every command
+	 * unless {@code own}
+	 * @param own whether each command passes its own instant
+	 * @return the call
+	 */
+	ScriptArgs batch(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
+		LocalDate today = dayKeys.today;
+		int retainedDays = this.calendar.retainedRecordDays();
+		boolean anyAward = false;
+		boolean anyRevoke = false;
+		boolean anyOlder = false;
+		// what commands share (points, caps, look-back) goes once into the header, as
+		// numbered specs
+		Map<Spec, Integer> specs = new LinkedHashMap<>();
+		Spec[] specOf = new Spec[commands.size()];
+		for (int c = 0; c < commands.size(); c++) {
+			ScoreCommand command = commands.get(c);
+			anyRevoke |= command.revoke();
+			anyAward |= !command.revoke();
+			specOf[c] = Spec.of(command, retainedDays);
+			anyOlder |= specOf[c].olderDays() > 0;
+			specs.putIfAbsent(specOf[c], specs.size() + 1);
+		}
+		ScriptArgs call = new ScriptArgs();
+		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
+		call.arg(anyAward ? todaysBoards(call, dayKeys, earliest, own) : "");
+		int revokeDays = anyRevoke ? retainedDays + 1 : 0;
+		call.arg(revokeDays);
+		for (int d = 0; d < revokeDays; d++) {
+			call.arg(boardsOfDay(call, dayKeys, d, earliest, own));
+		}
+		call.arg(specs.size());
+		for (Spec spec : specs.keySet()) {
+			call.arg(spec.points())
+				.arg(spec.ruleCapField())
+				.arg(capOrBlank(spec.ruleCap()))
+				.arg(capOrBlank(spec.globalCap()))
+				.arg(spec.olderDays())
+				.arg(capOrBlank(spec.ruleWeeklyCap()))
+				.arg(capOrBlank(spec.globalWeeklyCap()))
+				.arg(capOrBlank(spec.ruleMonthlyCap()))
+				.arg(capOrBlank(spec.globalMonthlyCap()))
+				.arg(spec.countField())
+				.arg(spec.pointsField())
+				.arg(spec.rule());
+		}
+		call.arg(anyAward ? this.calendar.tallyTtlMillis(Period.WEEK, today) : 0)
+			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
+			.arg(anyRevoke ? dayKeys.weekOf : "")
+			.arg(anyRevoke ? dayKeys.monthOf : "");
+		// the prefixes of the older days' keys: the script names those keys itself, only
+		// for a command that searches them
+		prefixes(call, (anyRevoke || anyOlder) ? dayKeys.recordPrefixes : NONE);
+		prefixes(call, anyRevoke ? dayKeys.weekPrefixes : NONE);
+		prefixes(call, anyRevoke ? dayKeys.monthPrefixes : NONE);
+		// challenges: the registry says whether any runs; if so the open ones are read
+		// once per batch, each user's joined ones once per user
+		call.arg(call.sharedKey(this.keys.openChallenges()))
+			.arg(call.sharedKey(this.keys.challenges()))
+			.arg(now.toEpochMilli())
+			.arg(this.keys.challengeBoardPrefix())
+			.arg(this.order.dense() ? this.keys.challengeDensePrefix() : "")
+			.arg(this.layout.largestPoints())
+			.arg(this.layout.timed() ? "1" : "0")
+			.arg(earliest.toEpochMilli())
+			.arg(own ? "1" : "0");
+		for (int c = 0; c < commands.size(); c++) {
+			ScoreCommand command = commands.get(c);
+			String member = RankKeys.encode(command.userId());
+			// today's record, week and month hash
+			int first = call.key(dayKeys.recordPrefixes[0] + member);
+			call.key(dayKeys.weekPrefixes[0] + member);
+			call.key(dayKeys.monthPrefixes[0] + member);
+			int joined = call.sharedKey(this.keys.joinedChallenges(member));
+			int spec = specs.get(specOf[c]);
+			call.arg(command.revoke() ? -spec : spec)
+				.arg(member)
+				.arg(RankKeys.encode(command.field()))
+				.arg(first)
+				.arg(joined);
+			if (own) {
+				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
+			}
+		}
+		return call;
+	}
+
+	/**
+	 * The outcome of each command of a score script call.
+	 * @param reply the script's reply, one integer per command
+	 * @param count the number of commands
+	 * @return their results, in order
+	 */
+	List<AwardResult> results(List<Object> reply, int count) {
+		List<AwardResult> results = new ArrayList<>(count);
+		for (int c = 0; c < count; c++) {
+			results.add(result(asLong(reply.get(c))));
+		}
+		return results;
+	}
+
+	/**
+	 * The arguments of one revoke-expired call, with the keys this store names for the
+	 * award's instant.
+	 * @param userId the user
+	 * @param rule the award's rule, or {@code null} for explicit points
+	 * @param points the points it gave
+	 * @param awardedAt when it was made
+	 * @return the call
+	 */
+	ScriptArgs revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		LocalDate day = LocalDate.ofInstant(awardedAt, this.calendar.zone());
+		String member = RankKeys.encode(userId);
+		ScriptArgs call = new ScriptArgs();
+		StringBuilder boards = new StringBuilder();
+		for (Period period : this.periods) {
+			if (boards.length() > 0) {
+				boards.append(',');
+			}
+			boards.append(call.key(this.keys.board(period, day)))
+				.append(':')
+				.append(this.order.dense() ? call.key(this.keys.dense(period, day)) : 0);
+		}
+		int week = call.key(this.keys.tallies(Period.WEEK, day, member));
+		int month = call.key(this.keys.tallies(Period.MONTH, day, member));
+		call.arg(member)
+			.arg(points)
+			.arg(boards.toString())
+			.arg(this.layout.timed() ? "1" : "0")
+			.arg(this.layout.largestPoints())
+			.arg(RankKeys.tallyCountField(rule))
+			.arg(RankKeys.tallyPointsField(rule))
+			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
+			.arg(week)
+			.arg(month);
+		return call;
+	}
+
+	/**
+	 * One command's outcome from its reply, points * 8 + status.
+	 * @param value the reply
+	 * @return the result
+	 */
+	AwardResult result(long value) {
+		Outcome outcome = STATUS[(int) Math.floorMod(value, 8L)];
+		return new AwardResult(outcome, Math.floorDiv(value, 8L), (outcome == Outcome.REJECTED) ? this.tooLarge : null);
+	}
+
+	/**
+	 * What a command shares with others of its kind in a batch.
+	 *
+	 * @param points the points of an award (0 for a revoke)
+	 * @param ruleCapField the rule's cap counter field, or '' for explicit points
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param olderDays days before today an award checks for an earlier record
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 * @param countField the field that counts the rule's standing awards
+	 * @param pointsField the field that sums their points
+	 * @param rule the rule's name, which challenges count, or '' for explicit points
+	 */
+	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays,
+			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String countField,
+			String pointsField, String rule) {
+
+		static Spec of(ScoreCommand command, int retainedDays) {
+			String rule = command.rule();
+			String capField = (rule != null) ? RankKeys.ruleCapField(rule) : "";
+			String countField = RankKeys.tallyCountField(rule);
+			String pointsField = RankKeys.tallyPointsField(rule);
+			if (command.revoke()) {
+				return new Spec(0, capField, null, null, 0, null, null, null, null, countField, pointsField,
+						(rule != null) ? rule : "");
+			}
+			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
+					command.oncePerEver() ? retainedDays : 0, command.ruleWeeklyCap(), command.globalWeeklyCap(),
+					command.ruleMonthlyCap(), command.globalMonthlyCap(), countField, pointsField,
+					(rule != null) ? rule : "");
+		}
+
+	}
+
+	private static final String[] NONE = {};
+
+	private static void prefixes(ScriptArgs call, String[] prefixes) {
+		call.arg(prefixes.length);
+		for (String prefix : prefixes) {
+			call.arg(prefix);
+		}
+	}
+
+	private static String capOrBlank(Long cap) {
+		return (cap != null) ? cap.toString() : "";
+	}
+
+	/** "idx:ttl:largest:time:denseIdx,..." for the boards an award made today goes to. */
+	private String todaysBoards(ScriptArgs call, DayKeys dayKeys, Instant now, boolean own) {
+		StringBuilder boards = new StringBuilder();
+		for (int p = 0; p < this.periods.size(); p++) {
+			if (p > 0) {
+				boards.append(',');
+			}
+			boards.append(call.sharedKey(dayKeys.boards[0][p]))
+				.append(':')
+				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today));
+			appendLayout(boards, call, dayKeys, 0, p, now, own);
+		}
+		return boards.toString();
+	}
+
+	/**
+	 * "idx:largest:time:denseIdx,..." for the boards an award made d days back went to.
+	 */
+	private String boardsOfDay(ScriptArgs call, DayKeys dayKeys, int d, Instant now, boolean own) {
+		StringBuilder boards = new StringBuilder();
+		for (int p = 0; p < this.periods.size(); p++) {
+			if (p > 0) {
+				boards.append(',');
+			}
+			boards.append(call.sharedKey(dayKeys.boards[d][p]));
+			appendLayout(boards, call, dayKeys, d, p, now, own);
+		}
+		return boards.toString();
+	}
+
+	/**
+	 * ":largest:time:denseIdx" of one board; when each command carries its own instant,
+	 * time is the base the script computes each one's time part from.
+	 */
+	private void appendLayout(StringBuilder boards, ScriptArgs call, DayKeys dayKeys, int d, int p, Instant now,
+			boolean own) {
+		long origin = dayKeys.origins[d][p];
+		boards.append(':')
+			.append(this.layout.largestPoints())
+			.append(':')
+			.append(own ? this.layout.timeBase(origin) : this.layout.timePart(origin, now))
+			.append(':')
+			.append(this.order.dense() ? call.sharedKey(dayKeys.dense[d][p]) : 0);
+	}
+
+}

@@ -1,0 +1,118 @@
+-- module award: one award and one revoke, on the functions of the modules before it.
+
+-- the week and month hashes of the d-th day a revoke searches (1 = today), named from their key
+-- prefixes; the day-to-period map is parsed only when a revoke finds an award of an older day
+local function sums_of_day(d, member)
+  if not week_of then
+    week_of, month_of = {}, {}
+    for n in string.gmatch(week_of_arg, '%d+') do week_of[#week_of + 1] = tonumber(n) end
+    for n in string.gmatch(month_of_arg, '%d+') do month_of[#month_of + 1] = tonumber(n) end
+  end
+  return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
+end
+
+local function award(spec, member, field, first, joined_idx)
+  local record = KEYS[first]
+  local points = spec.points
+
+  if spec.older_count > 0 and find_older(record_prefix, member, spec.older_count, field) then
+    return 1, 0
+  end
+  local week, month = KEYS[first + 1], KEYS[first + 2]
+
+  local created = redis.call('EXISTS', record) == 0
+  -- the challenge boards the award reaches, learned once it is known to score
+  local reached, reached_names
+  if spec.capped then
+    -- the points depend on what the caps of the day, week and month leave, so look before writing
+    if not created and redis.call('HEXISTS', record, field) == 1 then
+      return 1, 0
+    end
+    points = clip(points, record, spec.rule_cap_field, spec.rule_cap)
+    points = clip(points, record, GLOBAL_CAP, spec.global_cap)
+    points = clip(points, week, spec.rule_cap_field, spec.rule_week_cap)
+    points = clip(points, week, GLOBAL_CAP, spec.global_week_cap)
+    points = clip(points, month, spec.rule_cap_field, spec.rule_month_cap)
+    points = clip(points, month, GLOBAL_CAP, spec.global_month_cap)
+    if points <= 0 then
+      return 2, 0
+    end
+    reached, reached_names = challenges_reached(spec, joined_idx)
+    if not board_fits(todays_boards, member, points) or not board_fits(reached, member, points) then
+      return 5, 0
+    end
+    redis.call('HSET', record, field, points)
+  elseif redis.call('HSETNX', record, field, points) == 0 then
+    return 1, 0
+  else
+    reached, reached_names = challenges_reached(spec, joined_idx)
+    if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
+      redis.call('HDEL', record, field) -- the field was all this award wrote
+      return 5, 0
+    end
+  end
+  if spec.capped then
+    use_cap(record, spec.rule_cap_field, spec.rule_cap, points)
+    use_cap(record, GLOBAL_CAP, spec.global_cap, points)
+    use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points)
+    use_cap(week, GLOBAL_CAP, spec.global_week_cap, points)
+    use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points)
+    use_cap(month, GLOBAL_CAP, spec.global_month_cap, points)
+  end
+  tally(record, spec, points, nil)
+  tally(week, spec, points, week_ttl)
+  tally(month, spec, points, month_ttl)
+  if created then
+    redis.call('PEXPIRE', record, record_ttl)
+  end
+  for _, board in ipairs(time_boards(todays_boards)) do
+    board_add(board, member, points)
+  end
+  if #reached > 0 then
+    redis.call('HSET', record, CHALLENGES .. field, reached_names)
+    for _, board in ipairs(reached) do
+      board_add(board, member, points)
+    end
+  end
+  return 0, points
+end
+
+local function revoke(spec, member, field, first, joined_idx)
+  -- today's record first: most revokes undo an award of the same day
+  local record = KEYS[first]
+  local held = redis.call('HMGET', record, field, CHALLENGES .. field)
+  local d, given, reached_names = 1, held[1], held[2]
+  if not given then
+    d, given, record = find_older(record_prefix, member, days - 1, field)
+    if not d then
+      return 4, 0
+    end
+    reached_names = redis.call('HGET', record, CHALLENGES .. field)
+  end
+  local points = tonumber(given)
+  local boards = time_boards(boards_of_day(d))
+  local reached = challenges_to_revoke(reached_names, joined_idx)
+  -- giving a penalty back must fit like an award
+  if points < 0 and not (board_fits(boards, member, -points) and board_fits(reached, member, -points)) then
+    return 5, 0
+  end
+  if reached_names then
+    redis.call('HDEL', record, field, CHALLENGES .. field)
+  else
+    redis.call('HDEL', record, field)
+  end
+  local week, month = KEYS[first + 1], KEYS[first + 2]
+  if d > 1 then
+    week, month = sums_of_day(d, member)
+  end
+  give_back(record, spec, points)
+  give_back(week, spec, points)
+  give_back(month, spec, points)
+  for _, board in ipairs(boards) do
+    board_take(board, member, points)
+  end
+  for _, board in ipairs(reached) do
+    board_take(board, member, points)
+  end
+  return 3, points
+end

@@ -1,0 +1,191 @@
+-- module challenges: which challenge boards an award reaches and a revoke takes back from.
+-- An entry of the open-challenges hash or of a user's joined-challenges hash is
+-- "start:end:expireAt:token:rules" (epoch ms; rules comma-separated, '' for every rule, explicit
+-- points included). An award reaches the board "<boardPrefix><id>" of each challenge of its user
+-- that runs when the award is made (start <= at < end) and counts its rule, with the points it
+-- really gave (after caps), and its record keeps '#ch:<field>' = "id=token,...". A revoke takes
+-- those points back from each board named there whose challenge still runs, if the user still
+-- takes part under the same token (a user who left, and maybe joined again, is not touched by
+-- awards from before). A challenge board is created with a TTL that ends at its expireAt, and laid
+-- out like the period boards (the same board module); its time part counts from the challenge's
+-- start. Nothing writes a board after its end.
+-- Pay for what you use: the registry (id -> end) is asked once per call whether any challenge ends
+-- after the batch's earliest instant; while none does, no challenges hash is read. Otherwise the
+-- hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
+-- parsed then: what all entries of a challenge share (all but the token) is parsed from the first
+-- one of the batch, each later one is only compared with it and its token cut out; entries of
+-- challenges that do not run now are dropped. Which boards an award of a rule reaches is worked out
+-- once per user, rule and batch. Reserved fields of those hashes ('#token') start with '#'.
+
+local CHALLENGES = '#ch:'
+
+-- what every entry of a challenge shares (all but the token), by id: the first entry of a
+-- challenge read in the batch is parsed, each later one only compared with it (string.find, which
+-- makes no new string) and its token cut out, so a user's entries cost one new string each
+local shared_by_id = {}
+
+local function parse_entry(id, value)
+  local shared = shared_by_id[id]
+  if shared and string.find(value, shared.head, 1, true) == 1 then
+    local colon = string.find(value, ':', #shared.head + 1, true)
+    local rules = shared.rules_text
+    if colon and #value - colon == #rules and (rules == '' or string.find(value, rules, colon + 1, true)) then
+      return shared, string.sub(value, #shared.head + 1, colon - 1)
+    end
+  end
+  local start, stop, expire_at, token, rules = string.match(value, '^(%d+):(%d+):(%d+):(%d+):(.*)$')
+  shared = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
+             head = start .. ':' .. stop .. ':' .. expire_at .. ':', rules_text = rules }
+  if rules ~= '' then
+    shared.rules = {}
+    for rule in string.gmatch(rules, '[^,]+') do shared.rules[rule] = true end
+  end
+  shared_by_id[id] = shared
+  return shared, token
+end
+
+-- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant:
+-- a list of entries and one of their tokens, and a map from id to position built when a revoke
+-- first asks. Each command then keeps those that run at its own instant (runs below): an award
+-- reaches running challenges only, and a revoke takes back only from those.
+-- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
+local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
+
+local function parse_challenges(flat)
+  if #flat == 0 then
+    return NO_CHALLENGES
+  end
+  local list, tokens = {}, {}
+  for k = 1, #flat, 2 do
+    if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
+      local entry, token = parse_entry(flat[k], flat[k + 1])
+      if entry.stop > earliest then
+        list[#list + 1] = entry
+        tokens[#list] = token
+      end
+    end
+  end
+  return { list = list, tokens = tokens }
+end
+
+local function by_id(challenges)
+  local map = challenges.by_id
+  if not map then
+    map = {}
+    for k, entry in ipairs(challenges.list) do map[entry.id] = k end
+    challenges.by_id = map
+  end
+  return map
+end
+
+local open_challenges
+local joined_challenges = {}
+
+local function open_of()
+  if not open_challenges then
+    open_challenges = parse_challenges(redis.call('HGETALL', KEYS[open_idx]))
+  end
+  return open_challenges
+end
+
+local function joined_of(joined_idx)
+  local joined = joined_challenges[joined_idx]
+  if not joined then
+    joined = parse_challenges(redis.call('HGETALL', KEYS[joined_idx]))
+    joined_challenges[joined_idx] = joined
+  end
+  return joined
+end
+
+-- the board of a challenge, as the board functions above take it; one per challenge and batch
+local challenge_boards = {}
+local function challenge_board(entry)
+  local board = challenge_boards[entry.id]
+  if not board then
+    board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
+              largest = challenge_largest,
+              dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
+    challenge_boards[entry.id] = board
+  end
+  if challenge_timed and (own_times or not board.time) then
+    -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
+    local s = math.floor(at / 1000) - math.floor(entry.start / 1000)
+    s = math.max(0, math.min(TIME_SPAN - 1, s))
+    board.time = TIME_SPAN - 1 - s
+  end
+  return board
+end
+
+-- whether a challenge runs at the instant of the command at hand (start <= at < end)
+local function runs(entry)
+  return entry.start <= at and at < entry.stop
+end
+
+-- whether any challenge ends after the batch's earliest instant: one ZRANGEBYSCORE per call
+local any_running
+local function challenges_run()
+  if any_running == nil then
+    any_running = #redis.call('ZRANGEBYSCORE', KEYS[registry_idx], '(' .. int(earliest), '+inf', 'LIMIT', 0, 1) > 0
+  end
+  return any_running
+end
+
+local NO_BOARDS = {}
+
+-- the boards of the challenges an award of this spec reaches now, and what its record keeps of
+-- them; once per user, rule and batch
+local reached_by = {}
+local function challenges_reached(spec, joined_idx)
+  if not challenges_run() then
+    return NO_BOARDS, ''
+  end
+  local of_user = reached_by[joined_idx]
+  if not of_user then
+    of_user = {}
+    reached_by[joined_idx] = of_user
+  end
+  -- commands with instants of their own (a replay) may see different challenges run
+  local reached = not own_times and of_user[spec.rule]
+  if not reached then
+    -- names: "id=token,..." as parts, joined into one string at the end
+    local boards, names, seen = {}, {}, {}
+    for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
+      for k, entry in ipairs(challenges.list) do
+        if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
+          seen[entry.id] = true
+          boards[#boards + 1] = challenge_board(entry)
+          names[#names + 1] = #names > 0 and ',' or ''
+          names[#names + 1] = entry.id
+          names[#names + 1] = '='
+          names[#names + 1] = challenges.tokens[k]
+        end
+      end
+    end
+    reached = { boards = boards, names = table.concat(names) }
+    of_user[spec.rule] = reached
+  end
+  return reached.boards, reached.names
+end
+
+-- the boards of the challenges a revoked award reached that still run and still have the user
+-- under the same token
+local function challenges_to_revoke(reached, joined_idx)
+  if not reached or not challenges_run() then
+    return NO_BOARDS
+  end
+  local boards = {}
+  for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
+    local challenges = joined_of(joined_idx)
+    local k = by_id(challenges)[id]
+    if not k then
+      challenges = open_of()
+      k = by_id(challenges)[id]
+    end
+    local entry = k and challenges.list[k]
+    if entry and challenges.tokens[k] == token and runs(entry) then
+      boards[#boards + 1] = challenge_board(entry)
+    end
+  end
+  return boards
+end
+

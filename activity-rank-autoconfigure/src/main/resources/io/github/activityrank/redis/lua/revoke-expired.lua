@@ -1,0 +1,51 @@
+-- module revoke-expired (main): take back an award whose day record has expired, for the award
+-- ledger, which still knows the award (its standing awards table) after Redis forgot it. The score
+-- script cannot: a revoke there starts from the record. Composed at load time (ScoreScripts) from
+-- common, the board module of the configured order, caps, records and this module, so boards,
+-- caps and tallies are given back by the same functions as a revoke in the score script. Only
+-- what still exists is changed, so nothing expired is recreated.
+--
+-- KEYS     the boards of the periods of the award's instant (day, week, month, total, as configured),
+--          their dense companions, and the user's week and month hashes of that instant; all share
+--          the "{prefix}" hash tag
+-- ARGV[1]  member, the encoded user id
+-- ARGV[2]  points the award gave (negative for a penalty)
+-- ARGV[3]  the boards, "keyIdx:denseIdx,..." (denseIdx 0: no dense companion)
+-- ARGV[4]  '1' when boards hold the earliest tie-break's time part (score = points * 2^29 + time)
+-- ARGV[5]  the most points a member may hold on a board
+-- ARGV[6]  countField, "#n:<rule>" ("#n:" for explicit points)
+-- ARGV[7]  pointsField, "#p:<rule>" ("#p:")
+-- ARGV[8]  ruleCapField, "#cap:<rule>", '' for explicit points
+-- ARGV[9]  index of the week hash, ARGV[10] index of the month hash
+-- Returns  { points * 8 + status }, as the score script: 3 revoked (with the points), 5 rejected
+--          (giving a penalty back would pass a board's largest score; nothing was changed)
+--
+-- Boards: a board that no longer exists stays gone; on one that exists the member loses the points,
+-- never going below zero, and leaves the board at zero; a revoke keeps the member's time part (a
+-- member that gets a penalty back without being on the board gets time 0: it ranks after everyone
+-- it ties with). A dense companion that exists is kept in step.
+
+local member, points = ARGV[1], tonumber(ARGV[2])
+local largest = tonumber(ARGV[5])
+local time = (ARGV[4] == '1') and 0 or nil
+local spec = { count_field = ARGV[6], points_field = ARGV[7], rule_cap_field = ARGV[8] }
+
+local boards = {}
+for idx, dense in string.gmatch(ARGV[3], '(%d+):(%d+)') do
+  boards[#boards + 1] = { key = KEYS[tonumber(idx)], largest = largest, time = time,
+                          dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
+end
+
+-- giving a penalty back must fit like an award
+if points < 0 and not board_fits(boards, member, -points) then
+  return { 5 }
+end
+for _, board in ipairs(boards) do
+  board_take(board, member, points)
+end
+for _, idx in ipairs({ tonumber(ARGV[9]), tonumber(ARGV[10]) }) do
+  if idx > 0 then
+    give_back(KEYS[idx], spec, points)
+  end
+end
+return { points * 8 + 3 }

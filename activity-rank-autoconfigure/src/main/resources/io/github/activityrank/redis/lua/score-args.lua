@@ -1,0 +1,155 @@
+-- module score-args: the arguments of the score script, which applies a batch of awards and
+-- revokes. The script is composed at load time (ScoreScripts): common, one board module
+-- (boards-plain or boards-layout, as the configured order needs), caps, records, score-args,
+-- challenges, award, score-main. The whole call is atomic, so each command sees the effects of the
+-- ones before it and no other client interleaves. ScoreCall writes these arguments and reads the reply.
+--
+-- KEYS     every record hash, week and month hash, period board, joined-challenges hash and the
+--          open-challenges hash the commands touch; commands refer to them by index. All keys share
+--          the "{prefix}" hash tag, so they live in one Redis Cluster slot.
+--          Challenge boards are the one exception: which ones an award reaches is only known once
+--          the script has read the user's joined-challenges hash, so the script names them itself,
+--          from the board prefix it is given (ARGV, from RankKeys) and the challenge id. The prefix
+--          starts with the same "{prefix}" hash tag, so those keys live in the same slot as every
+--          KEY: the script stays atomic and runs unchanged on a cluster (Redis allows a script keys
+--          it was not given in the slot of its KEYS).
+-- ARGV     a header shared by the batch, then the commands:
+--   ARGV[1]        number of commands
+--   ARGV[2]        TTL in ms of a record created today
+--   ARGV[3]        today's boards, "keyIdx:ttlMs:largest:time:denseIdx,..." (ttl -1: never expires);
+--                  '' if unused. Per board: largest, the most points a member may hold; time, the
+--                  tie-break time part of an award made now (-1: the board holds plain points); denseIdx,
+--                  the key of its dense companion (0: none). See "Boards" below.
+--   ARGV[4]        D, the days a revoke searches (today and the retained days before it); 0 if unused
+--   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx:largest:time:denseIdx,..."
+--   ARGV[5+D]      S, the number of specs; then eleven arguments per spec, what commands share:
+--                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
+--                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
+--                    ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for none),
+--                    countField ("#n:<rule>", "#n:" for explicit points), pointsField ("#p:<rule>", "#p:"),
+--                    rule (the rule's name, '' for explicit points)
+--   then four arguments about the week and month hashes:
+--     weekTtl        TTL in ms of a week hash created today
+--     monthTtl       TTL in ms of a month hash created today
+--     weekOf         for each of the D days a revoke searches, newest first, the ordinal of its week
+--                    among the distinct weeks of those days, "1,1,1,2,2,..."; '' if D is 0
+--     monthOf        the same for months, "1,1,...,2,..."; '' if D is 0
+--   then the key prefixes of the older days, to which the script appends a member to name the keys
+--   of a command that searches them (all start with the "{prefix}" hash tag, so they are in the
+--   slot of every KEY), each list as its length then its entries:
+--     records        the record key prefix of today and each retained day before it, newest first
+--                    (empty unless a command revokes or is once-per=ever)
+--     weeks          the week hash key prefixes of the W distinct weeks of the D days, newest first
+--     months         the same for the M distinct months (both empty if D is 0)
+--   then seven arguments about challenges:
+--     openIdx        the key of the open-challenges hash (id -> entry, see the challenges module)
+--     registryIdx    the key of the registry of challenges (id -> end): while no challenge ends
+--                    after the batch's earliest instant, no challenges hash is read
+--     now            the current instant in epoch ms, from the application's clock (never Redis TIME);
+--                    TTLs count from it
+--     boardPrefix    the start of every challenge board's key, "{prefix}:challenge:"
+--     densePrefix    the start of their dense companions' keys, "{prefix}:dense:challenge:"; '' when
+--                    ranking is not dense
+--     largest        the most points a member may hold on a challenge board
+--     timed          '1' when boards hold the earliest tie-break's time part, else '0'
+--   then two arguments about when the commands were made (all of them on the day whose keys are given):
+--     at             the earliest instant a command was made, epoch ms (now on the live path)
+--     own            '1' when each command carries its own instant (the ledger's relay and rebuild),
+--                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
+--                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
+--                    '0': every command is made at `now`, and time is the time part itself
+--   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
+--   and its instant in epoch ms
+--     recordIdx today's record hash of the member; KEYS[recordIdx+1] is today's week hash and
+--               KEYS[recordIdx+2] today's month hash. The hashes of older days are named from the
+--               prefixes above, only when a command searches them.
+--     spec > 0  award with spec number `spec`; for once-per=ever it first searches the records of
+--               the olderCount days before today
+--     spec < 0  revoke, using spec number -spec's ruleCapField and tally fields; it looks in today's
+--               record first, then in those of the D - 1 days before
+--     joinedIdx      the key of the user's joined-challenges hash (id -> entry)
+-- Returns  one integer per command: points * 8 + status, where status is
+--          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
+--          5 rejected: a board would pass its largest score (nothing was stored)
+-- A key's TTL is set only by the command that creates it, never pushed forward later. No score goes
+-- below zero: a member whose score would reach zero leaves the board. Records, boards and
+-- challenges are described in their modules and in docs/redis-layout.md.
+
+local record_ttl = ARGV[2]
+local function board_of(idx, ttl, largest, time, dense)
+  local t = (time ~= '-1') and tonumber(time) or nil
+  return { key = KEYS[tonumber(idx)], ttl = ttl, largest = tonumber(largest),
+           time = t, base = t, dense = (dense ~= '0') and KEYS[tonumber(dense)] or nil }
+end
+local todays_boards = {}
+for idx, ttl, largest, time, dense in string.gmatch(ARGV[3], '(%d+):(-?%d+):(%d+):(-?%d+):(%d+)') do
+  todays_boards[#todays_boards + 1] = board_of(idx, ttl, largest, time, dense)
+end
+local days = tonumber(ARGV[4])
+local day_boards = {}
+
+-- the boards of the d-th day a revoke searches, parsed only when a revoke lands on that day
+local function boards_of_day(d)
+  local boards = day_boards[d]
+  if not boards then
+    boards = {}
+    for idx, largest, time, dense in string.gmatch(ARGV[4 + d], '(%d+):(%d+):(-?%d+):(%d+)') do
+      boards[#boards + 1] = board_of(idx, nil, largest, time, dense)
+    end
+    day_boards[d] = boards
+  end
+  return boards
+end
+
+-- the specs: what the commands of the batch share
+local specs = {}
+local i = 6 + days
+for n = 1, tonumber(ARGV[5 + days]) do
+  specs[n] = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
+               global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
+               rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
+               rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
+               count_field = ARGV[i + 9], points_field = ARGV[i + 10], rule = ARGV[i + 11] }
+  local spec = specs[n]
+  spec.capped = spec.points > 0 and (spec.rule_cap or spec.global_cap or spec.rule_week_cap
+    or spec.global_week_cap or spec.rule_month_cap or spec.global_month_cap) ~= nil
+  i = i + 12
+end
+
+-- the week and month hashes
+local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+i = i + 4
+local week_of, month_of
+
+-- the key prefixes of the records, week and month hashes of the days older searches reach
+local function prefixes()
+  local list = {}
+  for k = 1, tonumber(ARGV[i]) do list[k] = ARGV[i + k] end
+  i = i + #list + 1
+  return list
+end
+local record_prefix = prefixes()
+local week_prefix = prefixes()
+local month_prefix = prefixes()
+
+-- the challenges
+local open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+local challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
+local challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
+-- when the commands were made: at, the instant of the command being applied
+local at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
+local earliest = at
+i = i + 9
+
+-- with own instants, the time part of each board for the command at hand
+local function time_boards(boards)
+  if own_times then
+    local s = math.floor(at / 1000)
+    for _, board in ipairs(boards) do
+      if board.base then
+        board.time = math.max(0, math.min(TIME_SPAN - 1, board.base - s))
+      end
+    end
+  end
+  return boards
+end
