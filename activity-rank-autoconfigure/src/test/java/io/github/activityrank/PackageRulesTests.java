@@ -12,7 +12,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * The package graph of docs/architecture.md, enforced: the public API depends on none of
  * the other packages, nothing at run time depends on the auto-configuration, and every
  * other arrow points down the layers (support at the bottom, then the engine, then Redis
- * and the dispatcher, then the adapters, then the auto-configuration).
+ * and the dispatcher, then the ledger, then stream ingestion, then the adapters, then the
+ * auto-configuration).
  */
 class PackageRulesTests {
 
@@ -58,6 +59,8 @@ class PackageRulesTests {
 			.definedBy(ROOT + ".dispatch..")
 			.layer("ledger")
 			.definedBy(ROOT + ".ledger..")
+			.layer("ingest")
+			.definedBy(ROOT + ".ingest..")
 			.layer("adapters")
 			.definedBy(ROOT + ".aspect..", ROOT + ".web..", ROOT + ".security..", ROOT + ".actuator..")
 			.layer("autoconfigure")
@@ -66,16 +69,18 @@ class PackageRulesTests {
 			.mayNotBeAccessedByAnyLayer()
 			.whereLayer("adapters")
 			.mayOnlyBeAccessedByLayers("autoconfigure")
+			.whereLayer("ingest")
+			.mayOnlyBeAccessedByLayers("adapters", "autoconfigure")
 			.whereLayer("ledger")
-			.mayOnlyBeAccessedByLayers("autoconfigure")
+			.mayOnlyBeAccessedByLayers("ingest", "autoconfigure")
 			.whereLayer("dispatch")
 			.mayOnlyBeAccessedByLayers("ledger", "adapters", "autoconfigure")
 			.whereLayer("redis")
 			.mayOnlyBeAccessedByLayers("ledger", "autoconfigure")
 			.whereLayer("engine")
-			.mayOnlyBeAccessedByLayers("redis", "dispatch", "ledger", "adapters", "autoconfigure")
+			.mayOnlyBeAccessedByLayers("redis", "dispatch", "ledger", "ingest", "adapters", "autoconfigure")
 			.whereLayer("support")
-			.mayOnlyBeAccessedByLayers("engine", "redis", "dispatch", "ledger", "adapters", "autoconfigure")
+			.mayOnlyBeAccessedByLayers("engine", "redis", "dispatch", "ledger", "ingest", "adapters", "autoconfigure")
 			.check(CLASSES);
 	}
 
