@@ -225,7 +225,7 @@ final class FeatureCostBench {
 
 	/** The command types a script of ours or of the floor runs, for the breakdown. */
 	private static final List<String> BROKEN_DOWN = List.of("hsetnx", "hset", "hincrby", "hget", "hmget", "hexists",
-			"hgetall", "hdel", "exists", "pexpire", "pttl", "zincrby", "zadd", "zscore");
+			"hgetall", "hdel", "exists", "pexpire", "pttl", "zincrby", "zadd", "zscore", "zrevrange", "zrem", "get");
 
 	private static long[] stats(BenchRedis bench, List<String> commands) {
 		long[] sum = new long[2];
