@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the project and runs every benchmark against the Redis at $REDIS_URL (default
-# redis://127.0.0.1:6379), database $BENCH_DB (default 9); section 7 (the award ledger) also needs
+# Builds the project and runs every benchmark against a redis-server of the run's own, which the
+# harness starts on a free port and stops at the end (INFO commandstats is server-wide, so a shared
+# server would count other clients' commands in the figures); against a running server with
+# $REDIS_URL, --redis redis://host:port or --shared-redis (127.0.0.1:6379), database $BENCH_DB
+# (default 9). Section 7 (the award ledger) also needs
 # PostgreSQL at $BENCH_POSTGRES_URL (default jdbc:postgresql://127.0.0.1:5432/postgres, user postgres),
 # where it creates and drops a database of the run. One section alone: --only ledger (or award,
 # async, aspect, query, memory, growth, ingest). Prints a table and writes BENCHMARKS.md

@@ -23,6 +23,13 @@ final class BenchOptions {
 
 	int database = 9;
 
+	/**
+	 * Start a redis-server of the run's own on a free port (the default unless a server
+	 * is named by {@code --redis} or {@code REDIS_URL}, or {@code --shared-redis} is
+	 * given).
+	 */
+	boolean privateRedis = true;
+
 	boolean quick;
 
 	Path out;
@@ -112,6 +119,8 @@ final class BenchOptions {
 					options.shownArguments.add(arg);
 				}
 				case "--redis" -> options.redis(args[++i]);
+				case "--private-redis" -> options.privateRedis = true;
+				case "--shared-redis" -> options.privateRedis = false;
 				case "--db" -> options.database = Integer.parseInt(args[++i]);
 				case "--rounds" -> {
 					options.rounds = rounds(args[++i]);
@@ -154,10 +163,13 @@ final class BenchOptions {
 
 	static String usage() {
 		return """
-				Usage: BenchmarkMain [--quick] [--rounds N] [--redis redis://host:port] [--db N] [--out FILE | --no-out] [--only %s]
+				Usage: BenchmarkMain [--quick] [--rounds N] [--private-redis | --shared-redis | --redis redis://host:port] [--db N] [--out FILE | --no-out] [--only %s]
 				  --quick   tiny sizes, a few seconds per benchmark (the smoke test uses it)
 				  --rounds  measured rounds of every comparison, baseline and subject interleaved (default 5, quick 2)
-				  --redis   the server (default $REDIS_URL, else redis://127.0.0.1:6379)
+				  --private-redis  start a redis-server of the run's own on a free port, so INFO commandstats counts
+				                   only the benchmark (the default when no server is named)
+				  --shared-redis   use redis://127.0.0.1:6379 instead of a private server
+				  --redis   a running server to use (default $REDIS_URL, else a private one)
 				  --db      logical database for every key the run writes (default $BENCH_DB, else 9; never 0)
 				  --out     Markdown report to write (run.sh passes BENCHMARKS.md)
 				  --postgres       JDBC URL of a PostgreSQL database the ledger section may create a database from
@@ -186,6 +198,7 @@ final class BenchOptions {
 		URI uri = URI.create(url.trim());
 		this.host = uri.getHost();
 		this.port = (uri.getPort() > 0) ? uri.getPort() : 6379;
+		this.privateRedis = false;
 	}
 
 	/** Tiny sizes; a later {@code --rounds} still wins. */

@@ -2,7 +2,9 @@ package io.github.activityrank.benchmarks;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
 
@@ -89,6 +91,23 @@ final class BenchRedis implements AutoCloseable {
 			}
 		}
 		return new long[] { 0, 0 };
+	}
+
+	/** usec of every command so far, by lower-case name, from INFO commandstats. */
+	Map<String, Long> commandUsec() {
+		Map<String, Long> usec = new HashMap<>();
+		for (String line : sync().info("commandstats").split("\r?\n")) {
+			int colon = line.indexOf(':');
+			if (!line.startsWith("cmdstat_") || colon < 0) {
+				continue;
+			}
+			for (String part : line.substring(colon + 1).split(",")) {
+				if (part.startsWith("usec=")) {
+					usec.put(line.substring("cmdstat_".length(), colon), Long.parseLong(part.substring(5)));
+				}
+			}
+		}
+		return usec;
 	}
 
 	/**

@@ -49,6 +49,18 @@ public final class BenchmarkMain {
 	 * @return the figures
 	 */
 	static Report run(BenchOptions options) {
+		if (!options.privateRedis) {
+			return runOn(options);
+		}
+		try (PrivateRedis redis = PrivateRedis.start()) {
+			options.host = "127.0.0.1";
+			options.port = redis.port();
+			System.out.println("Started a private redis-server on port " + redis.port());
+			return runOn(options);
+		}
+	}
+
+	private static Report runOn(BenchOptions options) {
 		String runId = UUID.randomUUID().toString().substring(0, 8);
 		Report report = new Report();
 		long started = System.nanoTime();
@@ -148,7 +160,9 @@ public final class BenchmarkMain {
 		lines.add("- JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ", "
 				+ String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
 		lines.add("- Redis: " + bench.serverVersion() + " at " + options.host + ":" + options.port + ", database "
-				+ options.database + ", same machine");
+				+ options.database + ", same machine"
+				+ (options.privateRedis ? " (a private redis-server the run started: commandstats count only the run)"
+						: " (shared: other clients' commands count in the server figures)"));
 		return lines;
 	}
 

@@ -145,6 +145,38 @@ final class FeatureCostBench {
 		section.target("10 joined challenges: <= 1.3x the floor plus ten bare ZINCRBYs", tenToFloor.median() <= 1.3,
 				tenToFloor.ratioWithIqr() + " of the floor + 10 ZINCRBY");
 		report.add(section);
+		report.add(breakdown(results, arms));
+	}
+
+	/**
+	 * Where the server time of an award goes: each command type's share (the commands a
+	 * script runs count in INFO commandstats too; "Lua" is the script calls' time beyond
+	 * them).
+	 */
+	private static Report.Section breakdown(Interleaved.Results results, List<String> arms) {
+		List<String> header = new ArrayList<>(List.of("configuration", "evalsha"));
+		BROKEN_DOWN.forEach((command) -> header.add(command));
+		header.add("Lua and call");
+		Report.Section section = new Report.Section(
+				"1c. Where an award's server time goes: us per award by command type (medians over the rounds of 1b)",
+				header.toArray(new String[0]));
+		for (String arm : arms) {
+			if (arm.equals(REFERENCE)) {
+				continue;
+			}
+			List<Object> row = new ArrayList<>(List.of(arm, results.median(arm, SERVER_US)));
+			double inner = 0;
+			for (String command : BROKEN_DOWN) {
+				double usec = results.median(arm, "us " + command);
+				inner += usec;
+				row.add(usec);
+			}
+			row.add(results.median(arm, SERVER_US) - inner);
+			section.row(row.toArray());
+		}
+		section.note("each cell: the command type's INFO commandstats usec over the round, per award or revoke, "
+				+ "median over the rounds; \"Lua and call\" = evalsha minus the commands it ran");
+		return section;
 	}
 
 	private static AwardThroughputBench.Awarder awarder(ActivityRankService service, boolean summaries) {
@@ -170,6 +202,7 @@ final class FeatureCostBench {
 		List<String> commands = (command != null) ? List.of(command)
 				: List.of("hget", "hset", "hdel", "expire", "zincrby", "ttl");
 		return () -> {
+			Map<String, Long> usecBefore = bench.commandUsec();
 			long[] before = stats(bench, commands);
 			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, (thread, i) -> {
 				ThreadLocalRandom random = ThreadLocalRandom.current();
@@ -178,12 +211,21 @@ final class FeatureCostBench {
 			});
 			long[] after = stats(bench, commands);
 			Map<String, Double> figures = new LinkedHashMap<>(run.figures());
+			Map<String, Long> usecAfter = bench.commandUsec();
+			for (String type : BROKEN_DOWN) {
+				figures.put("us " + type,
+						(usecAfter.getOrDefault(type, 0L) - usecBefore.getOrDefault(type, 0L)) / (double) run.calls());
+			}
 			figures.put(SERVER_US, (after[1] - before[1]) / (double) run.calls());
 			figures.put("awards/call",
 					(command != null) ? run.calls() / (double) Math.max(1, after[0] - before[0]) : Double.NaN);
 			return figures;
 		};
 	}
+
+	/** The command types a script of ours or of the floor runs, for the breakdown. */
+	private static final List<String> BROKEN_DOWN = List.of("hsetnx", "hset", "hincrby", "hget", "hmget", "hexists",
+			"hgetall", "hdel", "exists", "pexpire", "pttl", "zincrby", "zadd", "zscore", "zrevrange", "zrem", "get");
 
 	private static long[] stats(BenchRedis bench, List<String> commands) {
 		long[] sum = new long[2];

@@ -29,4 +29,11 @@ class BenchOptionsTest {
 			.withMessage("--rounds takes a whole number of at least 1, got 'five'");
 	}
 
+	@Test
+	void aNamedServerIsUsedAsItIsAndPrivateRedisOrSharedRedisSayOtherwise() {
+		assertThat(BenchOptions.parse("--redis", "redis://127.0.0.1:6390").privateRedis).isFalse();
+		assertThat(BenchOptions.parse("--redis", "redis://127.0.0.1:6390", "--private-redis").privateRedis).isTrue();
+		assertThat(BenchOptions.parse("--private-redis", "--shared-redis").privateRedis).isFalse();
+	}
+
 }
