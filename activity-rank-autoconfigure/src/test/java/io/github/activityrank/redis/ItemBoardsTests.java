@@ -238,4 +238,13 @@ class ItemBoardsTests {
 		});
 	}
 
+	@Test
+	void itemTypesWithShardsStopTheStartUntilShardedItemBoardsExist() {
+		this.runner.withPropertyValues("activity-rank.shards=3").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasStackTraceContaining("activity-rank.items")
+				.hasStackTraceContaining("not spread over shards yet");
+		});
+	}
+
 }
