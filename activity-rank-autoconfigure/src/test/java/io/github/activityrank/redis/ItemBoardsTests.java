@@ -247,4 +247,23 @@ class ItemBoardsTests {
 		});
 	}
 
+	@Test
+	void aBatchWithTwoItemTypesScoresEachOnItsOwnBoards() {
+		this.runner
+			.withPropertyValues("activity-rank.items.video.points.praise=7", "activity-rank.items.video.periods=total",
+					"activity-rank.items.video.unique-users=true")
+			.run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				ItemRankService items = context.getBean(ItemRankService.class);
+				ranks.applyAll(List.of(praise("ann", "a1"),
+						ActivityEvent.award("ann", "praise:v1", "praise").withItem("video", "v1"),
+						praise("bob", "a1")));
+				assertThat(score(items, Period.TOTAL, "a1")).isEqualTo(10);
+				assertThat(items.board("video", Period.TOTAL).rankOf("v1").orElseThrow().score()).isEqualTo(7);
+				assertThat(items.uniqueUsers("video", "v1", Period.TOTAL)).isEqualTo(1);
+				assertThat(items.uniqueUsers("article", "a1", Period.DAY)).isEqualTo(2);
+				assertThat(items.hot("article").size()).isOne();
+			});
+	}
+
 }

@@ -16,24 +16,26 @@
 -- Hot board score: log2 of the sum of points * 2^((t - origin) / halfLife); no rescoring, and it
 -- grows by only 1 per half-life, so it never overflows.
 local items_on = true
+-- item_i: the next argument of the tail not read yet
 local item_i = tonumber(ARGV[#ARGV])
 local hot_origin = tonumber(ARGV[item_i])
 local item_types = {}
-item_i = item_i + 1
-for t = 1, tonumber(ARGV[item_i]) do
-  local type = { boards = {}, hot = tonumber(ARGV[item_i + 2]), half_life = tonumber(ARGV[item_i + 3]),
-                 keep = tonumber(ARGV[item_i + 4]), uniques = {} }
-  for idx, ttl in string.gmatch(ARGV[item_i + 1], '(%d+):(-?%d+)') do
+for t = 1, tonumber(ARGV[item_i + 1]) do
+  local c = item_i + 2
+  local type = { boards = {}, hot = tonumber(ARGV[c + 1]), half_life = tonumber(ARGV[c + 2]),
+                 keep = tonumber(ARGV[c + 3]), uniques = {} }
+  for idx, ttl in string.gmatch(ARGV[c], '(%d+):(-?%d+)') do
     type.boards[#type.boards + 1] = { key = KEYS[tonumber(idx)], ttl = tonumber(ttl) }
   end
   type.hot = (type.hot > 0) and KEYS[type.hot] or nil
-  local u = tonumber(ARGV[item_i + 5])
+  local u = tonumber(ARGV[c + 4])
   for k = 1, u do
-    type.uniques[k] = { prefix = ARGV[item_i + 4 + 2 * k], ttl = tonumber(ARGV[item_i + 5 + 2 * k]) }
+    type.uniques[k] = { prefix = ARGV[c + 3 + 2 * k], ttl = tonumber(ARGV[c + 4 + 2 * k]) }
   end
   item_types[t] = type
-  item_i = item_i + 6 + 2 * u
+  item_i = item_i + 5 + 2 * u
 end
+item_i = item_i + 2
 local active = {}
 for k = 1, tonumber(ARGV[item_i]) do
   active[k] = { key = KEYS[tonumber(ARGV[item_i + 2 * k - 1])], ttl = tonumber(ARGV[item_i + 2 * k]) }
