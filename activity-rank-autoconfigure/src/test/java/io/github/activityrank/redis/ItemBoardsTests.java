@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -15,6 +16,7 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.ItemRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.RankItemLookup;
 import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankItemsAutoConfiguration;
 import io.github.activityrank.test.MutableClock;
@@ -264,6 +266,42 @@ class ItemBoardsTests {
 				assertThat(items.uniqueUsers("article", "a1", Period.DAY)).isEqualTo(2);
 				assertThat(items.hot("article").size()).isOne();
 			});
+	}
+
+	@Test
+	void aRankItemLookupFillsTheDetailsOfItemBoards() {
+		this.runner
+			.withBean(RankItemLookup.class,
+					() -> (type, ids) -> ids.stream().collect(Collectors.toMap((id) -> id, (id) -> type + " " + id)))
+			.run((context) -> {
+				context.getBean(ActivityRankService.class).apply(praise("ann", "a1"));
+				ItemRankService items = context.getBean(ItemRankService.class);
+				assertThat(items.board("article", Period.DAY).top(1)).extracting(RankEntry::details)
+					.containsExactly("article a1");
+				assertThat(items.hot("article").top(1)).extracting(RankEntry::details).containsExactly("article a1");
+			});
+	}
+
+	@Test
+	void aBadItemIdRejectsTheEventAndStoresNothing() {
+		this.runner.run((context) -> {
+			ActivityRankService ranks = context.getBean(ActivityRankService.class);
+			assertThat(
+					ranks.apply(ActivityEvent.award("ann", "praise:x", "praise").withItem("article", " x")).outcome())
+				.isEqualTo(Outcome.REJECTED);
+			assertThat(ranks.apply(ActivityEvent.award("ann", "praise:x", "praise").withItem("Article", "x")).outcome())
+				.isEqualTo(Outcome.REJECTED);
+			assertThat(context.getBean(ItemRankService.class).board("article", Period.TOTAL).size()).isZero();
+			assertThat(ranks.board(Period.TOTAL).size()).isZero();
+		});
+	}
+
+	@Test
+	void aBadItemTypeNameStopsTheStartNamingTheProperty() {
+		this.runner.withPropertyValues("activity-rank.items.Big_Type.points.praise=1").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasStackTraceContaining("activity-rank.items.");
+		});
 	}
 
 }
