@@ -16,8 +16,36 @@ package io.github.activityrank;
  * @param points explicit points, or overriding the rule's points; {@code null} to use the
  * rule's
  * @param revoke whether to take back the points of an earlier award instead of awarding
+ * @param itemType the item type (from {@code activity-rank.items}) the award also scores,
+ * or {@code null} for none
+ * @param itemId the item's id (same limits as a user id), or {@code null} for none
  */
-public record ActivityEvent(String userId, String field, String rule, Long points, boolean revoke) {
+public record ActivityEvent(String userId, String field, String rule, Long points, boolean revoke, String itemType,
+		String itemId) {
+
+	/**
+	 * An event without an item.
+	 * @param userId the user who gets (or loses) the points
+	 * @param field the idempotency field; {@code null} means the rule name
+	 * @param rule a rule name, or {@code null} when {@code points} is given
+	 * @param points explicit points, or {@code null} to use the rule's
+	 * @param revoke whether to take back the points of an earlier award instead of
+	 * awarding
+	 */
+	public ActivityEvent(String userId, String field, String rule, Long points, boolean revoke) {
+		this(userId, field, rule, points, revoke, null, null);
+	}
+
+	/**
+	 * This event scoring an item too: the item gets the points its type lists for the
+	 * rule, on every board of its type (see docs/items.md).
+	 * @param type the item type, configured under {@code activity-rank.items}
+	 * @param id the item's id
+	 * @return a copy with the item
+	 */
+	public ActivityEvent withItem(String type, String id) {
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, this.revoke, type, id);
+	}
 
 	/**
 	 * Award a configured rule, like

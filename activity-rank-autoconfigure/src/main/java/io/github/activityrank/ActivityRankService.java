@@ -112,6 +112,28 @@ public interface ActivityRankService {
 	Leaderboard board(Period period, LocalDate day);
 
 	/**
+	 * Distinct users with an award in the current period, counted with a HyperLogLog
+	 * (standard error 0.81%). Counted while {@code activity-rank.items} configures an
+	 * item type (docs/items.md); otherwise 0.
+	 * @param period one of {@code activity-rank.periods}
+	 * @return the estimated count
+	 * @throws IllegalArgumentException when {@code period} is {@code null} or not
+	 * configured
+	 */
+	long activeUsers(Period period);
+
+	/**
+	 * Distinct users with an award in the period that contains {@code day}, while it is
+	 * retained.
+	 * @param period one of {@code activity-rank.periods}
+	 * @param day any day of the wanted period
+	 * @return the estimated count
+	 * @throws IllegalArgumentException when {@code period} or {@code day} is
+	 * {@code null}, or {@code period} is not configured
+	 */
+	long activeUsers(Period period, LocalDate day);
+
+	/**
 	 * Delete everything stored about a user: their idempotency records of every retained
 	 * day, their week and month hashes, their challenge memberships, and their entries on
 	 * every board that may still exist (day, week and month boards within their

@@ -98,6 +98,19 @@ public @interface ActivityScore {
 	String condition() default "";
 
 	/**
+	 * The item type (from {@code activity-rank.items}) the award also scores; it must
+	 * list the rule under its {@code points}. Empty: no item.
+	 * @return the item type
+	 */
+	String itemType() default "";
+
+	/**
+	 * SpEL giving the item's id (same limits as a user id), with {@link #itemType()}.
+	 * @return the item expression
+	 */
+	String item() default "";
+
+	/**
 	 * Holds several {@link ActivityScore} annotations on one method; all of them apply.
 	 */
 	@Target(ElementType.METHOD)

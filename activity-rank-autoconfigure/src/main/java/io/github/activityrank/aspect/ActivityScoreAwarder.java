@@ -121,7 +121,17 @@ final class ActivityScoreAwarder {
 				return null;
 			}
 		}
-		return new ActivityEvent(user, field, operation.rule().isEmpty() ? null : operation.rule(), points, revoke);
+		ActivityEvent event = new ActivityEvent(user, field, operation.rule().isEmpty() ? null : operation.rule(),
+				points, revoke);
+		if (operation.itemType().isEmpty()) {
+			return event;
+		}
+		String item = asId(this.evaluator.value(operation.item(), element, context), method, "item", operation.item());
+		if (item == null || item.isBlank()) {
+			evaluationError(nullMessage(method, "item", operation.item()), null);
+			return null;
+		}
+		return event.withItem(operation.itemType(), item);
 	}
 
 	/**

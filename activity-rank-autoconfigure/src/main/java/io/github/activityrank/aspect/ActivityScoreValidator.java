@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -63,6 +64,9 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 
 	private final Supplier<Collection<String>> ruleNames;
 
+	/** Why an item type cannot score a rule, or {@code null} when it can. */
+	private final BiFunction<String, String, String> itemProblem;
+
 	private ConfigurableListableBeanFactory beanFactory;
 
 	/**
@@ -75,6 +79,23 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 	public ActivityScoreValidator(ActivityScoreOperationSource operationSource,
 			ActivityScoreExpressionEvaluator evaluator, Predicate<String> ruleExists,
 			Supplier<Collection<String>> ruleNames) {
+		this(operationSource, evaluator, ruleExists, ruleNames,
+				(type, rule) -> "No item type '" + type + "' is configured.");
+	}
+
+	/**
+	 * Create the validator with the configured item types.
+	 * @param operationSource the aspect's source of annotations, whose cache is warmed
+	 * @param evaluator the aspect's evaluator, whose expression cache is warmed
+	 * @param ruleExists whether a rule name is configured
+	 * @param ruleNames the configured rule names, for messages
+	 * @param itemProblem why an item type cannot score a rule, or {@code null} when it
+	 * can
+	 */
+	public ActivityScoreValidator(ActivityScoreOperationSource operationSource,
+			ActivityScoreExpressionEvaluator evaluator, Predicate<String> ruleExists,
+			Supplier<Collection<String>> ruleNames, BiFunction<String, String, String> itemProblem) {
+		this.itemProblem = itemProblem;
 		this.operationSource = operationSource;
 		this.evaluator = evaluator;
 		this.ruleExists = ruleExists;
@@ -210,6 +231,27 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		checkExpression(location, "field", operation.field(), method, names, element, problems);
 		checkExpression(location, "revoke", operation.revoke(), method, names, element, problems);
 		checkExpression(location, "condition", operation.condition(), method, names, element, problems);
+		checkItem(location, operation, problems);
+		checkExpression(location, "item", operation.item(), method, names, element, problems);
+	}
+
+	private void checkItem(String location, ActivityScoreOperation operation, List<Problem> problems) {
+		if (operation.itemType().isEmpty() != operation.item().isEmpty()) {
+			problems.add(new Problem(location, "itemType", operation.itemType(),
+					"itemType and item go together: one names the item type, the other gives the item's id.",
+					"give both (itemType = \"article\", item = \"#articleId\") or neither"));
+			return;
+		}
+		if (operation.itemType().isEmpty()) {
+			return;
+		}
+		String problem = this.itemProblem.apply(operation.itemType(), operation.rule());
+		if (problem != null) {
+			problems.add(new Problem(location, "itemType", operation.itemType(), problem,
+					"add activity-rank.items." + operation.itemType() + ".points."
+							+ (operation.rule().isEmpty() ? "<rule>" : operation.rule())
+							+ " to the configuration, or use a configured item type and rule"));
+		}
 	}
 
 	private void checkExpression(String location, String attribute, String text, Method method, String[] names,

@@ -11,6 +11,7 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankUserLookup;
+import io.github.activityrank.engine.ActiveUsers;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
@@ -170,8 +171,9 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityStore activityStore(RedisStores stores, ActivityRankProperties properties) {
-		return new CoalescingActivityStore(stores.activityStore(properties.getPeriods()), ActivityStore.MAX_BATCH,
-				CONCURRENT_BATCHES);
+		return new CoalescingActivityStore(
+				stores.activityStore(properties.getPeriods(), ActivityRankItemsAutoConfiguration.itemTypes(properties)),
+				ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
 	}
 
 	@Bean
@@ -184,9 +186,9 @@ public class ActivityRankAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
 			ActivityCalendar calendar, ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
-			ActivityRankCounters counters) {
+			ActivityRankCounters counters, ObjectProvider<ActiveUsers> activeUsers) {
 		return new DefaultActivityRankService(rules, store, boards, calendar, properties.getPeriods(),
-				userLookup.getIfUnique(), counters);
+				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0));
 	}
 
 	@Bean

@@ -124,6 +124,12 @@ public class ActivityRankProperties implements InitializingBean {
 	private final Ingest ingest = new Ingest();
 
 	/**
+	 * Item types by name (1-32 of a-z, 0-9, '-'): boards of content, such as articles,
+	 * that awards with an item feed (see docs/items.md).
+	 */
+	private final Map<String, ItemProperties> items = new LinkedHashMap<>();
+
+	/**
 	 * Check the bound values (see {@link ActivityRankPropertyChecks}): called right after
 	 * binding, so a bad value stops the start before any bean uses it.
 	 */
@@ -254,6 +260,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public Ingest getIngest() {
 		return this.ingest;
+	}
+
+	public Map<String, ItemProperties> getItems() {
+		return this.items;
 	}
 
 	/**

@@ -160,6 +160,7 @@ final class ActivityRankPropertyChecks {
 			checkPathPatterns("activity-rank.page-views.include", pageViews.getInclude());
 			checkPathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
 		}
+		ItemPropertyChecks.check(properties);
 	}
 
 	private static void checkRule(String name, ActivityRankProperties.Rule rule) {

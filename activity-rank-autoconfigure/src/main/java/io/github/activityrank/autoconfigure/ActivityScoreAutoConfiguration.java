@@ -102,6 +102,18 @@ public class ActivityScoreAutoConfiguration {
 		return (registry != null) ? registry.contains(name) : properties.getRules().containsKey(name);
 	}
 
+	static String itemProblem(ActivityRankProperties properties, String type, String rule) {
+		ItemProperties item = properties.getItems().get(type);
+		if (item == null) {
+			return "No item type '" + type + "' is configured (known types: " + properties.getItems().keySet() + ").";
+		}
+		if (!item.getPoints().containsKey(rule)) {
+			return "Item type '" + type + "' gives no points for rule '" + rule + "' (it lists "
+					+ item.getPoints().keySet() + ").";
+		}
+		return null;
+	}
+
 	static Collection<String> ruleNames(ObjectProvider<ActivityRules> rules, ActivityRankProperties properties) {
 		ActivityRules registry = rules.getIfUnique();
 		return (registry != null) ? registry.names() : properties.getRules().keySet();
@@ -172,7 +184,7 @@ public class ActivityScoreAutoConfiguration {
 			// the engine's registry when there is one (a user's own service may have
 			// none)
 			return new ActivityScoreValidator(operationSource, evaluator, (name) -> ruleExists(name, rules, properties),
-					() -> ruleNames(rules, properties));
+					() -> ruleNames(rules, properties), (type, rule) -> itemProblem(properties, type, rule));
 		}
 
 	}

@@ -46,6 +46,8 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 
 	private final ActivityRankCounters counters;
 
+	private final ActiveUsers activeUsers;
+
 	// hostile input can arrive in floods: one warning shows the problem, the rest go to
 	// debug
 	private final WarnOnce rejectionLog = new WarnOnce(logger, "further rejections are logged at debug level");
@@ -63,6 +65,24 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 */
 	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
 			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters) {
+		this(rules, store, boards, calendar, periods, userLookup, counters, (period, day) -> 0);
+	}
+
+	/**
+	 * Create the service with the active-user counters.
+	 * @param rules the validated rules
+	 * @param store where points are written
+	 * @param boards where the boards are read
+	 * @param calendar today and the period boundaries
+	 * @param periods the boards awards go to
+	 * @param userLookup display data for entries, or {@code null}
+	 * @param counters outcome counters
+	 * @param activeUsers the distinct users per period
+	 */
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
+			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters,
+			ActiveUsers activeUsers) {
+		this.activeUsers = activeUsers;
 		this.rules = rules;
 		this.store = store;
 		this.calendar = calendar;
@@ -145,18 +165,36 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 			return reject(problem, event);
 		}
 		long effective = (points != null) ? points : (rule != null) ? rule.points() : 0;
+		if (event.itemType() != null || event.itemId() != null) {
+			problem = ItemType.itemProblem(event.itemType(), event.itemId());
+			if (problem != null) {
+				return reject(problem, event);
+			}
+		}
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
 					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at);
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
-				this.rules.monthlyCap(), at);
+				this.rules.monthlyCap(), at)
+			.withItem(event.itemType(), event.itemId());
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
 		this.rejectionLog.log("Rejected activity " + LogText.of(event) + ": " + reason, null);
 		return AwardResult.rejected(reason);
+	}
+
+	@Override
+	public long activeUsers(Period period) {
+		return activeUsers(period, this.calendar.today());
+	}
+
+	@Override
+	public long activeUsers(Period period, LocalDate day) {
+		checkBoard(period, day);
+		return this.activeUsers.count(period, day);
 	}
 
 	@Override

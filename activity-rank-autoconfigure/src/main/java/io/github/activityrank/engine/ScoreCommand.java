@@ -21,10 +21,48 @@ import java.time.Instant;
  * @param at when the request was made, which decides its day, week and month, its
  * tie-break time and the challenges it reaches; {@code null} for now (the live path). The
  * ledger's relay and its rebuild pass each entry's own time.
+ * @param itemType the item type the award also scores, or {@code null} (see
+ * docs/items.md)
+ * @param itemId the item's id, validated, or {@code null}
  */
 public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
 		Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
-		Long globalMonthlyCap, Instant at) {
+		Long globalMonthlyCap, Instant at, String itemType, String itemId) {
+
+	/**
+	 * A command without an item.
+	 * @param userId the user, validated
+	 * @param field the idempotency field, validated
+	 * @param points the points to award
+	 * @param revoke whether to take back the latest award instead of awarding
+	 * @param rule the rule's name, or {@code null} for explicit points
+	 * @param oncePerEver whether an existing record of any retained day blocks the award
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 * @param at when the request was made, {@code null} for now
+	 */
+	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+			Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
+			Long globalMonthlyCap, Instant at) {
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, ruleWeeklyCap, globalWeeklyCap,
+				ruleMonthlyCap, globalMonthlyCap, at, null, null);
+	}
+
+	/**
+	 * This command scoring an item too.
+	 * @param type the item type
+	 * @param id the item's id
+	 * @return the command
+	 */
+	public ScoreCommand withItem(String type, String id) {
+		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
+				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
+				this.globalMonthlyCap, this.at, type, id);
+	}
 
 	/**
 	 * A command made now.
@@ -72,7 +110,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withAt(Instant instant) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, instant);
+				this.globalMonthlyCap, instant, this.itemType, this.itemId);
 	}
 
 	/**
@@ -83,7 +121,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withPoints(long newPoints) {
 		return new ScoreCommand(this.userId, this.field, newPoints, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at);
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId);
 	}
 
 }

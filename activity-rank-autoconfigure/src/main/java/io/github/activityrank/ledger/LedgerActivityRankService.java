@@ -178,6 +178,16 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	@Override
+	public long activeUsers(Period period) {
+		return this.engine.activeUsers(period);
+	}
+
+	@Override
+	public long activeUsers(Period period, LocalDate day) {
+		return this.engine.activeUsers(period, day);
+	}
+
+	@Override
 	public Leaderboard board(Period period) {
 		return this.engine.board(period);
 	}

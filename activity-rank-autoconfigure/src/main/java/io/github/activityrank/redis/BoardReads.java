@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.DoubleToLongFunction;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Ranking;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -28,7 +30,8 @@ final class BoardReads {
 
 	private final RedisConnectionFactory connectionFactory;
 
-	private final BoardLayout layout;
+	/** A member's points from its score: the layout's, or a hot board's decayed sum. */
+	private final DoubleToLongFunction points;
 
 	private final Ranking ranking;
 
@@ -42,10 +45,51 @@ final class BoardReads {
 	private final LuaScript dense = LuaScript.load("dense.lua");
 
 	BoardReads(RedisConnectionFactory connectionFactory, BoardLayout layout, BoardOrder order) {
+		this(connectionFactory, layout::points, order);
+	}
+
+	BoardReads(RedisConnectionFactory connectionFactory, DoubleToLongFunction points, BoardOrder order) {
 		this.connectionFactory = connectionFactory;
-		this.layout = layout;
+		this.points = points;
 		this.ranking = order.effectiveRanking();
 		this.rankingArg = this.ranking.name().toLowerCase();
+	}
+
+	/**
+	 * The reads of one board, as the engine's leaderboards use them.
+	 * @param board the board's keys
+	 * @return its reads
+	 */
+	BoardSource source(BoardKeys board) {
+		BoardReads reads = this;
+		return new BoardSource() {
+
+			@Override
+			public List<RankEntry> range(long offset, int limit) {
+				return reads.range(board, offset, limit);
+			}
+
+			@Override
+			public Optional<RankEntry> rank(String id) {
+				return reads.rank(board, id);
+			}
+
+			@Override
+			public List<RankEntry> around(String id, int radius) {
+				return reads.around(board, id, radius);
+			}
+
+			@Override
+			public long size() {
+				return reads.size(board);
+			}
+
+			@Override
+			public List<RankEntry> among(List<String> ids) {
+				return reads.among(board, ids);
+			}
+
+		};
 	}
 
 	List<RankEntry> range(BoardKeys board, long offset, int limit) {
@@ -62,7 +106,7 @@ final class BoardReads {
 		if (reply.isEmpty()) {
 			return Optional.empty();
 		}
-		long points = this.layout.points(RedisReplies.asDouble(reply.get(1)));
+		long points = this.points.applyAsLong(RedisReplies.asDouble(reply.get(1)));
 		return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
 	}
 
@@ -112,7 +156,7 @@ final class BoardReads {
 		RankNumbering numbering = new RankNumbering(this.ranking, 0, 0);
 		List<RankEntry> entries = new ArrayList<>(present.size());
 		for (Scored scored : present) {
-			long points = this.layout.points(scored.score());
+			long points = this.points.applyAsLong(scored.score());
 			entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
 		}
 		return entries;
@@ -149,7 +193,7 @@ final class BoardReads {
 		RankNumbering numbering = new RankNumbering(this.ranking, before, firstPosition);
 		for (int i = 0; i + 1 < membersAndScores.size(); i += 2) {
 			String userId = RankKeys.decode(RedisReplies.asString(membersAndScores.get(i)));
-			long points = this.layout.points(RedisReplies.asDouble(membersAndScores.get(i + 1)));
+			long points = this.points.applyAsLong(RedisReplies.asDouble(membersAndScores.get(i + 1)));
 			entries.add(new RankEntry(userId, numbering.next(points), points, null));
 		}
 		return entries;

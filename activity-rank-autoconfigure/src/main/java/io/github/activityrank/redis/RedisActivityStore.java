@@ -23,6 +23,7 @@ import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScoreCommand;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -86,13 +87,29 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
+		this(connectionFactory, keys, calendar, periods, order, Map.of());
+	}
+
+	/**
+	 * Create the store with item boards (docs/items.md).
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name; empty: the award script has no
+	 * items module
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
 		this.order = order;
 		this.layout = new BoardLayout(order, calendar.zone());
-		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout);
+		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
+				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods));
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
 	}
 

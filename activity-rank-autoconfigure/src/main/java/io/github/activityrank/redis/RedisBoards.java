@@ -1,11 +1,8 @@
 package io.github.activityrank.redis;
 
 import java.time.LocalDate;
-import java.util.List;
-import java.util.Optional;
 
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.BoardSource;
@@ -47,35 +44,7 @@ public class RedisBoards implements Boards {
 	}
 
 	private BoardSource source(BoardKeys board) {
-		BoardReads reads = this.reads;
-		return new BoardSource() {
-
-			@Override
-			public List<RankEntry> range(long offset, int limit) {
-				return reads.range(board, offset, limit);
-			}
-
-			@Override
-			public Optional<RankEntry> rank(String id) {
-				return reads.rank(board, id);
-			}
-
-			@Override
-			public List<RankEntry> around(String id, int radius) {
-				return reads.around(board, id, radius);
-			}
-
-			@Override
-			public long size() {
-				return reads.size(board);
-			}
-
-			@Override
-			public List<RankEntry> among(List<String> ids) {
-				return reads.among(board, ids);
-			}
-
-		};
+		return this.reads.source(board);
 	}
 
 }

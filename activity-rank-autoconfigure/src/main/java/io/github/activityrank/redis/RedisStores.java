@@ -1,6 +1,7 @@
 package io.github.activityrank.redis;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 
 import io.github.activityrank.Period;
@@ -9,6 +10,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.ItemType;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -30,10 +32,21 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	 * @return a store over one key space or over the shards
 	 */
 	public ActivityStore activityStore(Set<Period> periods) {
+		return activityStore(periods, Map.of());
+	}
+
+	/**
+	 * The write side of the period boards and the item boards.
+	 * @param periods the boards every award goes to
+	 * @param items the configured item types by name (empty: none)
+	 * @return a store over one key space or over the shards
+	 */
+	public ActivityStore activityStore(Set<Period> periods, Map<String, ItemType> items) {
 		return sharded()
-				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order)
+				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order,
+						items)
 				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
-						this.order);
+						this.order, items);
 	}
 
 	/**

@@ -50,7 +50,16 @@ final class ScoreScript {
 
 	private final LuaScript revokeExpired;
 
+	/** The items module's arguments, or {@code null} when no item type is configured. */
+	private final ItemArgs items;
+
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
+		this(keys, calendar, periods, order, layout, null);
+	}
+
+	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
+			ItemArgs items) {
+		this.items = items;
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
@@ -60,7 +69,8 @@ final class ScoreScript {
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
 		this.score = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
-				"lua/challenges.lua", "lua/award.lua", "lua/score-main.lua");
+				"lua/challenges.lua", "lua/award.lua", (items != null) ? "lua/items.lua" : "lua/items-none.lua",
+				"lua/score-main.lua");
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -172,6 +182,9 @@ final class ScoreScript {
 			if (own) {
 				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
 			}
+		}
+		if (this.items != null) {
+			this.items.append(call, commands, today);
 		}
 		return call;
 	}

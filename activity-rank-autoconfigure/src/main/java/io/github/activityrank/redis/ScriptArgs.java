@@ -38,6 +38,10 @@ final class ScriptArgs {
 		return arg(Long.toString(value));
 	}
 
+	int argCount() {
+		return this.args.size();
+	}
+
 	int keyCount() {
 		return this.keys.size();
 	}

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.github.activityrank.ActivitySummary;
@@ -13,6 +14,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScoreCommand;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -44,10 +46,25 @@ public class ShardedActivityStore implements ActivityStore {
 	 */
 	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
+		this(connectionFactory, shards, calendar, periods, order, Map.of());
+	}
+
+	/**
+	 * Create the store with item boards, spread over the shards like the user boards: an
+	 * award's item share goes to the shard of its user (docs/items.md).
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name
+	 */
+	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items) {
 		this.shards = shards;
 		List<RedisActivityStore> stores = new ArrayList<>(shards.shards());
 		for (RankKeys keys : shards.allKeys()) {
-			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order));
+			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, items));
 		}
 		this.stores = List.copyOf(stores);
 	}

@@ -161,6 +161,18 @@ public class RecordingActivityRankService implements ActivityRankService {
 		return apply(ActivityEvent.revoke(userId, field, null));
 	}
 
+	/** Nothing is counted. */
+	@Override
+	public long activeUsers(Period period) {
+		return 0;
+	}
+
+	/** Nothing is counted. */
+	@Override
+	public long activeUsers(Period period, LocalDate day) {
+		return 0;
+	}
+
 	/** Boards are not kept: every board is empty. */
 	@Override
 	public Leaderboard board(Period period) {

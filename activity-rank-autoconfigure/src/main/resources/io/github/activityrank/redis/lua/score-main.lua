@@ -13,6 +13,9 @@ for n = 1, tonumber(ARGV[1]) do
   else
     status, points = revoke(specs[-spec], member, field, first, joined_idx)
   end
+  if items_on then
+    item_after(n, spec, status, member, field, first)
+  end
   out[n] = points * 8 + status
   i = own_times and i + 6 or i + 5
 end

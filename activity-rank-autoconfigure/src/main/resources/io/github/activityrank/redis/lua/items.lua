@@ -1,0 +1,142 @@
+-- module items: item boards, fed by the award and revoke of the same call (docs/items.md).
+-- Composed after award and before score-main only when activity-rank.items is configured.
+-- ARGV[#ARGV] is the index of this module's tail of arguments, written by ItemArgs:
+--   origin        the hot boards' fixed origin, epoch ms
+--   T             item types in this call; per type:
+--                   boards   today's item boards of its periods, "keyIdx:ttlMs,..." (ttl -1: never expires)
+--                   hotIdx   the key of its hot board (0: none), then halfLifeMs
+--                   keep     members kept per board
+--                   U        unique-user counters, then U pairs: key prefix (the item is appended), ttlMs
+--   A             application-wide active-user counters of today, then A pairs: keyIdx, ttlMs
+--   per command:  type (0: no item), item member, item points
+-- An award that writes the user's record of the field (awarded) or is capped stores
+-- '#i:<field>' = "points|log|item|boardKey,...|hotKey" in today's record (HSETNX: the item scores
+-- once per user and field), adds points to each board and log to the hot board, and counts the
+-- user. A revoke finds that field on the days it searches and takes exactly that back.
+-- Hot board score: log2 of the sum of points * 2^((t - origin) / halfLife); no rescoring, and it
+-- grows by only 1 per half-life, so it never overflows.
+local items_on = true
+-- item_i: the next argument of the tail not read yet
+local item_i = tonumber(ARGV[#ARGV])
+local hot_origin = tonumber(ARGV[item_i])
+local item_types = {}
+for t = 1, tonumber(ARGV[item_i + 1]) do
+  local c = item_i + 2
+  local type = { boards = {}, hot = tonumber(ARGV[c + 1]), half_life = tonumber(ARGV[c + 2]),
+                 keep = tonumber(ARGV[c + 3]), uniques = {} }
+  for idx, ttl in string.gmatch(ARGV[c], '(%d+):(-?%d+)') do
+    type.boards[#type.boards + 1] = { key = KEYS[tonumber(idx)], ttl = tonumber(ttl) }
+  end
+  type.hot = (type.hot > 0) and KEYS[type.hot] or nil
+  local u = tonumber(ARGV[c + 4])
+  for k = 1, u do
+    type.uniques[k] = { prefix = ARGV[c + 3 + 2 * k], ttl = tonumber(ARGV[c + 4 + 2 * k]) }
+  end
+  item_types[t] = type
+  item_i = item_i + 5 + 2 * u
+end
+item_i = item_i + 2
+local active = {}
+for k = 1, tonumber(ARGV[item_i]) do
+  active[k] = { key = KEYS[tonumber(ARGV[item_i + 2 * k - 1])], ttl = tonumber(ARGV[item_i + 2 * k]) }
+end
+item_i = item_i + 1 + 2 * #active
+
+-- a fresh key's TTL, set only by the call that creates it
+local function count_user(key, ttl, member)
+  local created = ttl > 0 and redis.call('EXISTS', key) == 0
+  redis.call('PFADD', key, member)
+  if created then
+    redis.call('PEXPIRE', key, ttl)
+  end
+end
+
+-- keep at most `keep` members, dropping the lowest
+local function trim(key, keep)
+  local card = redis.call('ZCARD', key)
+  if card > keep then
+    redis.call('ZREMRANGEBYRANK', key, 0, card - keep - 1)
+  end
+  return card
+end
+
+local function item_award(type, item, points, member, field, record)
+  local lw = (type.hot ~= nil) and (math.log(points) / math.log(2) + (at - hot_origin) / type.half_life) or 0
+  local names = {}
+  for k, board in ipairs(type.boards) do names[k] = board.key end
+  local created = redis.call('EXISTS', record) == 0
+  local held = points .. '|' .. string.format('%.17g', lw) .. '|' .. item .. '|' .. table.concat(names, ',')
+    .. '|' .. (type.hot or '')
+  if redis.call('HSETNX', record, '#i:' .. field, held) == 0 then
+    return
+  end
+  if created then
+    redis.call('PEXPIRE', record, record_ttl)
+  end
+  for _, board in ipairs(type.boards) do
+    local new = tonumber(redis.call('ZINCRBY', board.key, points, item))
+    if trim(board.key, type.keep) == 1 and new == points and board.ttl > 0 then
+      redis.call('PEXPIRE', board.key, board.ttl)
+    end
+  end
+  if type.hot then
+    local old = tonumber(redis.call('ZSCORE', type.hot, item))
+    local new = lw
+    if old then
+      local high, low = math.max(old, lw), math.min(old, lw)
+      new = high + math.log(1 + 2 ^ (low - high)) / math.log(2)
+    end
+    redis.call('ZADD', type.hot, string.format('%.17g', new), item)
+    trim(type.hot, type.keep)
+  end
+  for _, unique in ipairs(type.uniques) do
+    count_user(unique.prefix .. item, unique.ttl, member)
+  end
+end
+
+local function item_revoke(member, field, first)
+  local name = '#i:' .. field
+  local record = KEYS[first]
+  local held = redis.call('HGET', record, name)
+  if not held then
+    local _
+    _, held, record = find_older(record_prefix, member, days - 1, name)
+    if not held then
+      return
+    end
+  end
+  redis.call('HDEL', record, name)
+  local points, lw, item, boards, hot = string.match(held, '^(%d+)|([^|]+)|([^|]*)|([^|]*)|(.*)$')
+  points = tonumber(points)
+  for key in string.gmatch(boards, '[^,]+') do
+    if tonumber(redis.call('ZINCRBY', key, -points, item)) <= 0 then
+      redis.call('ZREM', key, item)
+    end
+  end
+  if hot ~= '' then
+    local old = tonumber(redis.call('ZSCORE', hot, item))
+    local diff = old and (tonumber(lw) - old)
+    if diff and diff < -1e-9 then
+      redis.call('ZADD', hot, string.format('%.17g', old + math.log(1 - 2 ^ diff) / math.log(2)), item)
+    elseif old then
+      redis.call('ZREM', hot, item)
+    end
+  end
+end
+
+-- after command n: status 0 awarded, 2 capped (the item still counts), 3/4 a revoke
+local function item_after(n, spec, status, member, field, first)
+  local at_i = item_i
+  local t = tonumber(ARGV[at_i])
+  item_i = (t ~= 0) and at_i + 3 or at_i + 1
+  if spec > 0 and (status == 0 or status == 2) then
+    for _, counter in ipairs(active) do
+      count_user(counter.key, counter.ttl, member)
+    end
+    if t > 0 then
+      item_award(item_types[t], ARGV[at_i + 1], tonumber(ARGV[at_i + 2]), member, field, KEYS[first])
+    end
+  elseif spec < 0 and status ~= 5 then
+    item_revoke(member, field, first)
+  end
+end
