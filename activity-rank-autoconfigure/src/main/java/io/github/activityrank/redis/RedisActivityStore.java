@@ -24,6 +24,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -57,6 +58,9 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final UserRemoval removal;
 
+	/** Deletes a user's streak data; {@code null} while streaks are off. */
+	private final StreakRemoval streakRemoval;
+
 	private final LuaScript history = LuaScript.load("history.lua");
 
 	private final LuaScript summary = LuaScript.load("summary.lua");
@@ -86,14 +90,29 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
+		this(connectionFactory, keys, calendar, periods, order, StreakSettings.OFF);
+	}
+
+	/**
+	 * Create the store, keeping streaks as configured.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param streaks whether and how awards mark active days
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, StreakSettings streaks) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
 		this.order = order;
 		this.layout = new BoardLayout(order, calendar.zone());
-		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout);
+		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout, streaks);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
+		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys, calendar) : null;
 	}
 
 	@Override
@@ -214,7 +233,8 @@ public class RedisActivityStore implements ActivityStore {
 
 	@Override
 	public long removeUser(String userId) {
-		return this.removal.remove(userId);
+		long removed = this.removal.remove(userId);
+		return (this.streakRemoval != null) ? removed + this.streakRemoval.remove(userId) : removed;
 	}
 
 	@Override

@@ -13,6 +13,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import static io.github.activityrank.redis.RedisReplies.asLong;
 
@@ -50,7 +51,14 @@ final class ScoreScript {
 
 	private final LuaScript revokeExpired;
 
+	private final StreakScript streaks;
+
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
+		this(keys, calendar, periods, order, layout, StreakSettings.OFF);
+	}
+
+	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
+			StreakSettings streaks) {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
@@ -59,8 +67,13 @@ final class ScoreScript {
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
-		this.score = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
-				"lua/challenges.lua", "lua/award.lua", "lua/score-main.lua");
+		this.streaks = new StreakScript(streaks, keys);
+		// the streak module wraps award, so it comes right after it, only when enabled
+		this.score = this.streaks.enabled()
+				? LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
+						"lua/challenges.lua", "lua/award.lua", "lua/streaks.lua", "lua/score-main.lua")
+				: LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
+						"lua/challenges.lua", "lua/award.lua", "lua/score-main.lua");
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -112,6 +125,12 @@ final class ScoreScript {
 			anyOlder |= specOf[c].olderDays() > 0;
 			specs.putIfAbsent(specOf[c], specs.size() + 1);
 		}
+		List<Integer> bonusSpecs = new ArrayList<>();
+		if (this.streaks.enabled()) {
+			for (ScoreCommand bonus : this.streaks.bonuses()) {
+				bonusSpecs.add(specs.computeIfAbsent(Spec.of(bonus, retainedDays), (s) -> specs.size() + 1));
+			}
+		}
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
 		call.arg(anyAward ? todaysBoards(call, dayKeys, earliest, own) : "");
@@ -155,6 +174,9 @@ final class ScoreScript {
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? "1" : "0");
+		if (this.streaks.enabled()) {
+			this.streaks.header(call, today, bonusSpecs);
+		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());

@@ -14,6 +14,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -44,10 +45,24 @@ public class ShardedActivityStore implements ActivityStore {
 	 */
 	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
+		this(connectionFactory, shards, calendar, periods, order, StreakSettings.OFF);
+	}
+
+	/**
+	 * Create the store, keeping streaks as configured in each shard's key space.
+	 * @param connectionFactory connections to Redis
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param streaks whether and how awards mark active days
+	 */
+	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, StreakSettings streaks) {
 		this.shards = shards;
 		List<RedisActivityStore> stores = new ArrayList<>(shards.shards());
 		for (RankKeys keys : shards.allKeys()) {
-			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order));
+			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, streaks));
 		}
 		this.stores = List.copyOf(stores);
 	}
