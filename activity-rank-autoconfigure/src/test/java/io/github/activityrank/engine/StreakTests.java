@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -15,6 +16,8 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.Streak;
 import io.github.activityrank.test.RedisKeysCleaner;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisConnection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -256,6 +259,20 @@ class StreakTests {
 			assertThat(engine.streaks.board().top(10)).extracting(RankEntry::id).containsExactly("bob");
 			assertThat(RedisKeysCleaner.keys(engine.connections, engine.keys.pattern()))
 				.noneMatch((key) -> key.contains("ann"));
+		}
+	}
+
+	@Test
+	void aYearOfActiveDaysIsOneExactBitmapOf46Bytes() {
+		LocalDate jan1 = LocalDate.of(2028, 1, 1);
+		try (StreakFixture engine = fixture(jan1)) {
+			checkInDays(engine, "ann", jan1, 366);
+			assertThat(engine.streaks.streak("ann")).isEqualTo(new Streak(366, 366, LocalDate.of(2028, 12, 31)));
+			assertThat(engine.streaks.activeDays("ann", jan1, LocalDate.of(2028, 12, 31))).hasSize(366);
+			String bitmap = engine.keys.tag() + ":streak:days:2028:ann";
+			try (RedisConnection connection = engine.connections.getConnection()) {
+				assertThat(connection.stringCommands().strLen(bitmap.getBytes(StandardCharsets.UTF_8))).isEqualTo(46);
+			}
 		}
 	}
 

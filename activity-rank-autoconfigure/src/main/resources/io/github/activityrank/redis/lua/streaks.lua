@@ -39,10 +39,10 @@ local function streak_mark(member, first, joined_idx)
   end
   local rec_key = streak_rec_prefix .. member
   local rec = redis.call('GET', rec_key)
-  local start, longest, first_year = streak_day, 0, streak_year
+  local start, longest, first_year, last = streak_day, 0, streak_year, nil
   if rec then
     local s, l, lg, fy = string.match(rec, '(%d+),(%d+),(%d+),(%d+)')
-    local last = tonumber(l)
+    last = tonumber(l)
     if streak_day < last then
       return -- a late award of an older day only marks its bit (docs/streaks.md)
     end
@@ -50,6 +50,13 @@ local function streak_mark(member, first, joined_idx)
     if streak_day == last + 1 then
       start = tonumber(s)
     end
+  end
+  if not rec or last < streak_day - streak_bit then
+    -- the year's first active day: SETBIT made a short string that later days would grow
+    -- with spare room; one exact string of the whole year (46 bytes) is smaller
+    local byte = math.floor(streak_bit / 8)
+    redis.call('SET', streak_days_prefix .. member, string.rep('\0', byte)
+      .. string.char(2 ^ (7 - streak_bit % 8)) .. string.rep('\0', 45 - byte))
   end
   local length = streak_day - start + 1
   if length > longest then
