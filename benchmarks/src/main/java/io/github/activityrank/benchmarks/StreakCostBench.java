@@ -2,11 +2,8 @@ package io.github.activityrank.benchmarks;
 
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.activityrank.ActivityRankService;
 
@@ -58,21 +55,23 @@ final class StreakCostBench {
 			ActivityRankService plain = off.service();
 			results = Interleaved.plan()
 				.warmup(1)
-				.baseline(FLOOR, arm(options, bench, threads, users, (user, field, revoke) -> {
-					award(plain, user, field, revoke);
-					if (!revoke) {
-						try (RedisConnection connection = connections.getConnection()) {
-							connection.scriptingCommands()
-								.evalSha(sha, ReturnType.INTEGER, 1,
-										(bitPrefix + user).getBytes(StandardCharsets.UTF_8),
-										Integer.toString(bit).getBytes(StandardCharsets.UTF_8));
-						}
-					}
-				}))
+				.baseline(FLOOR,
+						FeatureCostBench.arm(options, bench, threads, users, "evalsha", (user, field, revoke) -> {
+							award(plain, user, field, revoke);
+							if (!revoke) {
+								try (RedisConnection connection = connections.getConnection()) {
+									connection.scriptingCommands()
+										.evalSha(sha, ReturnType.INTEGER, 1,
+												(bitPrefix + user).getBytes(StandardCharsets.UTF_8),
+												Integer.toString(bit).getBytes(StandardCharsets.UTF_8));
+								}
+							}
+						}))
 				.baseline(OFF,
-						arm(options, bench, threads, users, (user, field, revoke) -> award(plain, user, field, revoke)))
+						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
+								(user, field, revoke) -> award(plain, user, field, revoke)))
 				.subject(STREAKS,
-						arm(options, bench, threads, users,
+						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
 								(user, field, revoke) -> award(on.service(), user, field, revoke)))
 				.run(options.rounds);
 			try (RedisConnection connection = connections.getConnection()) {
@@ -113,22 +112,6 @@ final class StreakCostBench {
 		else {
 			service.award(user, field, EngineContext.RULE);
 		}
-	}
-
-	private static Interleaved.Arm arm(BenchOptions options, BenchRedis bench, int threads, int users,
-			AwardThroughputBench.Awarder awarder) {
-		return () -> {
-			long[] before = bench.commandStats("evalsha");
-			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, (thread, i) -> {
-				ThreadLocalRandom random = ThreadLocalRandom.current();
-				awarder.apply("u" + random.nextInt(users), random.nextInt(options.fieldsPerUser) + "_praise",
-						random.nextInt(10) == 0);
-			});
-			long[] after = bench.commandStats("evalsha");
-			Map<String, Double> figures = new LinkedHashMap<>(run.figures());
-			figures.put(SERVER_US, (after[1] - before[1]) / (double) run.calls());
-			return figures;
-		};
 	}
 
 }
