@@ -3,6 +3,7 @@ package io.github.activityrank.redis;
 import java.time.LocalDate;
 import java.util.List;
 
+import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.StreakSettings;
 
 /**
@@ -29,7 +30,7 @@ final class StreakScript {
 	}
 
 	/** The bonus award of each milestone, ascending by length. */
-	List<io.github.activityrank.engine.ScoreCommand> bonuses() {
+	List<ScoreCommand> bonuses() {
 		return this.settings.bonuses();
 	}
 
