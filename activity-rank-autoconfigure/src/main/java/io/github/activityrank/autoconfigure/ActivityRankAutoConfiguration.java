@@ -164,8 +164,9 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RedisStores activityRankRedisStores(RedisConnectionFactory connectionFactory, ShardMap shards,
-			ActivityCalendar calendar, BoardOrder boardOrder) {
-		return new RedisStores(connectionFactory, shards, calendar, boardOrder);
+			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties) {
+		return new RedisStores(connectionFactory, shards, calendar, boardOrder,
+				ActivityRankStreakAutoConfiguration.settings(properties));
 	}
 
 	@Bean

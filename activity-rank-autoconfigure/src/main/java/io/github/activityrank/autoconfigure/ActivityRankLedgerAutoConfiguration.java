@@ -146,7 +146,8 @@ public class ActivityRankLedgerAutoConfiguration {
 			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
 			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
 					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge(),
-					(timeout) -> dispatcher.getObject().awaitIdle(timeout));
+					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
+					ActivityRankStreakAutoConfiguration.settings(properties));
 		}
 
 		@Bean(LEDGER_CHALLENGE_STORE)

@@ -123,6 +123,8 @@ public class ActivityRankProperties implements InitializingBean {
 
 	private final Ingest ingest = new Ingest();
 
+	private final Streaks streaks = new Streaks();
+
 	/**
 	 * Item types by name (1-32 of a-z, 0-9, '-'): boards of content, such as articles,
 	 * that awards with an item feed (see docs/items.md).
@@ -264,6 +266,50 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public Map<String, ItemProperties> getItems() {
 		return this.items;
+	}
+
+	public Streaks getStreaks() {
+		return this.streaks;
+	}
+
+	/**
+	 * Streaks of active days (docs/streaks.md).
+	 */
+	public static class Streaks {
+
+		/**
+		 * Whether awards mark active days, keep streaks and pay milestone bonuses; adds
+		 * the StreakService bean.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Rules whose awards make a day active; empty: any award.
+		 */
+		private final List<String> rules = new ArrayList<>();
+
+		/**
+		 * Bonus points by streak length, awarded under the rule 'streak' when a streak
+		 * reaches that many days, once per streak.
+		 */
+		private final Map<Integer, Long> milestones = new LinkedHashMap<>();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public List<String> getRules() {
+			return this.rules;
+		}
+
+		public Map<Integer, Long> getMilestones() {
+			return this.milestones;
+		}
+
 	}
 
 	/**

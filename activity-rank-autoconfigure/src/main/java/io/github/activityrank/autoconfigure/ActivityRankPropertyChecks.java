@@ -98,6 +98,7 @@ final class ActivityRankPropertyChecks {
 		positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());
 		positiveOrUnset("activity-rank.monthly-cap", properties.getMonthlyCap());
 		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
+		StreakPropertyChecks.check(properties);
 
 		ActivityRankProperties.Retention retention = properties.getRetention();
 		positive("activity-rank.retention.day", retention.getDay(), "31d");

@@ -18,6 +18,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
@@ -95,6 +96,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final Duration challengeRetention;
 
+	private final StreakSettings streaks;
+
 	private final Predicate<Duration> awaitApplied;
 
 	private final AtomicBoolean running = new AtomicBoolean();
@@ -124,6 +127,31 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
 			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied) {
+		this(ledger, relay, engine, connectionFactory, keys, shards, calendar, periods, order, challengeRetention,
+				awaitApplied, StreakSettings.OFF);
+	}
+
+	/**
+	 * Create the rebuild of boards that keep streaks: the replay restores active days,
+	 * runs, milestone bonuses and the streak board from the rows.
+	 * @param ledger the ledger
+	 * @param relay the relay, paused while the rebuild runs
+	 * @param engine applies the rows, or {@code null}
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param shards the shards and their keys
+	 * @param calendar today and the zone
+	 * @param periods the boards every award goes to
+	 * @param order how boards order their members
+	 * @param challengeRetention how long a challenge is kept after its end
+	 * @param awaitApplied waits until the dispatched awards are applied
+	 * @param streaks whether and how awards mark active days
+	 */
+	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
+			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied,
+			StreakSettings streaks) {
+		this.streaks = streaks;
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
 		this.engine = engine;
@@ -253,7 +281,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		Clock behind = Clock.offset(this.calendar.clock(), offset.negated());
 		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
 		ShardMap stagedShards = staged.shards();
-		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order);
+		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order,
+				this.streaks);
 		ActivityStore store = stores.activityStore(this.periods);
 		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new LedgerReplay(this.ledger, this.engine, this.progress, this.skippedLog, rescore, staged, store,

@@ -134,8 +134,9 @@ public final class RankKeys {
 
 	/**
 	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
-	 * boards, their dense companions, records, week and month hashes, challenge boards.
-	 * Challenge definitions, memberships and the markers of ended boards are not.
+	 * boards, their dense companions, records, week and month hashes, challenge boards,
+	 * streak records, bitmaps and boards. Challenge definitions, memberships and the
+	 * markers of ended boards are not.
 	 * @param key a key of this naming
 	 * @return {@code true} for a key a rebuild replaces
 	 */
@@ -146,7 +147,8 @@ public final class RankKeys {
 		String rest = key.substring(this.tag.length());
 		return rest.equals(":total") || rest.startsWith(":day:") || rest.startsWith(":week:")
 				|| rest.startsWith(":month:") || rest.startsWith(":dense:") || rest.startsWith(":rec:")
-				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:");
+				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:")
+				|| rest.startsWith(":streak");
 	}
 
 	/**

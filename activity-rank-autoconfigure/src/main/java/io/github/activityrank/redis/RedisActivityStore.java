@@ -25,6 +25,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -58,6 +59,9 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final UserRemoval removal;
 
+	/** Deletes a user's streak data; {@code null} while streaks are off. */
+	private final StreakRemoval streakRemoval;
+
 	private final LuaScript history = LuaScript.load("history.lua");
 
 	private final LuaScript summary = LuaScript.load("summary.lua");
@@ -87,11 +91,11 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
-		this(connectionFactory, keys, calendar, periods, order, Map.of());
+		this(connectionFactory, keys, calendar, periods, order, Map.of(), StreakSettings.OFF);
 	}
 
 	/**
-	 * Create the store with item boards (docs/items.md).
+	 * Create the store with item boards (docs/items.md) and streaks (docs/streaks.md) as configured.
 	 * @param connectionFactory connections to Redis
 	 * @param keys key naming
 	 * @param calendar today, period boundaries and TTLs
@@ -99,9 +103,10 @@ public class RedisActivityStore implements ActivityStore {
 	 * @param order how boards order and number their members
 	 * @param items the configured item types by name; empty: the award script has no
 	 * items module
+	 * @param streaks whether and how awards mark active days
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Map<String, ItemType> items) {
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -109,8 +114,9 @@ public class RedisActivityStore implements ActivityStore {
 		this.order = order;
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
-				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods));
+				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
+		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys, calendar) : null;
 	}
 
 	@Override
@@ -231,7 +237,8 @@ public class RedisActivityStore implements ActivityStore {
 
 	@Override
 	public long removeUser(String userId) {
-		return this.removal.remove(userId);
+		long removed = this.removal.remove(userId);
+		return (this.streakRemoval != null) ? removed + this.streakRemoval.remove(userId) : removed;
 	}
 
 	@Override

@@ -11,6 +11,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.StreakSettings;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -22,9 +23,22 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * @param shards the shards and their keys; one shard means no sharding
  * @param calendar today, period boundaries, TTLs and the zone of the board layout
  * @param order how boards order and number their members
+ * @param streaks whether and how awards mark active days
  */
 public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-		BoardOrder order) {
+		BoardOrder order, StreakSettings streaks) {
+
+	/**
+	 * Stores without streaks.
+	 * @param connectionFactory connections to Redis
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries, TTLs and the zone of the board layout
+	 * @param order how boards order and number their members
+	 */
+	public RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order) {
+		this(connectionFactory, shards, calendar, order, StreakSettings.OFF);
+	}
 
 	/**
 	 * The write side of the period boards.
@@ -44,9 +58,9 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	public ActivityStore activityStore(Set<Period> periods, Map<String, ItemType> items) {
 		return sharded()
 				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order,
-						items)
+						items, this.streaks)
 				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
-						this.order, items);
+						this.order, items, this.streaks);
 	}
 
 	/**

@@ -13,6 +13,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import static io.github.activityrank.redis.RedisReplies.asLong;
 
@@ -53,12 +54,14 @@ final class ScoreScript {
 	/** The items module's arguments, or {@code null} when no item type is configured. */
 	private final ItemArgs items;
 
+	private final StreakScript streaks;
+
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
-		this(keys, calendar, periods, order, layout, null);
+		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF);
 	}
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
-			ItemArgs items) {
+			ItemArgs items, StreakSettings streaks) {
 		this.items = items;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -68,9 +71,16 @@ final class ScoreScript {
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
-		this.score = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua", "lua/score-args.lua",
-				"lua/challenges.lua", "lua/award.lua", (items != null) ? "lua/items.lua" : "lua/items-none.lua",
-				"lua/score-main.lua");
+		this.streaks = new StreakScript(streaks, keys);
+		List<String> modules = new ArrayList<>(List.of(COMMON, boards, "lua/caps.lua", "lua/records.lua",
+				"lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
+		if (this.streaks.enabled()) {
+			// the streak module wraps award, so it comes right after it, only when enabled
+			modules.add("lua/streaks.lua");
+		}
+		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
+		modules.add("lua/score-main.lua");
+		this.score = LuaScript.compose(modules.toArray(String[]::new));
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -122,6 +132,12 @@ final class ScoreScript {
 			anyOlder |= specOf[c].olderDays() > 0;
 			specs.putIfAbsent(specOf[c], specs.size() + 1);
 		}
+		List<Integer> bonusSpecs = new ArrayList<>();
+		if (this.streaks.enabled()) {
+			for (ScoreCommand bonus : this.streaks.bonuses()) {
+				bonusSpecs.add(specs.computeIfAbsent(Spec.of(bonus, retainedDays), (s) -> specs.size() + 1));
+			}
+		}
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
 		call.arg(anyAward ? todaysBoards(call, dayKeys, earliest, own) : "");
@@ -165,6 +181,9 @@ final class ScoreScript {
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? "1" : "0");
+		if (this.streaks.enabled()) {
+			this.streaks.header(call, today, bonusSpecs);
+		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());

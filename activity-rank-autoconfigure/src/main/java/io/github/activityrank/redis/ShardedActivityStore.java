@@ -16,6 +16,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.StreakSettings;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -46,25 +47,27 @@ public class ShardedActivityStore implements ActivityStore {
 	 */
 	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order) {
-		this(connectionFactory, shards, calendar, periods, order, Map.of());
+		this(connectionFactory, shards, calendar, periods, order, Map.of(), StreakSettings.OFF);
 	}
 
 	/**
-	 * Create the store with item boards, spread over the shards like the user boards: an
-	 * award's item share goes to the shard of its user (docs/items.md).
+	 * Create the store with item boards, spread over the shards like the user boards (an
+	 * award's item share goes to the shard of its user, docs/items.md), and streaks kept in
+	 * each shard's key space.
 	 * @param connectionFactory connections to Redis (a cluster, or one server)
 	 * @param shards the shards and their keys
 	 * @param calendar today, period boundaries and TTLs
 	 * @param periods the boards every award goes to
 	 * @param order how boards order and number their members
 	 * @param items the configured item types by name
+	 * @param streaks whether and how awards mark active days
 	 */
 	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Map<String, ItemType> items) {
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
 		this.shards = shards;
 		List<RedisActivityStore> stores = new ArrayList<>(shards.shards());
 		for (RankKeys keys : shards.allKeys()) {
-			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, items));
+			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, items, streaks));
 		}
 		this.stores = List.copyOf(stores);
 	}

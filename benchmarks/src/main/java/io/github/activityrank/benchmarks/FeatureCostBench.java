@@ -197,7 +197,7 @@ final class FeatureCostBench {
 	 * One round of the workload: awards per second, Redis's time per award from the
 	 * deltas of {@code command} (null: the reference's commands) and awards per call.
 	 */
-	private static Interleaved.Arm arm(BenchOptions options, BenchRedis bench, int threads, int users, String command,
+	static Interleaved.Arm arm(BenchOptions options, BenchRedis bench, int threads, int users, String command,
 			AwardThroughputBench.Awarder awarder) {
 		List<String> commands = (command != null) ? List.of(command)
 				: List.of("hget", "hset", "hdel", "expire", "zincrby", "ttl");
