@@ -95,7 +95,8 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/**
-	 * Create the store with item boards (docs/items.md) and streaks (docs/streaks.md) as configured.
+	 * Create the store with item boards (docs/items.md) and streaks (docs/streaks.md) as
+	 * configured.
 	 * @param connectionFactory connections to Redis
 	 * @param keys key naming
 	 * @param calendar today, period boundaries and TTLs

@@ -75,7 +75,8 @@ final class ScoreScript {
 		List<String> modules = new ArrayList<>(List.of(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
 		if (this.streaks.enabled()) {
-			// the streak module wraps award, so it comes right after it, only when enabled
+			// the streak module wraps award, so it comes right after it, only when
+			// enabled
 			modules.add("lua/streaks.lua");
 		}
 		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");

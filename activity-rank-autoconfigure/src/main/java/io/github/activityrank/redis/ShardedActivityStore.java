@@ -52,8 +52,8 @@ public class ShardedActivityStore implements ActivityStore {
 
 	/**
 	 * Create the store with item boards, spread over the shards like the user boards (an
-	 * award's item share goes to the shard of its user, docs/items.md), and streaks kept in
-	 * each shard's key space.
+	 * award's item share goes to the shard of its user, docs/items.md), and streaks kept
+	 * in each shard's key space.
 	 * @param connectionFactory connections to Redis (a cluster, or one server)
 	 * @param shards the shards and their keys
 	 * @param calendar today, period boundaries and TTLs
