@@ -59,7 +59,7 @@ public class ActivityRankIngestAutoConfiguration {
 							+ "or set activity-rank.ingest.enabled to false.");
 		}
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
-				ingest.getDeadLetterSize());
+				ingest.getDeadLetterSize(), properties.getItems().keySet());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
 	}

@@ -1,6 +1,7 @@
 package io.github.activityrank.ingest;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * How ingestion runs, as configured under {@code activity-rank.ingest}.
@@ -11,8 +12,25 @@ import java.time.Duration;
  * @param claimIdle how long a partition's lease lasts without renewal: after it, another
  * instance takes the partition over with its pending messages
  * @param deadLetterSize about how many messages the dead-letter stream keeps
+ * @param itemTypes the item types configured under {@code activity-rank.items}: a message
+ * naming another type is dead-lettered
  */
-public record IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize) {
+public record IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes) {
+
+	public IngestSettings {
+		itemTypes = Set.copyOf(itemTypes);
+	}
+
+	/**
+	 * Settings without item types.
+	 * @param group the consumer group
+	 * @param batch most messages read per call
+	 * @param claimIdle how long a partition's lease lasts without renewal
+	 * @param deadLetterSize about how many messages the dead-letter stream keeps
+	 */
+	public IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize) {
+		this(group, batch, claimIdle, deadLetterSize, Set.of());
+	}
 
 	/** How often a lease and a heartbeat are renewed within {@code claimIdle}. */
 	static final int RENEWALS_PER_LEASE = 3;

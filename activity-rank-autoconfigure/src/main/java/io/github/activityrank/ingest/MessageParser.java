@@ -44,8 +44,8 @@ final class MessageParser {
 	private final Supplier<Instant> clock;
 
 	/**
-	 * @param itemTypes the item types items may be awarded under; none until item boards
-	 * exist, so every message naming an item is dead-lettered
+	 * @param itemTypes the configured item types; a message naming another is
+	 * dead-lettered
 	 * @param clock the application's clock
 	 */
 	MessageParser(Set<String> itemTypes, Supplier<Instant> clock) {
@@ -90,11 +90,17 @@ final class MessageParser {
 					"at must be epoch milliseconds, not more than " + MAX_FUTURE.toMinutes() + " minutes ahead");
 		}
 		ActivityEvent event = new ActivityEvent(user, field, fields.get(RULE), points, "1".equals(revokeText));
+		if (fields.get(ITEM_TYPE) != null) {
+			// the engine checks the item id and that the type scores the rule, as for any
+			// event
+			event = event.withItem(fields.get(ITEM_TYPE), fields.get(ITEM));
+		}
 		return new IngestMessage(id, event, at, null);
 	}
 
 	/**
-	 * Items plug in here once item boards exist (their types come from configuration).
+	 * Whether the message's item fields name a configured item type; the item id itself
+	 * is checked by the engine, like an event's.
 	 */
 	private String itemProblem(String itemType, String item) {
 		if (itemType == null && item == null) {
@@ -106,7 +112,7 @@ final class MessageParser {
 		if (!this.itemTypes.contains(itemType)) {
 			return "unknown item type";
 		}
-		return "items are not supported yet";
+		return null;
 	}
 
 	private Instant at(String id, String text) {

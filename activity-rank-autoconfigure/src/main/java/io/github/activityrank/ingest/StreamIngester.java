@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
@@ -64,8 +63,8 @@ public class StreamIngester implements SmartLifecycle {
 		this.keys = Objects.requireNonNull(keys, "keys must not be null");
 		this.settings = Objects.requireNonNull(settings, "settings must not be null");
 		this.counters = new IngestCounters(keys.partitions());
-		this.handler = new BatchHandler(new MessageParser(Set.of(), clock), sink, this.counters, keys.deadLetter(),
-				settings.deadLetterSize(), clock);
+		this.handler = new BatchHandler(new MessageParser(settings.itemTypes(), clock), sink, this.counters,
+				keys.deadLetter(), settings.deadLetterSize(), clock);
 		String consumer = "consumer-" + UUID.randomUUID();
 		this.crew = new IngestCrew(keys, settings, consumer, this.counters);
 	}
