@@ -1,6 +1,8 @@
 package io.github.activityrank.dispatch;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -57,6 +59,9 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	private final Duration shutdownGracePeriod;
 
+	/** Stamps each award when it is made. */
+	private final Clock clock;
+
 	/** A user's awards always take the same lane. */
 	private final List<DispatchLane> lanes;
 
@@ -107,7 +112,30 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 */
 	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod) {
+		this(service, counters, threads, queueCapacity, queueFullPolicy, retry, shutdownGracePeriod, Clock.systemUTC());
+	}
+
+	/**
+	 * Create a dispatcher and start its worker threads, and its retry thread when
+	 * {@code retry} has a positive capacity.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads, one lane each; at least 1
+	 * @param queueCapacity most awards waiting over all lanes; at least 1
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param retry how failed batches are kept and sent again, {@code null} for not at
+	 * all
+	 * @param shutdownGracePeriod how long {@link #close()} waits for queued and buffered
+	 * awards
+	 * @param clock the application's clock, which stamps each award when it is
+	 * dispatched: it is applied on the day and in the challenges of that instant, however
+	 * long it waits
+	 */
+	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod,
+			Clock clock) {
 		Objects.requireNonNull(service, "service must not be null");
+		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.counters = Objects.requireNonNull(counters, "counters must not be null");
 		this.applier = new AwardApplier(service, counters);
 		this.queueFullPolicy = queueFullPolicy;
@@ -166,11 +194,17 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			return;
 		}
 		if (!this.running) {
-			applyHere(events);
+			List<TimedAward> now = new ArrayList<>(events.size());
+			for (ActivityEvent event : events) {
+				now.add(new TimedAward(event, null));
+			}
+			applyHere(now);
 			return;
 		}
-		for (ActivityEvent event : events) {
-			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(event.userId(), this.lanes.size()));
+		Instant at = this.clock.instant();
+		for (ActivityEvent made : events) {
+			TimedAward event = new TimedAward(made, at);
+			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(made.userId(), this.lanes.size()));
 			if (this.room.tryAcquire()) {
 				this.pending.add(1);
 				lane.add(QueuedAward.withinCapacity(event));
@@ -182,11 +216,11 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 	}
 
-	private void queueFull(ActivityEvent event, DispatchLane lane) {
+	private void queueFull(TimedAward event, DispatchLane lane) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.add(DispatchCounter.DROPPED, 1);
 			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
-					+ LogText.of(event) + " as activity-rank.async.on-queue-full=drop says", null);
+					+ LogText.of(event.event()) + " as activity-rank.async.on-queue-full=drop says", null);
 		}
 		else if (isWorkerThread()) {
 			// a worker never waits on the lanes it drains
@@ -195,10 +229,10 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 		else {
 			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
-			this.queueFullLog.log(
-					"activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
-							+ LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
-					null);
+			this.queueFullLog
+				.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
+						+ LogText.of(event.event())
+						+ " is applied as activity-rank.async.on-queue-full=caller-runs says", null);
 			waitBehind(event, lane);
 		}
 	}
@@ -218,7 +252,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * until a worker has handled it: applying it here at once could overtake them (a
 	 * revoke before its award).
 	 */
-	private void waitBehind(ActivityEvent event, DispatchLane lane) {
+	private void waitBehind(TimedAward event, DispatchLane lane) {
 		QueuedAward queued = QueuedAward.awaited(event);
 		this.pending.add(1);
 		lane.add(queued);
@@ -232,7 +266,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 	}
 
-	private void applyHere(List<ActivityEvent> events) {
+	private void applyHere(List<TimedAward> events) {
 		this.pending.add(events.size());
 		try {
 			deliver(events);
@@ -244,7 +278,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	/** What a worker does with the awards it took from its lane. */
 	private void handle(List<QueuedAward> taken) {
-		List<ActivityEvent> batch = QueuedAward.events(taken);
+		List<TimedAward> batch = QueuedAward.events(taken);
 		this.room.release(QueuedAward.withinCapacity(taken));
 		try {
 			deliver(batch);
@@ -256,21 +290,25 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/** Apply, unless older awards wait in the retry buffer: then queue up behind them. */
-	private void deliver(List<ActivityEvent> events) {
+	private void deliver(List<TimedAward> events) {
 		if (this.retry != null && this.retry.addIfWaiting(events)) {
 			return;
 		}
-		List<ActivityEvent> copy = List.copyOf(events);
+		List<TimedAward> copy = List.copyOf(events);
 		try {
 			this.applier.apply(copy);
 		}
 		catch (RuntimeException ex) {
-			onApplyFailure(copy, ex);
+			if (this.retry != null && this.transientFailures.isTransient(ex) && this.retry.add(copy)) {
+				this.applier.keptForRetry(copy, ex);
+				return;
+			}
+			onApplyFailure(TimedAward.events(copy), ex);
 		}
 	}
 
 	/** For the retry thread: {@code false} when the service threw. */
-	private boolean resend(List<ActivityEvent> events) {
+	private boolean resend(List<TimedAward> events) {
 		try {
 			this.applier.apply(events);
 			return true;
@@ -284,17 +322,13 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
-	 * Called when the service threw while applying a batch, typically because Redis did
-	 * not answer. Logs (warn once, then debug), then keeps the awards in the retry buffer
-	 * when there is one and the failure is transient, or counts them as failed.
+	 * Called when the service threw while applying a batch that was not kept for retry (a
+	 * failure that is not transient, no retry buffer, or a closed one). Counts the awards
+	 * as failed and logs (warn once, then debug).
 	 * @param events the awards of the batch, none of which is known to have been applied
 	 * @param ex what the service threw
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
-		if (this.retry != null && this.transientFailures.isTransient(ex) && this.retry.add(events)) {
-			this.applier.keptForRetry(events, ex);
-			return;
-		}
 		this.applier.failed(events, ex);
 	}
 

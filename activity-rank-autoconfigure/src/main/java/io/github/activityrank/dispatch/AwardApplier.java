@@ -5,6 +5,7 @@ import java.util.List;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -33,14 +34,16 @@ final class AwardApplier {
 	}
 
 	/**
-	 * Apply the awards in one service call and count the answers: rejected ones as
-	 * rejected (each logged at debug level), the others as applied. Nothing is counted
-	 * when the service throws.
-	 * @param events the awards
+	 * Apply the awards in one service call, each at the instant it was made when the
+	 * service can, and count the answers: rejected ones as rejected (each logged at debug
+	 * level), the others as applied. Nothing is counted when the service throws.
+	 * @param awards the awards
 	 * @throws RuntimeException what the service threw
 	 */
-	void apply(List<ActivityEvent> events) {
-		List<AwardResult> results = this.service.applyAll(events);
+	void apply(List<TimedAward> awards) {
+		List<ActivityEvent> events = TimedAward.events(awards);
+		List<AwardResult> results = (this.service instanceof TimedActivityApplier timed)
+				? timed.applyAll(events, TimedAward.times(awards)) : this.service.applyAll(events);
 		long rejected = 0;
 		for (int i = 0; i < results.size(); i++) {
 			AwardResult result = results.get(i);
@@ -61,7 +64,7 @@ final class AwardApplier {
 	 * @param events the awards, none of which is known to have been applied
 	 * @param ex what the service threw
 	 */
-	void failed(List<ActivityEvent> events, RuntimeException ex) {
+	void failed(List<?> events, RuntimeException ex) {
 		this.counters.add(DispatchCounter.FAILED, events.size());
 		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
 	}
@@ -72,7 +75,7 @@ final class AwardApplier {
 	 * @param events the awards
 	 * @param ex what the service threw
 	 */
-	void keptForRetry(List<ActivityEvent> events, RuntimeException ex) {
+	void keptForRetry(List<?> events, RuntimeException ex) {
 		this.failureLog
 			.log("activity-rank could not apply " + events.size() + " award(s), keeping them for retry: " + ex, ex);
 	}

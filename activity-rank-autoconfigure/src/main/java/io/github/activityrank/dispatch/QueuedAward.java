@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
-import io.github.activityrank.ActivityEvent;
-
 /**
  * An award in a {@link DispatchLane}. One within the queue's capacity holds a permit of
  * the dispatcher's room; one queued beyond it by a caller who waits for it (policy
@@ -13,27 +11,27 @@ import io.github.activityrank.ActivityEvent;
  */
 final class QueuedAward {
 
-	private final ActivityEvent event;
+	private final TimedAward event;
 
 	/** Null within the capacity. */
 	private final CountDownLatch handled;
 
-	private QueuedAward(ActivityEvent event, CountDownLatch handled) {
+	private QueuedAward(TimedAward event, CountDownLatch handled) {
 		this.event = event;
 		this.handled = handled;
 	}
 
 	/** An award that took a permit of the queue's room. */
-	static QueuedAward withinCapacity(ActivityEvent event) {
+	static QueuedAward withinCapacity(TimedAward event) {
 		return new QueuedAward(event, null);
 	}
 
 	/** An award queued beyond the capacity, whose caller waits until it is handled. */
-	static QueuedAward awaited(ActivityEvent event) {
+	static QueuedAward awaited(TimedAward event) {
 		return new QueuedAward(event, new CountDownLatch(1));
 	}
 
-	ActivityEvent event() {
+	TimedAward event() {
 		return this.event;
 	}
 
@@ -45,8 +43,8 @@ final class QueuedAward {
 		this.handled.await();
 	}
 
-	static List<ActivityEvent> events(List<QueuedAward> queued) {
-		List<ActivityEvent> events = new ArrayList<>(queued.size());
+	static List<TimedAward> events(List<QueuedAward> queued) {
+		List<TimedAward> events = new ArrayList<>(queued.size());
 		for (QueuedAward q : queued) {
 			events.add(q.event);
 		}

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
-import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -27,13 +26,13 @@ final class RetryBuffer {
 	@FunctionalInterface
 	interface Sender {
 
-		boolean send(List<ActivityEvent> events);
+		boolean send(List<TimedAward> events);
 
 	}
 
 	private final Object lock = new Object();
 
-	private final Deque<ActivityEvent> events = new ArrayDeque<>();
+	private final Deque<TimedAward> events = new ArrayDeque<>();
 
 	private final int capacity;
 
@@ -70,7 +69,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code false} when the buffer is closed and took nothing
 	 */
-	boolean add(List<ActivityEvent> batch) {
+	boolean add(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed) {
 				return false;
@@ -85,7 +84,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code true} when the awards were taken (or dropped for lack of room)
 	 */
-	boolean addIfWaiting(List<ActivityEvent> batch) {
+	boolean addIfWaiting(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed || this.events.isEmpty()) {
 				return false;
@@ -95,7 +94,7 @@ final class RetryBuffer {
 		}
 	}
 
-	private void append(List<ActivityEvent> batch) {
+	private void append(List<TimedAward> batch) {
 		int room = Math.max(0, this.capacity - this.events.size());
 		int kept = Math.min(room, batch.size());
 		for (int i = 0; i < kept; i++) {
@@ -171,7 +170,7 @@ final class RetryBuffer {
 		long delay = this.initialBackoffNanos;
 		boolean sleepFirst = true;
 		while (true) {
-			List<ActivityEvent> batch;
+			List<TimedAward> batch;
 			synchronized (this.lock) {
 				if (!this.closed && this.events.isEmpty()) {
 					// a new outage starts with the initial backoff
@@ -190,7 +189,7 @@ final class RetryBuffer {
 					return;
 				}
 				batch = new ArrayList<>(Math.min(this.events.size(), ActivityStore.MAX_BATCH));
-				for (ActivityEvent event : this.events) {
+				for (TimedAward event : this.events) {
 					if (batch.size() == ActivityStore.MAX_BATCH) {
 						break;
 					}
