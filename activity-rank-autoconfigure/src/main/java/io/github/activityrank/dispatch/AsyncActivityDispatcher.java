@@ -146,9 +146,9 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		// context) gets its own infix
 		String prefix = (instance == 1) ? "activity-rank-" : "activity-rank-" + instance + "-";
 		boolean retrying = retry != null && retry.capacity() > 0;
-		this.transientFailures = retrying
-				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null")
-				: (failure) -> false;
+		// null: no policy to tell a failure that waiting cures from one that never ends
+		this.transientFailures = (retry != null)
+				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null") : null;
 		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
 				this::resend, counters, "activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
 		List<DispatchLane> lanes = new ArrayList<>(threads);
@@ -299,25 +299,37 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			this.applier.apply(copy);
 		}
 		catch (RuntimeException ex) {
-			if (this.retry != null && this.transientFailures.isTransient(ex) && this.retry.add(copy)) {
-				this.applier.keptForRetry(copy, ex);
+			List<TimedAward> rest = copy;
+			if (this.transientFailures != null && !this.transientFailures.isTransient(ex)) {
+				// one poisoned award must not take the batch with it: set it aside, go on
+				rest = copy.subList(this.applier.applyEach(copy, this.transientFailures), copy.size());
+				if (rest.isEmpty()) {
+					return;
+				}
+			}
+			if (this.retry != null && this.retry.add(rest)) {
+				this.applier.keptForRetry(rest, ex);
 				return;
 			}
-			onApplyFailure(TimedAward.events(copy), ex);
+			onApplyFailure(TimedAward.events(rest), ex);
 		}
 	}
 
-	/** For the retry thread: {@code false} when the service threw. */
-	private boolean resend(List<TimedAward> events) {
+	/**
+	 * For the retry thread: how many awards from the front were handled. The failure is
+	 * judged again on every attempt: one that waiting cannot cure sets the awards that
+	 * fail on their own aside instead of holding up everything behind them.
+	 */
+	private int resend(List<TimedAward> events) {
 		try {
 			this.applier.apply(events);
-			return true;
+			return events.size();
 		}
 		catch (RuntimeException ex) {
 			if (logger.isDebugEnabled()) {
 				logger.debug("activity-rank retry failed: " + ex);
 			}
-			return false;
+			return this.transientFailures.isTransient(ex) ? 0 : this.applier.applyEach(events, this.transientFailures);
 		}
 	}
 

@@ -6,6 +6,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -56,6 +57,33 @@ final class AwardApplier {
 		}
 		this.counters.add(DispatchCounter.REJECTED, rejected);
 		this.counters.add(DispatchCounter.APPLIED, results.size() - rejected);
+	}
+
+	/**
+	 * Apply the awards one at a time, after their batch failed with an error that is not
+	 * transient: the awards that fail for good on their own are set aside (logged at WARN
+	 * with the reason, counted), the others applied. Stops at the first transient
+	 * failure. Applying an award of the batch again is safe: awards are idempotent.
+	 * @param awards the awards of the failed batch
+	 * @param transientFailures which failures waiting can cure
+	 * @return how many awards from the front were handled (applied or set aside)
+	 */
+	int applyEach(List<TimedAward> awards, TransientFailurePolicy transientFailures) {
+		for (int i = 0; i < awards.size(); i++) {
+			try {
+				apply(List.of(awards.get(i)));
+			}
+			catch (RuntimeException ex) {
+				if (transientFailures.isTransient(ex)) {
+					return i;
+				}
+				this.counters.add(DispatchCounter.SET_ASIDE, 1);
+				// each one is a lost award: every one is worth a warning
+				logger.warn("activity-rank set aside " + LogText.of(awards.get(i).event())
+						+ ", which fails for good (counted as setAside): " + ex);
+			}
+		}
+		return awards.size();
 	}
 
 	/**

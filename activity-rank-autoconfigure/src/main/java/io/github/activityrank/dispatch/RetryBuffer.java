@@ -22,11 +22,14 @@ final class RetryBuffer {
 
 	private static final Log logger = LogFactory.getLog(RetryBuffer.class);
 
-	/** Sends a batch; {@code false} when the service threw. */
+	/**
+	 * Sends a batch and answers how many awards from its front were handled (applied or
+	 * set aside for good); 0 when it must wait and try again.
+	 */
 	@FunctionalInterface
 	interface Sender {
 
-		boolean send(List<TimedAward> events);
+		int send(List<TimedAward> events);
 
 	}
 
@@ -204,24 +207,24 @@ final class RetryBuffer {
 					return;
 				}
 			}
-			boolean sent;
+			int handled;
 			try {
-				sent = this.sender.send(batch);
+				handled = this.sender.send(batch);
 			}
 			catch (RuntimeException ex) {
 				logger.error("Unexpected error in activity-rank retry thread", ex);
-				sent = false;
+				handled = 0;
 			}
-			if (sent) {
+			if (handled > 0) {
 				synchronized (this.lock) {
 					if (this.closed) {
 						return;
 					}
 					// counted before the awards leave the buffer, so whoever sees it
 					// empty sees them counted
-					this.counters.retryPending(-batch.size());
-					this.counters.add(DispatchCounter.RETRIED, batch.size());
-					for (int i = 0; i < batch.size(); i++) {
+					this.counters.retryPending(-handled);
+					this.counters.add(DispatchCounter.RETRIED, handled);
+					for (int i = 0; i < handled; i++) {
 						this.events.pollFirst();
 					}
 					this.lock.notifyAll();
