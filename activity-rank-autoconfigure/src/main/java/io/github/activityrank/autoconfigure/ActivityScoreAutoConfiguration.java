@@ -76,7 +76,7 @@ public class ActivityScoreAutoConfiguration {
 		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
-				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod(),
+				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod(), async.getCallerRunsTimeout(),
 				clock.getIfUnique(Clock::systemUTC));
 	}
 

@@ -59,6 +59,9 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	private final Duration shutdownGracePeriod;
 
+	/** A caller under CALLER_RUNS waits this long at most, even when Redis hangs. */
+	private final Duration callerRunsTimeout;
+
 	/** Stamps each award when it is made. */
 	private final Clock clock;
 
@@ -112,7 +115,8 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 */
 	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod) {
-		this(service, counters, threads, queueCapacity, queueFullPolicy, retry, shutdownGracePeriod, Clock.systemUTC());
+		this(service, counters, threads, queueCapacity, queueFullPolicy, retry, shutdownGracePeriod,
+				Duration.ofSeconds(5), Clock.systemUTC());
 	}
 
 	/**
@@ -127,15 +131,18 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * all
 	 * @param shutdownGracePeriod how long {@link #close()} waits for queued and buffered
 	 * awards
+	 * @param callerRunsTimeout longest time a caller waits for its award under
+	 * {@code CALLER_RUNS}; then it goes on and the award keeps its place in the queue
 	 * @param clock the application's clock, which stamps each award when it is
 	 * dispatched: it is applied on the day and in the challenges of that instant, however
 	 * long it waits
 	 */
 	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod,
-			Clock clock) {
+			Duration callerRunsTimeout, Clock clock) {
 		Objects.requireNonNull(service, "service must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.callerRunsTimeout = Objects.requireNonNull(callerRunsTimeout, "callerRunsTimeout must not be null");
 		this.counters = Objects.requireNonNull(counters, "counters must not be null");
 		this.applier = new AwardApplier(service, counters);
 		this.queueFullPolicy = queueFullPolicy;
@@ -258,7 +265,13 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		lane.add(queued);
 		this.counters.add(DispatchCounter.QUEUED, 1);
 		try {
-			queued.awaitHandled();
+			if (!queued.awaitHandled(this.callerRunsTimeout)) {
+				// Redis hangs: the caller goes on, the award keeps its place, so nothing
+				// of this user's overtakes another and nothing is lost
+				this.queueFullLog.log("activity-rank: a caller waited activity-rank.async.caller-runs-timeout ("
+						+ this.callerRunsTimeout.toMillis() + " ms) for its award and went on; the award stays queued",
+						null);
+			}
 		}
 		catch (InterruptedException ex) {
 			// stop waiting; the award stays queued and is still applied

@@ -1,8 +1,10 @@
 package io.github.activityrank.dispatch;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An award in a {@link DispatchLane}. One within the queue's capacity holds a permit of
@@ -36,11 +38,14 @@ final class QueuedAward {
 	}
 
 	/**
-	 * Wait until the award was applied, kept for retry or dropped.
+	 * Wait until the award was applied, kept for retry or dropped, for at most the
+	 * timeout.
+	 * @param timeout how long to wait
+	 * @return {@code false} when the time ran out first; the award stays queued
 	 * @throws InterruptedException when the caller is interrupted; the award stays queued
 	 */
-	void awaitHandled() throws InterruptedException {
-		this.handled.await();
+	boolean awaitHandled(Duration timeout) throws InterruptedException {
+		return this.handled.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
 	}
 
 	static List<TimedAward> events(List<QueuedAward> queued) {

@@ -118,7 +118,7 @@ class DispatchLaneTests {
 		lane.add(awaited);
 		Thread caller = new Thread(() -> {
 			try {
-				awaited.awaitHandled();
+				awaited.awaitHandled(Duration.ofSeconds(30));
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

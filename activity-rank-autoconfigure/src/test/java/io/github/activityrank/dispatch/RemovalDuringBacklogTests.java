@@ -53,7 +53,7 @@ class RemovalDuringBacklogTests {
 			CountDownLatch gate = new CountDownLatch(1);
 			AwardDispatchCounters counters = new AwardDispatchCounters();
 			AsyncActivityDispatcher dispatcher = new AsyncActivityDispatcher(gated(service, gate), counters, 1, 10_000,
-					QueueFullPolicy.CALLER_RUNS, null, Duration.ofSeconds(5), Clock.systemUTC());
+					QueueFullPolicy.CALLER_RUNS, null, Duration.ofSeconds(5), Duration.ofSeconds(5), Clock.systemUTC());
 			try {
 				// the worker holds the first batch at the gate: a backlog behind it
 				int awards = 1_000;
