@@ -14,6 +14,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.InputCheck;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -73,6 +74,12 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * ({@code activity-rank.async.queue-capacity}).
 	 */
 	private final Semaphore room;
+
+	/**
+	 * Most awards one lane holds within the capacity: its share of the queue, so one hot
+	 * user (always the same lane) cannot fill the whole queue.
+	 */
+	private final int laneCapacity;
 
 	/** Null with a retry capacity of 0. */
 	private final RetryBuffer retry;
@@ -148,6 +155,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.queueFullPolicy = queueFullPolicy;
 		this.shutdownGracePeriod = shutdownGracePeriod;
 		this.room = new Semaphore(queueCapacity);
+		this.laneCapacity = Math.max(1, (queueCapacity + threads - 1) / threads);
 		int instance = instances.incrementAndGet();
 		// "activity-rank-N" as documented; a second dispatcher in the same JVM (another
 		// context) gets its own infix
@@ -210,9 +218,12 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 		Instant at = this.clock.instant();
 		for (ActivityEvent made : events) {
+			if (invalid(made)) {
+				continue;
+			}
 			TimedAward event = new TimedAward(made, at);
 			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(made.userId(), this.lanes.size()));
-			if (this.room.tryAcquire()) {
+			if (lane.size() < this.laneCapacity && this.room.tryAcquire()) {
 				this.pending.add(1);
 				lane.add(QueuedAward.withinCapacity(event));
 				this.counters.add(DispatchCounter.QUEUED, 1);
@@ -221,6 +232,25 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 				queueFull(event, lane);
 			}
 		}
+	}
+
+	/**
+	 * An award the service would reject for its id or field takes no room in the queue:
+	 * counted as rejected here.
+	 */
+	private boolean invalid(ActivityEvent event) {
+		String problem = (event == null) ? "event is null" : InputCheck.userIdProblem(event.userId());
+		if (problem == null) {
+			problem = InputCheck.fieldProblem((event.field() != null) ? event.field() : event.rule());
+		}
+		if (problem == null) {
+			return false;
+		}
+		this.counters.add(DispatchCounter.REJECTED, 1);
+		if (logger.isDebugEnabled()) {
+			logger.debug("activity-rank rejected " + LogText.of(event) + " before queuing it: " + problem);
+		}
+		return true;
 	}
 
 	private void queueFull(TimedAward event, DispatchLane lane) {

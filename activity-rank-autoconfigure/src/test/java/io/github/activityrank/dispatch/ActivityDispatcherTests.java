@@ -253,4 +253,41 @@ class ActivityDispatcherTests {
 		this.service.awaitBlockedCall(Duration.ofSeconds(5));
 	}
 
+	@Test
+	void oneHotUserFillsOnlyItsLanesShareOfTheQueue() {
+		ActivityDispatcher dispatcher = async(2, 10, QueueFullPolicy.DROP);
+		String other = "cold";
+		for (int i = 0; DispatchLane.indexOf(other, 2) == DispatchLane.indexOf("hot", 2); i++) {
+			other = "cold" + i;
+		}
+		this.service.block();
+		dispatcher.dispatch(List.of(ActivityEvent.award("hot", "h", "praise")));
+		awaitBlockedCall();
+		for (int i = 0; i < 20; i++) {
+			dispatcher.dispatch(List.of(ActivityEvent.award("hot", "h" + i, "praise")));
+		}
+		dispatcher.dispatch(List.of(ActivityEvent.award(other, "c", "praise")));
+		// the hot user's lane holds its half of the queue; the other lane still has room
+		assertThat(this.counters.getDropped()).isEqualTo(15);
+		this.service.release();
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(this.service.applied()).extracting(ActivityEvent::userId).contains(other);
+	}
+
+	@Test
+	void invalidIdsAndFieldsAreRejectedBeforeTheyTakeRoomInTheQueue() {
+		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.DROP);
+		this.service.block();
+		dispatcher.dispatch(List.of(ActivityEvent.award("ada", "first", "praise")));
+		awaitBlockedCall();
+		dispatcher.dispatch(List.of(ActivityEvent.award("bob\uD800", "f", "praise"),
+				ActivityEvent.award(" ada", "f", "praise"), ActivityEvent.award("ada", "x".repeat(10_000), "praise")));
+		dispatcher.dispatch(List.of(ActivityEvent.award("ada", "second", "praise")));
+		assertThat(this.counters.getRejected()).isEqualTo(3);
+		assertThat(this.counters.getDropped()).isZero();
+		this.service.release();
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(this.service.applied()).extracting(ActivityEvent::field).containsExactly("first", "second");
+	}
+
 }
