@@ -14,7 +14,6 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
-import io.github.activityrank.support.InputCheck;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -157,15 +156,15 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.room = new Semaphore(queueCapacity);
 		this.laneCapacity = Math.max(1, (queueCapacity + threads - 1) / threads);
 		int instance = instances.incrementAndGet();
-		// "activity-rank-N" as documented; a second dispatcher in the same JVM (another
-		// context) gets its own infix
+		// "activity-rank-N" as documented; another dispatcher in the JVM gets an infix
 		String prefix = (instance == 1) ? "activity-rank-" : "activity-rank-" + instance + "-";
 		boolean retrying = retry != null && retry.capacity() > 0;
 		// null: no policy to tell a failure that waiting cures from one that never ends
 		this.transientFailures = (retry != null)
 				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null") : null;
 		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
-				this::resend, counters, "activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
+				(batch) -> this.applier.resend(batch, this.transientFailures), counters,
+				"activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
 		List<DispatchLane> lanes = new ArrayList<>(threads);
 		for (int i = 1; i <= threads; i++) {
 			lanes.add(new DispatchLane(prefix + i, this::handle));
@@ -218,9 +217,6 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 		Instant at = this.clock.instant();
 		for (ActivityEvent made : events) {
-			if (invalid(made)) {
-				continue;
-			}
 			TimedAward event = new TimedAward(made, at);
 			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(made.userId(), this.lanes.size()));
 			if (lane.size() < this.laneCapacity && this.room.tryAcquire()) {
@@ -232,25 +228,6 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 				queueFull(event, lane);
 			}
 		}
-	}
-
-	/**
-	 * An award the service would reject for its id or field takes no room in the queue:
-	 * counted as rejected here.
-	 */
-	private boolean invalid(ActivityEvent event) {
-		String problem = (event == null) ? "event is null" : InputCheck.userIdProblem(event.userId());
-		if (problem == null) {
-			problem = InputCheck.fieldProblem((event.field() != null) ? event.field() : event.rule());
-		}
-		if (problem == null) {
-			return false;
-		}
-		this.counters.add(DispatchCounter.REJECTED, 1);
-		if (logger.isDebugEnabled()) {
-			logger.debug("activity-rank rejected " + LogText.of(event) + " before queuing it: " + problem);
-		}
-		return true;
 	}
 
 	private void queueFull(TimedAward event, DispatchLane lane) {
@@ -296,8 +273,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.counters.add(DispatchCounter.QUEUED, 1);
 		try {
 			if (!queued.awaitHandled(this.callerRunsTimeout)) {
-				// Redis hangs: the caller goes on, the award keeps its place, so nothing
-				// of this user's overtakes another and nothing is lost
+				// Redis hangs: the caller goes on, the award keeps its place in order
 				this.queueFullLog.log("activity-rank: a caller waited activity-rank.async.caller-runs-timeout ("
 						+ this.callerRunsTimeout.toMillis() + " ms) for its award and went on; the award stays queued",
 						null);
@@ -355,24 +331,6 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 				return;
 			}
 			onApplyFailure(TimedAward.events(rest), ex);
-		}
-	}
-
-	/**
-	 * For the retry thread: how many awards from the front were handled. The failure is
-	 * judged again on every attempt: one that waiting cannot cure sets the awards that
-	 * fail on their own aside instead of holding up everything behind them.
-	 */
-	private int resend(List<TimedAward> events) {
-		try {
-			this.applier.apply(events);
-			return events.size();
-		}
-		catch (RuntimeException ex) {
-			if (logger.isDebugEnabled()) {
-				logger.debug("activity-rank retry failed: " + ex);
-			}
-			return this.transientFailures.isTransient(ex) ? 0 : this.applier.applyEach(events, this.transientFailures);
 		}
 	}
 

@@ -60,6 +60,27 @@ final class AwardApplier {
 	}
 
 	/**
+	 * For the retry thread: send the awards again and answer how many from the front were
+	 * handled. The failure is judged again on every attempt: one that waiting cannot cure
+	 * sets the awards that fail on their own aside instead of holding up the rest.
+	 * @param awards the awards
+	 * @param transientFailures which failures waiting can cure
+	 * @return how many were handled, 0 when they must wait
+	 */
+	int resend(List<TimedAward> awards, TransientFailurePolicy transientFailures) {
+		try {
+			apply(awards);
+			return awards.size();
+		}
+		catch (RuntimeException ex) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("activity-rank retry failed: " + ex);
+			}
+			return transientFailures.isTransient(ex) ? 0 : applyEach(awards, transientFailures);
+		}
+	}
+
+	/**
 	 * Apply the awards one at a time, after their batch failed with an error that is not
 	 * transient: the awards that fail for good on their own are set aside (logged at WARN
 	 * with the reason, counted), the others applied. Stops at the first transient

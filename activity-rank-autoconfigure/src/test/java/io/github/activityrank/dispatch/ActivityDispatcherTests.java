@@ -274,20 +274,4 @@ class ActivityDispatcherTests {
 		assertThat(this.service.applied()).extracting(ActivityEvent::userId).contains(other);
 	}
 
-	@Test
-	void invalidIdsAndFieldsAreRejectedBeforeTheyTakeRoomInTheQueue() {
-		ActivityDispatcher dispatcher = async(1, 1, QueueFullPolicy.DROP);
-		this.service.block();
-		dispatcher.dispatch(List.of(ActivityEvent.award("ada", "first", "praise")));
-		awaitBlockedCall();
-		dispatcher.dispatch(List.of(ActivityEvent.award("bob\uD800", "f", "praise"),
-				ActivityEvent.award(" ada", "f", "praise"), ActivityEvent.award("ada", "x".repeat(10_000), "praise")));
-		dispatcher.dispatch(List.of(ActivityEvent.award("ada", "second", "praise")));
-		assertThat(this.counters.getRejected()).isEqualTo(3);
-		assertThat(this.counters.getDropped()).isZero();
-		this.service.release();
-		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
-		assertThat(this.service.applied()).extracting(ActivityEvent::field).containsExactly("first", "second");
-	}
-
 }

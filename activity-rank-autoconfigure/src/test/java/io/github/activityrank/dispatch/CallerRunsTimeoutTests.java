@@ -1,11 +1,5 @@
 package io.github.activityrank.dispatch;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -56,7 +50,7 @@ class CallerRunsTimeoutTests {
 			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w", "praise")));
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 
-			redisCommand("CLIENT PAUSE 3000");
+			this.redis.command("CLIENT PAUSE 3000");
 			int awards = 6;
 			long slowest = 0;
 			for (int i = 0; i < awards; i++) {
@@ -73,20 +67,6 @@ class CallerRunsTimeoutTests {
 			assertThat(Duration.ofNanos(slowest)).isLessThan(Duration.ofMillis(1_500));
 			assertThat(carl).isEqualTo(awards);
 		});
-	}
-
-	/** One inline command on a connection of its own. */
-	private void redisCommand(String command) {
-		try (Socket socket = new Socket("127.0.0.1", this.redis.port())) {
-			OutputStream out = socket.getOutputStream();
-			out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			assertThat((char) in.read()).as("reply to " + command).isEqualTo('+');
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -1,11 +1,5 @@
 package io.github.activityrank.dispatch;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -74,7 +68,7 @@ class MidnightPauseTests {
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 
 			int users = 20;
-			redisCommand("CLIENT PAUSE 2000");
+			this.redis.command("CLIENT PAUSE 2000");
 			for (int u = 0; u < users; u++) {
 				dispatcher.dispatch(List.of(ActivityEvent.award("user" + u, "post-1", "praise")));
 			}
@@ -106,20 +100,6 @@ class MidnightPauseTests {
 
 	private static long score(ActivityRankService service, Period period, LocalDate day, String user) {
 		return service.board(period, day).rankOf(user).map(RankEntry::score).orElse(0L);
-	}
-
-	/** One inline command on a connection of its own. */
-	private void redisCommand(String command) {
-		try (Socket socket = new Socket("127.0.0.1", this.redis.port())) {
-			OutputStream out = socket.getOutputStream();
-			out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			assertThat((char) in.read()).as("reply to " + command).isEqualTo('+');
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -1,11 +1,5 @@
 package io.github.activityrank.dispatch;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -99,8 +93,8 @@ class PoisonedBatchTests {
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 			poison();
 			// full: every award is refused with OOM, a failure waiting cures
-			redisCommand("CONFIG SET maxmemory-policy noeviction");
-			redisCommand("CONFIG SET maxmemory 1");
+			this.redis.command("CONFIG SET maxmemory-policy noeviction");
+			this.redis.command("CONFIG SET maxmemory 1");
 			List<ActivityEvent> events = new ArrayList<>();
 			for (int u = 0; u < 100; u++) {
 				events.add(ActivityEvent.award("u" + u, "f0", "praise"));
@@ -111,7 +105,7 @@ class PoisonedBatchTests {
 			dispatcher.dispatch(events);
 			await("the batch in the retry buffer").atMost(Duration.ofSeconds(10))
 				.until(() -> counters.getRetryBuffered() >= events.size());
-			redisCommand("CONFIG SET maxmemory 0");
+			this.redis.command("CONFIG SET maxmemory 0");
 			boolean drained = dispatcher.awaitIdle(Duration.ofSeconds(20));
 			long wrong = wrongUsers(service, 100, 1);
 			System.out.println("[reliability] poisoned-after-oom: awards=" + events.size() + " drained=" + drained
@@ -135,21 +129,7 @@ class PoisonedBatchTests {
 
 	/** The poisoned user's record of the day holds a string: its awards fail for good. */
 	private void poison() {
-		redisCommand("SET {activity_rank}:rec:" + DAY.toString().replace("-", "") + ":poison x");
-	}
-
-	/** One inline command on a connection of its own. */
-	private void redisCommand(String command) {
-		try (Socket socket = new Socket("127.0.0.1", this.redis.port())) {
-			OutputStream out = socket.getOutputStream();
-			out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			assertThat((char) in.read()).as("reply to " + command).isEqualTo('+');
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		this.redis.command("SET {activity_rank}:rec:" + DAY.toString().replace("-", "") + ":poison x");
 	}
 
 }
