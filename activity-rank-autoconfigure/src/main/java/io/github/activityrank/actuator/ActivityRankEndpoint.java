@@ -387,6 +387,14 @@ public class ActivityRankEndpoint {
 			return count(DispatchCounter.RETRY_DROPPED);
 		}
 
+		/**
+		 * {@link DispatchCounter#SET_ASIDE}.
+		 * @return the count
+		 */
+		public long setAside() {
+			return count(DispatchCounter.SET_ASIDE);
+		}
+
 	}
 
 }

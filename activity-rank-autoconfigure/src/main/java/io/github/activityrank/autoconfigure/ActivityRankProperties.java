@@ -490,6 +490,21 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private QueueFullPolicy onQueueFull = QueueFullPolicy.CALLER_RUNS;
 
+		/**
+		 * Longest time a caller waits for its award under "caller-runs" when Redis hangs.
+		 * Then the caller goes on; the award keeps its place in its user's queue and is
+		 * applied (or retried) in order.
+		 */
+		private Duration callerRunsTimeout = Duration.ofSeconds(5);
+
+		public Duration getCallerRunsTimeout() {
+			return this.callerRunsTimeout;
+		}
+
+		public void setCallerRunsTimeout(Duration callerRunsTimeout) {
+			this.callerRunsTimeout = callerRunsTimeout;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}

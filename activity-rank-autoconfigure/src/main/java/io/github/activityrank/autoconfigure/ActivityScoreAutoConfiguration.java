@@ -1,5 +1,6 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Clock;
 import java.util.Collection;
 
 import io.github.activityrank.ActivityRankAdmin;
@@ -66,7 +67,7 @@ public class ActivityScoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
-			TransientFailurePolicy transientFailures, ActivityRankProperties properties) {
+			TransientFailurePolicy transientFailures, ActivityRankProperties properties, ObjectProvider<Clock> clock) {
 		ActivityRankProperties.Async async = properties.getAsync();
 		if (!async.isEnabled()) {
 			return new SyncActivityDispatcher(service, counters);
@@ -75,7 +76,8 @@ public class ActivityScoreAutoConfiguration {
 		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
-				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod());
+				async.getOnQueueFull(), retrySettings, retry.getShutdownGracePeriod(), async.getCallerRunsTimeout(),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/** Without the ledger; with it, the ledger's rebuild is the admin. */

@@ -1,6 +1,8 @@
 package io.github.activityrank.dispatch;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -57,6 +59,12 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	private final Duration shutdownGracePeriod;
 
+	/** A caller under CALLER_RUNS waits this long at most, even when Redis hangs. */
+	private final Duration callerRunsTimeout;
+
+	/** Stamps each award when it is made. */
+	private final Clock clock;
+
 	/** A user's awards always take the same lane. */
 	private final List<DispatchLane> lanes;
 
@@ -65,6 +73,12 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * ({@code activity-rank.async.queue-capacity}).
 	 */
 	private final Semaphore room;
+
+	/**
+	 * Most awards one lane holds within the capacity: its share of the queue, so one hot
+	 * user (always the same lane) cannot fill the whole queue.
+	 */
+	private final int laneCapacity;
 
 	/** Null with a retry capacity of 0. */
 	private final RetryBuffer retry;
@@ -107,22 +121,50 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 */
 	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod) {
+		this(service, counters, threads, queueCapacity, queueFullPolicy, retry, shutdownGracePeriod,
+				Duration.ofSeconds(5), Clock.systemUTC());
+	}
+
+	/**
+	 * Create a dispatcher and start its worker threads, and its retry thread when
+	 * {@code retry} has a positive capacity.
+	 * @param service the service that applies awards
+	 * @param counters the counters to update
+	 * @param threads worker threads, one lane each; at least 1
+	 * @param queueCapacity most awards waiting over all lanes; at least 1
+	 * @param queueFullPolicy what to do with an award that finds the queue full
+	 * @param retry how failed batches are kept and sent again, {@code null} for not at
+	 * all
+	 * @param shutdownGracePeriod how long {@link #close()} waits for queued and buffered
+	 * awards
+	 * @param callerRunsTimeout longest time a caller waits for its award under
+	 * {@code CALLER_RUNS}; then it goes on and the award keeps its place in the queue
+	 * @param clock the application's clock, which stamps each award when it is
+	 * dispatched: it is applied on the day and in the challenges of that instant, however
+	 * long it waits
+	 */
+	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
+			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod,
+			Duration callerRunsTimeout, Clock clock) {
 		Objects.requireNonNull(service, "service must not be null");
+		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.callerRunsTimeout = Objects.requireNonNull(callerRunsTimeout, "callerRunsTimeout must not be null");
 		this.counters = Objects.requireNonNull(counters, "counters must not be null");
 		this.applier = new AwardApplier(service, counters);
 		this.queueFullPolicy = queueFullPolicy;
 		this.shutdownGracePeriod = shutdownGracePeriod;
 		this.room = new Semaphore(queueCapacity);
+		this.laneCapacity = Math.max(1, (queueCapacity + threads - 1) / threads);
 		int instance = instances.incrementAndGet();
-		// "activity-rank-N" as documented; a second dispatcher in the same JVM (another
-		// context) gets its own infix
+		// "activity-rank-N" as documented; another dispatcher in the JVM gets an infix
 		String prefix = (instance == 1) ? "activity-rank-" : "activity-rank-" + instance + "-";
 		boolean retrying = retry != null && retry.capacity() > 0;
-		this.transientFailures = retrying
-				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null")
-				: (failure) -> false;
+		// null: no policy to tell a failure that waiting cures from one that never ends
+		this.transientFailures = (retry != null)
+				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null") : null;
 		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
-				this::resend, counters, "activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
+				(batch) -> this.applier.resend(batch, this.transientFailures), counters,
+				"activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
 		List<DispatchLane> lanes = new ArrayList<>(threads);
 		for (int i = 1; i <= threads; i++) {
 			lanes.add(new DispatchLane(prefix + i, this::handle));
@@ -166,12 +208,18 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			return;
 		}
 		if (!this.running) {
-			applyHere(events);
+			List<TimedAward> now = new ArrayList<>(events.size());
+			for (ActivityEvent event : events) {
+				now.add(new TimedAward(event, null));
+			}
+			applyHere(now);
 			return;
 		}
-		for (ActivityEvent event : events) {
-			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(event.userId(), this.lanes.size()));
-			if (this.room.tryAcquire()) {
+		Instant at = this.clock.instant();
+		for (ActivityEvent made : events) {
+			TimedAward event = new TimedAward(made, at);
+			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(made.userId(), this.lanes.size()));
+			if (lane.size() < this.laneCapacity && this.room.tryAcquire()) {
 				this.pending.add(1);
 				lane.add(QueuedAward.withinCapacity(event));
 				this.counters.add(DispatchCounter.QUEUED, 1);
@@ -182,11 +230,11 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 	}
 
-	private void queueFull(ActivityEvent event, DispatchLane lane) {
+	private void queueFull(TimedAward event, DispatchLane lane) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.add(DispatchCounter.DROPPED, 1);
 			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
-					+ LogText.of(event) + " as activity-rank.async.on-queue-full=drop says", null);
+					+ LogText.of(event.event()) + " as activity-rank.async.on-queue-full=drop says", null);
 		}
 		else if (isWorkerThread()) {
 			// a worker never waits on the lanes it drains
@@ -195,10 +243,10 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 		else {
 			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
-			this.queueFullLog.log(
-					"activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
-							+ LogText.of(event) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
-					null);
+			this.queueFullLog
+				.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
+						+ LogText.of(event.event())
+						+ " is applied as activity-rank.async.on-queue-full=caller-runs says", null);
 			waitBehind(event, lane);
 		}
 	}
@@ -218,13 +266,18 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * until a worker has handled it: applying it here at once could overtake them (a
 	 * revoke before its award).
 	 */
-	private void waitBehind(ActivityEvent event, DispatchLane lane) {
+	private void waitBehind(TimedAward event, DispatchLane lane) {
 		QueuedAward queued = QueuedAward.awaited(event);
 		this.pending.add(1);
 		lane.add(queued);
 		this.counters.add(DispatchCounter.QUEUED, 1);
 		try {
-			queued.awaitHandled();
+			if (!queued.awaitHandled(this.callerRunsTimeout)) {
+				// Redis hangs: the caller goes on, the award keeps its place in order
+				this.queueFullLog.log("activity-rank: a caller waited activity-rank.async.caller-runs-timeout ("
+						+ this.callerRunsTimeout.toMillis() + " ms) for its award and went on; the award stays queued",
+						null);
+			}
 		}
 		catch (InterruptedException ex) {
 			// stop waiting; the award stays queued and is still applied
@@ -232,7 +285,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		}
 	}
 
-	private void applyHere(List<ActivityEvent> events) {
+	private void applyHere(List<TimedAward> events) {
 		this.pending.add(events.size());
 		try {
 			deliver(events);
@@ -244,7 +297,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	/** What a worker does with the awards it took from its lane. */
 	private void handle(List<QueuedAward> taken) {
-		List<ActivityEvent> batch = QueuedAward.events(taken);
+		List<TimedAward> batch = QueuedAward.events(taken);
 		this.room.release(QueuedAward.withinCapacity(taken));
 		try {
 			deliver(batch);
@@ -256,45 +309,39 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/** Apply, unless older awards wait in the retry buffer: then queue up behind them. */
-	private void deliver(List<ActivityEvent> events) {
+	private void deliver(List<TimedAward> events) {
 		if (this.retry != null && this.retry.addIfWaiting(events)) {
 			return;
 		}
-		List<ActivityEvent> copy = List.copyOf(events);
+		List<TimedAward> copy = List.copyOf(events);
 		try {
 			this.applier.apply(copy);
 		}
 		catch (RuntimeException ex) {
-			onApplyFailure(copy, ex);
-		}
-	}
-
-	/** For the retry thread: {@code false} when the service threw. */
-	private boolean resend(List<ActivityEvent> events) {
-		try {
-			this.applier.apply(events);
-			return true;
-		}
-		catch (RuntimeException ex) {
-			if (logger.isDebugEnabled()) {
-				logger.debug("activity-rank retry failed: " + ex);
+			List<TimedAward> rest = copy;
+			if (this.transientFailures != null && !this.transientFailures.isTransient(ex)) {
+				// one poisoned award must not take the batch with it: set it aside, go on
+				rest = copy.subList(this.applier.applyEach(copy, this.transientFailures), copy.size());
+				if (rest.isEmpty()) {
+					return;
+				}
 			}
-			return false;
+			if (this.retry != null && this.retry.add(rest)) {
+				this.applier.keptForRetry(rest, ex);
+				return;
+			}
+			onApplyFailure(TimedAward.events(rest), ex);
 		}
 	}
 
 	/**
-	 * Called when the service threw while applying a batch, typically because Redis did
-	 * not answer. Logs (warn once, then debug), then keeps the awards in the retry buffer
-	 * when there is one and the failure is transient, or counts them as failed.
+	 * Called when the service threw while applying a batch that was not kept for retry (a
+	 * failure that is not transient, no retry buffer, or a closed one). Counts the awards
+	 * as failed and logs (warn once, then debug).
 	 * @param events the awards of the batch, none of which is known to have been applied
 	 * @param ex what the service threw
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
-		if (this.retry != null && this.transientFailures.isTransient(ex) && this.retry.add(events)) {
-			this.applier.keptForRetry(events, ex);
-			return;
-		}
 		this.applier.failed(events, ex);
 	}
 

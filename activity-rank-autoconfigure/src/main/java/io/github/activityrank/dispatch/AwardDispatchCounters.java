@@ -123,6 +123,14 @@ public final class AwardDispatchCounters {
 	}
 
 	/**
+	 * {@link DispatchCounter#SET_ASIDE}.
+	 * @return the count
+	 */
+	public long getSetAside() {
+		return get(DispatchCounter.SET_ASIDE);
+	}
+
+	/**
 	 * Awards waiting in the retry buffer right now (a gauge).
 	 * @return the count
 	 */

@@ -60,7 +60,14 @@ public enum DispatchCounter {
 	 * Awards lost from the retry buffer: it was full, or they were still waiting when the
 	 * shutdown grace period ended.
 	 */
-	RETRY_DROPPED("retry.dropped", "retryDropped", "Awards lost from the retry buffer (full, or shutdown ended)");
+	RETRY_DROPPED("retry.dropped", "retryDropped", "Awards lost from the retry buffer (full, or shutdown ended)"),
+
+	/**
+	 * Awards that failed for good on their own (a Lua error, a key of the wrong type, a
+	 * script the server refuses): logged at WARN with the reason and set aside, so the
+	 * awards behind them go on.
+	 */
+	SET_ASIDE("set.aside", "setAside", "Awards set aside because they failed for good on their own");
 
 	private final String meterName;
 

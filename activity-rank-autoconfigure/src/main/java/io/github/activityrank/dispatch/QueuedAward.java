@@ -1,10 +1,10 @@
 package io.github.activityrank.dispatch;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-
-import io.github.activityrank.ActivityEvent;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An award in a {@link DispatchLane}. One within the queue's capacity holds a permit of
@@ -13,40 +13,43 @@ import io.github.activityrank.ActivityEvent;
  */
 final class QueuedAward {
 
-	private final ActivityEvent event;
+	private final TimedAward event;
 
 	/** Null within the capacity. */
 	private final CountDownLatch handled;
 
-	private QueuedAward(ActivityEvent event, CountDownLatch handled) {
+	private QueuedAward(TimedAward event, CountDownLatch handled) {
 		this.event = event;
 		this.handled = handled;
 	}
 
 	/** An award that took a permit of the queue's room. */
-	static QueuedAward withinCapacity(ActivityEvent event) {
+	static QueuedAward withinCapacity(TimedAward event) {
 		return new QueuedAward(event, null);
 	}
 
 	/** An award queued beyond the capacity, whose caller waits until it is handled. */
-	static QueuedAward awaited(ActivityEvent event) {
+	static QueuedAward awaited(TimedAward event) {
 		return new QueuedAward(event, new CountDownLatch(1));
 	}
 
-	ActivityEvent event() {
+	TimedAward event() {
 		return this.event;
 	}
 
 	/**
-	 * Wait until the award was applied, kept for retry or dropped.
+	 * Wait until the award was applied, kept for retry or dropped, for at most the
+	 * timeout.
+	 * @param timeout how long to wait
+	 * @return {@code false} when the time ran out first; the award stays queued
 	 * @throws InterruptedException when the caller is interrupted; the award stays queued
 	 */
-	void awaitHandled() throws InterruptedException {
-		this.handled.await();
+	boolean awaitHandled(Duration timeout) throws InterruptedException {
+		return this.handled.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
 	}
 
-	static List<ActivityEvent> events(List<QueuedAward> queued) {
-		List<ActivityEvent> events = new ArrayList<>(queued.size());
+	static List<TimedAward> events(List<QueuedAward> queued) {
+		List<TimedAward> events = new ArrayList<>(queued.size());
 		for (QueuedAward q : queued) {
 			events.add(q.event);
 		}

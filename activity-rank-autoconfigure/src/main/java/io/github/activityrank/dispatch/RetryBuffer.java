@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
-import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -23,17 +22,20 @@ final class RetryBuffer {
 
 	private static final Log logger = LogFactory.getLog(RetryBuffer.class);
 
-	/** Sends a batch; {@code false} when the service threw. */
+	/**
+	 * Sends a batch and answers how many awards from its front were handled (applied or
+	 * set aside for good); 0 when it must wait and try again.
+	 */
 	@FunctionalInterface
 	interface Sender {
 
-		boolean send(List<ActivityEvent> events);
+		int send(List<TimedAward> events);
 
 	}
 
 	private final Object lock = new Object();
 
-	private final Deque<ActivityEvent> events = new ArrayDeque<>();
+	private final Deque<TimedAward> events = new ArrayDeque<>();
 
 	private final int capacity;
 
@@ -70,7 +72,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code false} when the buffer is closed and took nothing
 	 */
-	boolean add(List<ActivityEvent> batch) {
+	boolean add(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed) {
 				return false;
@@ -85,7 +87,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code true} when the awards were taken (or dropped for lack of room)
 	 */
-	boolean addIfWaiting(List<ActivityEvent> batch) {
+	boolean addIfWaiting(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed || this.events.isEmpty()) {
 				return false;
@@ -95,7 +97,7 @@ final class RetryBuffer {
 		}
 	}
 
-	private void append(List<ActivityEvent> batch) {
+	private void append(List<TimedAward> batch) {
 		int room = Math.max(0, this.capacity - this.events.size());
 		int kept = Math.min(room, batch.size());
 		for (int i = 0; i < kept; i++) {
@@ -171,7 +173,7 @@ final class RetryBuffer {
 		long delay = this.initialBackoffNanos;
 		boolean sleepFirst = true;
 		while (true) {
-			List<ActivityEvent> batch;
+			List<TimedAward> batch;
 			synchronized (this.lock) {
 				if (!this.closed && this.events.isEmpty()) {
 					// a new outage starts with the initial backoff
@@ -190,7 +192,7 @@ final class RetryBuffer {
 					return;
 				}
 				batch = new ArrayList<>(Math.min(this.events.size(), ActivityStore.MAX_BATCH));
-				for (ActivityEvent event : this.events) {
+				for (TimedAward event : this.events) {
 					if (batch.size() == ActivityStore.MAX_BATCH) {
 						break;
 					}
@@ -205,24 +207,24 @@ final class RetryBuffer {
 					return;
 				}
 			}
-			boolean sent;
+			int handled;
 			try {
-				sent = this.sender.send(batch);
+				handled = this.sender.send(batch);
 			}
 			catch (RuntimeException ex) {
 				logger.error("Unexpected error in activity-rank retry thread", ex);
-				sent = false;
+				handled = 0;
 			}
-			if (sent) {
+			if (handled > 0) {
 				synchronized (this.lock) {
 					if (this.closed) {
 						return;
 					}
 					// counted before the awards leave the buffer, so whoever sees it
 					// empty sees them counted
-					this.counters.retryPending(-batch.size());
-					this.counters.add(DispatchCounter.RETRIED, batch.size());
-					for (int i = 0; i < batch.size(); i++) {
+					this.counters.retryPending(-handled);
+					this.counters.add(DispatchCounter.RETRIED, handled);
+					for (int i = 0; i < handled; i++) {
 						this.events.pollFirst();
 					}
 					this.lock.notifyAll();

@@ -1,6 +1,7 @@
 package io.github.activityrank.dispatch;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -45,7 +46,12 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 		List<ActivityEvent> copy = List.copyOf(events);
 		this.pending.add(copy.size());
 		try {
-			this.applier.apply(copy);
+			// made now: the service stamps them with the application's clock
+			List<TimedAward> awards = new ArrayList<>(copy.size());
+			for (ActivityEvent event : copy) {
+				awards.add(new TimedAward(event, null));
+			}
+			this.applier.apply(awards);
 		}
 		catch (RuntimeException ex) {
 			onApplyFailure(copy, ex);

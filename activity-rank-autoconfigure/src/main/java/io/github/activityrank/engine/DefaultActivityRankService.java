@@ -107,8 +107,14 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		AwardResult[] results = new AwardResult[events.size()];
 		List<ScoreCommand> commands = new ArrayList<>(events.size());
 		int[] positions = new int[events.size()];
+		// a request without its instant is made now: stamped here, so the day it lands on
+		// is the one it was made on however long Redis takes to answer, and a resend of
+		// it
+		// is the same award
+		Instant now = this.calendar.now();
 		for (int i = 0; i < events.size(); i++) {
-			Object checked = check(events.get(i), (times != null) ? times.get(i) : null);
+			Instant at = (times != null && times.get(i) != null) ? times.get(i) : now;
+			Object checked = check(events.get(i), at);
 			if (checked instanceof ScoreCommand command) {
 				positions[commands.size()] = i;
 				commands.add(command);

@@ -32,7 +32,10 @@ final class ScoreScript {
 	private static final String COMMON = "lua/common.lua";
 
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
-			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED };
+			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED, Outcome.REJECTED };
+
+	/** Status 6: an award made before its user was removed. */
+	private static final int REMOVED = 6;
 
 	private final RankKeys keys;
 
@@ -181,8 +184,10 @@ final class ScoreScript {
 			.arg(this.layout.largestPoints())
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
-			.arg(own ? "1" : "0");
+			.arg(own ? "1" : "0")
+			.arg(call.sharedKey(UserRemoval.markers(this.keys)));
 		if (this.streaks.enabled()) {
+			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs);
 		}
 		for (int c = 0; c < commands.size(); c++) {
@@ -266,8 +271,11 @@ final class ScoreScript {
 	 * @return the result
 	 */
 	AwardResult result(long value) {
-		Outcome outcome = STATUS[(int) Math.floorMod(value, 8L)];
-		return new AwardResult(outcome, Math.floorDiv(value, 8L), (outcome == Outcome.REJECTED) ? this.tooLarge : null);
+		int status = (int) Math.floorMod(value, 8L);
+		Outcome outcome = STATUS[status];
+		String reason = (status == REMOVED) ? "the user was removed after this award was made"
+				: (outcome == Outcome.REJECTED) ? this.tooLarge : null;
+		return new AwardResult(outcome, Math.floorDiv(value, 8L), reason);
 	}
 
 	/**

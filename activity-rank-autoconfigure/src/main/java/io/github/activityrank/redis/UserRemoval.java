@@ -50,6 +50,7 @@ final class UserRemoval {
 		ScriptArgs call = new ScriptArgs();
 		List<String> owned = ownedKeys(member);
 		owned.forEach(call::key);
+		call.key(markers(this.keys));
 		// every period, configured or not: boards of a period dropped from the
 		// configuration live on until they expire
 		for (Period period : Period.values()) {
@@ -63,6 +64,9 @@ final class UserRemoval {
 			call.key(this.keys.challengeDense(challengeId));
 		}
 		call.arg(member).arg(owned.size()).arg(this.layout.timed() ? "0" : "1");
+		// the marker outlives every award that may still be queued, retried or relayed:
+		// as long as the records that make awards idempotent
+		call.arg(this.calendar.now().toEpochMilli()).arg((this.calendar.retainedRecordDays() + 1) * 86_400_000L);
 		List<Object> reply = this.remove.run(this.connectionFactory, call);
 		return reply.isEmpty() ? 0 : RedisReplies.asLong(reply.get(0));
 	}
@@ -75,6 +79,14 @@ final class UserRemoval {
 	 * ends, so none outlives the periods of the retained days. Last, the user's
 	 * joined-challenges hash.
 	 */
+	/**
+	 * The hash of removal markers, member to the removal's epoch ms: the score script
+	 * drops an award made at or before its user's removal.
+	 */
+	static String markers(RankKeys keys) {
+		return keys.tag() + ":removed";
+	}
+
 	private List<String> ownedKeys(String member) {
 		LocalDate today = this.calendar.today();
 		int days = this.calendar.retainedRecordDays();

@@ -41,7 +41,7 @@ class ActivityRankEndpointTests {
 	void dispatchHasTheFieldsItAlwaysHadInTheirOrder() {
 		assertThat(this.endpoint.activityRank().dispatch().keySet()).containsExactly("async", "queueSize",
 				"retryBufferSize", "queued", "applied", "rejected", "failed", "dropped", "callerRuns",
-				"evaluationErrors", "retryBuffered", "retried", "retryDropped");
+				"evaluationErrors", "retryBuffered", "retried", "retryDropped", "setAside");
 	}
 
 	@Test

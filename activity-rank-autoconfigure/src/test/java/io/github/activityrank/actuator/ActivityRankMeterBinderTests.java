@@ -44,6 +44,7 @@ class ActivityRankMeterBinderTests {
 		expected.put("activity.rank.dispatch.retried", "Awards the retry thread sent successfully");
 		expected.put("activity.rank.dispatch.retry.dropped",
 				"Awards lost from the retry buffer (full, or shutdown ended)");
+		expected.put("activity.rank.dispatch.set.aside", "Awards set aside because they failed for good on their own");
 		assertThat(meters).containsExactlyInAnyOrderEntriesOf(expected);
 	}
 

@@ -253,4 +253,25 @@ class ActivityDispatcherTests {
 		this.service.awaitBlockedCall(Duration.ofSeconds(5));
 	}
 
+	@Test
+	void oneHotUserFillsOnlyItsLanesShareOfTheQueue() {
+		ActivityDispatcher dispatcher = async(2, 10, QueueFullPolicy.DROP);
+		String other = "cold";
+		for (int i = 0; DispatchLane.indexOf(other, 2) == DispatchLane.indexOf("hot", 2); i++) {
+			other = "cold" + i;
+		}
+		this.service.block();
+		dispatcher.dispatch(List.of(ActivityEvent.award("hot", "h", "praise")));
+		awaitBlockedCall();
+		for (int i = 0; i < 20; i++) {
+			dispatcher.dispatch(List.of(ActivityEvent.award("hot", "h" + i, "praise")));
+		}
+		dispatcher.dispatch(List.of(ActivityEvent.award(other, "c", "praise")));
+		// the hot user's lane holds its half of the queue; the other lane still has room
+		assertThat(this.counters.getDropped()).isEqualTo(15);
+		this.service.release();
+		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(5))).isTrue();
+		assertThat(this.service.applied()).extracting(ActivityEvent::userId).contains(other);
+	}
+
 }

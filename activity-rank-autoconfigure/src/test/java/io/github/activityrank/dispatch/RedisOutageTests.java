@@ -1,11 +1,7 @@
 package io.github.activityrank.dispatch;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,8 +127,8 @@ class RedisOutageTests {
 			long retriedBefore = counters.getRetried();
 
 			// full: every write is refused with OOM, and nothing is evicted
-			redisCommand("CONFIG SET maxmemory-policy noeviction");
-			redisCommand("CONFIG SET maxmemory 1");
+			this.redis.command("CONFIG SET maxmemory-policy noeviction");
+			this.redis.command("CONFIG SET maxmemory 1");
 			List<ActivityEvent> events = new ArrayList<>();
 			for (int i = 0; i < 100; i++) {
 				events.add(ActivityEvent.award("frank", "f" + i, "praise"));
@@ -145,7 +141,7 @@ class RedisOutageTests {
 				.until(() -> score(service, "frank") == 0);
 			assertThat(counters.getFailed()).isZero();
 
-			redisCommand("CONFIG SET maxmemory 0");
+			this.redis.command("CONFIG SET maxmemory 0");
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(30))).isTrue();
 			long frank = score(service, "frank");
 			assertThat(frank).isEqualTo(100 * PRAISE);
@@ -226,8 +222,9 @@ class RedisOutageTests {
 			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
 
 			long paused = System.nanoTime();
-			redisCommand("CLIENT PAUSE 1000"); // every client of this server waits a
-												// second
+			this.redis.command("CLIENT PAUSE 1000"); // every client of this server waits
+														// a
+			// second
 			long start = System.nanoTime();
 			context.publishEvent(ActivityEvent.award("erin", "slow", "praise"));
 			Duration call = Duration.ofNanos(System.nanoTime() - start);
@@ -277,21 +274,6 @@ class RedisOutageTests {
 				+ counters.getApplied() + " retried=" + counters.getRetried() + " buffered="
 				+ counters.getRetryBuffered() + " retryDropped=" + counters.getRetryDropped() + " dropped="
 				+ counters.getDropped() + " failed=" + counters.getFailed() + " " + extra);
-	}
-
-	/** One inline command on a connection of its own. */
-	private void redisCommand(String command) {
-		try (Socket socket = new Socket("127.0.0.1", this.redis.port())) {
-			OutputStream out = socket.getOutputStream();
-			out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
-			out.flush();
-			InputStream in = socket.getInputStream();
-			int first = in.read();
-			assertThat((char) first).as("reply to " + command).isEqualTo('+');
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 	private static void sleep(long millis) {

@@ -1,9 +1,12 @@
 package io.github.activityrank.test;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -60,6 +63,28 @@ public final class EmbeddedRedis implements AutoCloseable {
 		redis.startServer();
 		Runtime.getRuntime().addShutdownHook(new Thread(redis::close));
 		return redis;
+	}
+
+	/**
+	 * Send one inline command on a connection of its own ({@code CLIENT PAUSE 2000},
+	 * {@code CONFIG SET maxmemory 1}, ...).
+	 * @param command the command
+	 * @throws IllegalStateException when the reply is not a status reply ({@code +...})
+	 */
+	public void command(String command) {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			OutputStream out = socket.getOutputStream();
+			out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			InputStream in = socket.getInputStream();
+			int first = in.read();
+			if (first != '+') {
+				throw new IllegalStateException("reply to " + command + " starts with " + (char) first);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/**

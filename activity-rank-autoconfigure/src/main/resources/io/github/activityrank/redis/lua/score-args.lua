@@ -58,6 +58,9 @@
 --                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
 --                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
 --                    '0': every command is made at `now`, and time is the time part itself
+--   then one argument about removed users:
+--     removedIdx     the key of the removal markers (member -> epoch ms of the removal): an award
+--                    made at or before its user's removal is dropped
 --   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
 --   and its instant in epoch ms
 --     recordIdx today's record hash of the member; KEYS[recordIdx+1] is today's week hash and
@@ -139,7 +142,8 @@ local challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] ==
 -- when the commands were made: at, the instant of the command being applied
 local at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
 local earliest = at
-i = i + 9
+local removed_idx = tonumber(ARGV[i + 9])
+i = i + 10
 
 -- with own instants, the time part of each board for the command at hand
 local function time_boards(boards)

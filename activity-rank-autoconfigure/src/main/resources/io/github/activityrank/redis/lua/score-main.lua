@@ -1,6 +1,13 @@
 -- module score-main: run the commands in order and reply with points * 8 + status for each.
 
 local out = {}
+-- removeUser's markers: an award made before its user was removed, still queued or retried
+-- then, is dropped instead of bringing the user back
+local any_removed = redis.call('EXISTS', KEYS[removed_idx]) == 1
+local function removed_since(member)
+  local t = any_removed and redis.call('HGET', KEYS[removed_idx], member)
+  return t and at <= tonumber(t)
+end
 for n = 1, tonumber(ARGV[1]) do
   local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
   local joined_idx = tonumber(ARGV[i + 4])
@@ -8,7 +15,9 @@ for n = 1, tonumber(ARGV[1]) do
     at = tonumber(ARGV[i + 5])
   end
   local status, points
-  if spec > 0 then
+  if spec > 0 and removed_since(member) then
+    status, points = 6, 0
+  elseif spec > 0 then
     status, points = award(specs[spec], member, field, first, joined_idx)
   else
     status, points = revoke(specs[-spec], member, field, first, joined_idx)
