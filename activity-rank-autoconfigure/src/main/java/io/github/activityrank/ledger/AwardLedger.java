@@ -1,23 +1,11 @@
 package io.github.activityrank.ledger;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.Function;
-import java.util.function.IntToLongFunction;
 
 import javax.sql.DataSource;
 
@@ -26,18 +14,16 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.support.InputCheck;
 
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowCallbackHandler;
-import org.springframework.jdbc.datasource.SingleConnectionDataSource;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The ledger table in the application's database: one row per award or revoke request.
  * Writes of the dispatcher path go through a {@link JdbcTemplate}, so they join the
  * caller's transaction when one is bound to the thread (Spring's {@code DataSourceUtils})
  * and commit on their own otherwise. Reads and marks of the relay run on a connection the
- * relay controls.
+ * relay controls. The statements live in {@link LedgerInserts}, {@link LaneStatements},
+ * {@link LedgerRows} and {@link ChallengeRecords}; this class holds the row format and
+ * hands each call to them.
  */
 public class AwardLedger {
 
@@ -69,41 +55,17 @@ public class AwardLedger {
 
 	private static final int MAX_RULE_LENGTH = 64;
 
-	/**
-	 * Group inserts on their way at the same time. Each caller waits for its commit
-	 * whatever this is, so callers per second are bounded by the commit's latency times
-	 * this; more statements and commits in flight leave less CPU to the relay on a small
-	 * machine. Three gave more applied awards per second than two in interleaved runs on
-	 * 2 cores (docs/reliability.md scenario 15); four, on a busier machine, starved the
-	 * relay.
-	 */
-	private static final int CONCURRENT_INSERTS = 3;
-
-	/**
-	 * One row of the insert: what every pending row shares is written in the statement,
-	 * not bound, which spares the driver four parameters per row (three of them nulls,
-	 * each of which costs the JDBC layer a look at the driver).
-	 */
-	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + PENDING + ", NULL, NULL, NULL)";
-
-	/**
-	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
-	 */
-	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
-			Types.VARCHAR, Types.BIGINT };
-
 	private final DataSource dataSource;
-
-	private final JdbcTemplate jdbc;
 
 	private final LedgerTables tables;
 
-	/** {@link #pendingLanes}'s statement: the same every pass, so it is built once. */
-	private final String pendingLanesSql;
+	private final LedgerInserts inserts;
 
-	/** Inserts of callers without a transaction, merged while one is on its way. */
-	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, MAX_ROWS_PER_INSERT,
-			CONCURRENT_INSERTS);
+	private final LaneStatements lanes;
+
+	private final LedgerRows rows;
+
+	private final ChallengeRecords challenges;
 
 	/**
 	 * Create the ledger.
@@ -112,22 +74,12 @@ public class AwardLedger {
 	 */
 	public AwardLedger(DataSource dataSource, LedgerTables tables) {
 		this.dataSource = Objects.requireNonNull(dataSource, "dataSource must not be null");
-		this.jdbc = new JdbcTemplate(dataSource);
 		this.tables = Objects.requireNonNull(tables, "tables must not be null");
-		this.pendingLanesSql = pendingLanesSql(tables);
-	}
-
-	private static String pendingLanesSql(LedgerTables tables) {
-		StringBuilder sql = new StringBuilder();
-		for (int lane = 0; lane < LANES; lane++) {
-			sql.append((lane > 0) ? " UNION ALL " : "")
-				.append("(SELECT lane FROM ")
-				.append(tables.ledger())
-				.append(" WHERE state = " + PENDING + " AND lane = ")
-				.append(lane)
-				.append(" AND id >= ? ORDER BY id LIMIT 1)");
-		}
-		return sql.toString();
+		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+		this.inserts = new LedgerInserts(dataSource, jdbc, tables);
+		this.lanes = new LaneStatements(tables);
+		this.rows = new LedgerRows(jdbc, tables);
+		this.challenges = new ChallengeRecords(dataSource, jdbc, tables);
 	}
 
 	/**
@@ -170,6 +122,15 @@ public class AwardLedger {
 		return Math.floorMod(userId.hashCode(), LANES);
 	}
 
+	/** Numbers as an SQL list: they are ours, never user input. */
+	static String inList(List<? extends Number> numbers) {
+		StringBuilder list = new StringBuilder();
+		for (int i = 0; i < numbers.size(); i++) {
+			list.append((i > 0) ? ", " : "").append(numbers.get(i).longValue());
+		}
+		return list.toString();
+	}
+
 	/**
 	 * Write pending entries, in the caller's transaction when one is active: one insert
 	 * statement for up to {@value #MAX_ROWS_PER_INSERT} events.
@@ -177,14 +138,7 @@ public class AwardLedger {
 	 * @param at the time the requests were made
 	 */
 	void appendPending(List<ActivityEvent> events, Instant at) {
-		if (TransactionSynchronizationManager.getResource(this.dataSource) != null
-				|| events.size() > MAX_ROWS_PER_INSERT) {
-			// a connection of the caller's transaction: the rows go in with it
-			insert(events, at, this.jdbc);
-		}
-		else {
-			this.groupInserts.write(new GroupInserts.Write(events, at));
-		}
+		this.inserts.appendPending(events, at);
 	}
 
 	/**
@@ -195,66 +149,7 @@ public class AwardLedger {
 	 * @param times when each request was made, in the same order
 	 */
 	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
-		insert(events, (i) -> times.get(i).toEpochMilli(), this.jdbc);
-	}
-
-	/** The rows of several callers without a transaction, one statement that commits. */
-	private void insertGroup(List<GroupInserts.Write> writes) {
-		if (writes.size() == 1) {
-			insert(writes.get(0).events, writes.get(0).at, this.jdbc);
-			return;
-		}
-		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
-			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-					+ " applied_at) VALUES ");
-		List<Object> args = new ArrayList<>();
-		boolean first = true;
-		for (GroupInserts.Write write : writes) {
-			for (ActivityEvent event : write.events) {
-				sql.append(first ? "" : ", ").append(ROW);
-				first = false;
-				addRow(args, event, write.at.toEpochMilli());
-			}
-		}
-		this.jdbc.update(sql.toString(), args.toArray(), rowTypes(args.size() / ROW_TYPES.length));
-	}
-
-	private void insert(List<ActivityEvent> events, Instant at, JdbcTemplate jdbc) {
-		long millis = at.toEpochMilli();
-		insert(events, (i) -> millis, jdbc);
-	}
-
-	private void insert(List<ActivityEvent> events, IntToLongFunction millis, JdbcTemplate jdbc) {
-		for (int from = 0; from < events.size(); from += MAX_ROWS_PER_INSERT) {
-			int to = Math.min(events.size(), from + MAX_ROWS_PER_INSERT);
-			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
-				.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-						+ " applied_at) VALUES ");
-			List<Object> args = new ArrayList<>((to - from) * ROW_TYPES.length);
-			for (int i = from; i < to; i++) {
-				sql.append((i > from) ? ", " : "").append(ROW);
-				addRow(args, events.get(i), millis.applyAsLong(i));
-			}
-			jdbc.update(sql.toString(), args.toArray(), rowTypes(to - from));
-		}
-	}
-
-	private static int[] rowTypes(int rows) {
-		int[] types = new int[rows * ROW_TYPES.length];
-		for (int i = 0; i < rows; i++) {
-			System.arraycopy(ROW_TYPES, 0, types, i * ROW_TYPES.length, ROW_TYPES.length);
-		}
-		return types;
-	}
-
-	private static void addRow(List<Object> args, ActivityEvent event, long millis) {
-		args.add(event.revoke() ? REVOKE : AWARD);
-		args.add(laneOf(event.userId()));
-		args.add(event.userId());
-		args.add(event.rule());
-		args.add(event.points());
-		args.add(event.field());
-		args.add(millis);
+		this.inserts.appendPending(events, times);
 	}
 
 	/**
@@ -269,19 +164,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	List<Integer> pendingLanes(Connection connection, long[] from) throws SQLException {
-		List<Integer> lanes = new ArrayList<>();
-		try (PreparedStatement statement = connection.prepareStatement(this.pendingLanesSql)) {
-			for (int lane = 0; lane < LANES; lane++) {
-				statement.setLong(lane + 1, from[lane]);
-			}
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					lanes.add(rows.getInt(1));
-				}
-			}
-		}
-		lanes.sort(null);
-		return lanes;
+		return this.lanes.pendingLanes(connection, from);
 	}
 
 	/**
@@ -293,17 +176,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	List<Integer> tryLockLanes(Connection connection, List<Integer> lanes) throws SQLException {
-		List<Integer> locked = new ArrayList<>(lanes.size());
-		try (PreparedStatement statement = connection.prepareStatement("SELECT lane FROM " + this.tables.lanes()
-				+ " WHERE lane IN (" + inList(lanes) + ") FOR UPDATE SKIP LOCKED")) {
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					locked.add(rows.getInt(1));
-				}
-			}
-		}
-		locked.sort(null);
-		return locked;
+		return this.lanes.tryLockLanes(connection, lanes);
 	}
 
 	/**
@@ -319,37 +192,7 @@ public class AwardLedger {
 	 */
 	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
 			throws SQLException {
-		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at FROM " + this.tables.ledger()
-				+ " WHERE state = " + PENDING + " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
-		StringBuilder sql = new StringBuilder();
-		if (lanes.size() == 1) {
-			sql.append(one);
-		}
-		else {
-			for (int i = 0; i < lanes.size(); i++) {
-				sql.append((i > 0) ? " UNION ALL " : "").append('(').append(one).append(')');
-			}
-		}
-		List<LedgerEntry> entries = new ArrayList<>();
-		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-			for (int i = 0; i < lanes.size(); i++) {
-				statement.setInt(2 * i + 1, lanes.get(i));
-				statement.setLong(2 * i + 2, from[lanes.get(i)]);
-			}
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					long points = rows.getLong(5);
-					Long boxed = rows.wasNull() ? null : points;
-					entries
-						.add(new LedgerEntry(
-								rows.getLong(1), new ActivityEvent(rows.getString(3), rows.getString(6),
-										rows.getString(4), boxed, REVOKE.equals(rows.getString(2))),
-								Instant.ofEpochMilli(rows.getLong(7))));
-				}
-			}
-		}
-		entries.sort(Comparator.comparingLong(LedgerEntry::id));
-		return entries;
+		return this.lanes.pending(connection, lanes, perLane, from);
 	}
 
 	/**
@@ -365,38 +208,7 @@ public class AwardLedger {
 	 */
 	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
 			Instant at) throws SQLException {
-		// entries with the same outcome share one statement: most of a batch is AWARDED
-		// with the rule's points, so a batch is marked in one or a few round trips
-		Map<List<Object>, List<Long>> groups = new LinkedHashMap<>();
-		for (int i = 0; i < entries.size(); i++) {
-			List<Object> outcome = Arrays.asList(results.get(i).outcome().name(), results.get(i).points(),
-					revokedIds[i]);
-			groups.computeIfAbsent(outcome, (key) -> new ArrayList<>()).add(entries.get(i).id());
-		}
-		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
-			List<Long> ids = group.getValue();
-			for (int from = 0; from < ids.size(); from += IDS_PER_STATEMENT) {
-				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + APPLIED
-						+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id IN ("
-						+ inList(ids.subList(from, Math.min(ids.size(), from + IDS_PER_STATEMENT))) + ")";
-				try (PreparedStatement statement = connection.prepareStatement(sql)) {
-					statement.setString(1, (String) group.getKey().get(0));
-					statement.setLong(2, (Long) group.getKey().get(1));
-					statement.setLong(3, at.toEpochMilli());
-					statement.setObject(4, group.getKey().get(2), Types.BIGINT);
-					statement.executeUpdate();
-				}
-			}
-		}
-	}
-
-	/** Numbers as an SQL list: they are ours, never user input. */
-	static String inList(List<? extends Number> numbers) {
-		StringBuilder list = new StringBuilder();
-		for (int i = 0; i < numbers.size(); i++) {
-			list.append((i > 0) ? ", " : "").append(numbers.get(i).longValue());
-		}
-		return list.toString();
+		this.lanes.markApplied(connection, entries, results, revokedIds, at);
 	}
 
 	/**
@@ -413,35 +225,7 @@ public class AwardLedger {
 	 */
 	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
 			Long[] revokedIds, Instant at) throws SQLException {
-		long[] ids = new long[events.size()];
-		try (PreparedStatement statement = connection.prepareStatement(
-				"INSERT INTO " + this.tables.ledger()
-						+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-						+ " applied_at, revoked_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + APPLIED + ", ?, ?, ?, ?)",
-				new String[] { "id" })) {
-			for (int i = 0; i < events.size(); i++) {
-				ActivityEvent event = events.get(i);
-				statement.setString(1, event.revoke() ? REVOKE : AWARD);
-				statement.setInt(2, laneOf(event.userId()));
-				statement.setString(3, event.userId());
-				statement.setObject(4, event.rule(), Types.VARCHAR);
-				statement.setObject(5, event.points(), Types.BIGINT);
-				statement.setObject(6, event.field(), Types.VARCHAR);
-				statement.setLong(7, at.toEpochMilli());
-				statement.setString(8, results.get(i).outcome().name());
-				statement.setLong(9, results.get(i).points());
-				statement.setLong(10, at.toEpochMilli());
-				statement.setObject(11, revokedIds[i], Types.BIGINT);
-				statement.executeUpdate();
-				try (ResultSet keys = statement.getGeneratedKeys()) {
-					if (!keys.next()) {
-						throw new SQLException("the database returned no id for a ledger entry");
-					}
-					ids[i] = keys.getLong(1);
-				}
-			}
-		}
-		return ids;
+		return this.inserts.insertApplied(connection, events, results, revokedIds, at);
 	}
 
 	/**
@@ -453,25 +237,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	void lockLanes(Connection connection, List<String> userIds) throws SQLException {
-		TreeSet<Integer> lanes = new TreeSet<>();
-		userIds.forEach((userId) -> lanes.add(laneOf(userId)));
-		StringBuilder sql = new StringBuilder("SELECT lane FROM ").append(this.tables.lanes())
-			.append(" WHERE lane IN (");
-		int k = 0;
-		for (Integer lane : lanes) {
-			sql.append((k++ > 0) ? ", " : "").append(lane);
-		}
-		sql.append(") ORDER BY lane FOR UPDATE");
-		try (PreparedStatement statement = connection.prepareStatement(sql.toString());
-				ResultSet rows = statement.executeQuery()) {
-			int locked = 0;
-			while (rows.next()) {
-				locked++; // each row read is locked
-			}
-			if (locked != lanes.size()) {
-				throw new SQLException("lane table " + this.tables.lanes() + " lacks rows of lanes " + lanes);
-			}
-		}
+		this.lanes.lockLanes(connection, userIds);
 	}
 
 	/**
@@ -482,13 +248,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	void erase(Connection connection, String userId) throws SQLException {
-		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive())) {
-			try (PreparedStatement statement = connection
-				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
-				statement.setString(1, userId);
-				statement.executeUpdate();
-			}
-		}
+		this.lanes.erase(connection, userId);
 	}
 
 	/**
@@ -496,9 +256,7 @@ public class AwardLedger {
 	 * @return the count
 	 */
 	public long pendingCount() {
-		Long count = this.jdbc
-			.queryForObject("SELECT COUNT(*) FROM " + this.tables.ledger() + " WHERE state = " + PENDING, Long.class);
-		return (count != null) ? count : 0;
+		return this.rows.pendingCount();
 	}
 
 	/**
@@ -508,9 +266,7 @@ public class AwardLedger {
 	 * @return the number of entries deleted
 	 */
 	int deleteAppliedBefore(Instant before) {
-		return this.jdbc.update(
-				"DELETE FROM " + this.tables.ledger() + " WHERE state = " + APPLIED + " AND event_at < ?",
-				before.toEpochMilli());
+		return this.rows.deleteAppliedBefore(before);
 	}
 
 	/**
@@ -521,8 +277,7 @@ public class AwardLedger {
 	 * @return the rows, oldest first
 	 */
 	List<LedgerRow> rows(long afterId, long upTo, int limit) {
-		return this.jdbc.query(rowSelect() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", AwardLedger::row, afterId,
-				upTo, limit);
+		return this.rows.rows(afterId, upTo, limit);
 	}
 
 	/**
@@ -531,25 +286,7 @@ public class AwardLedger {
 	 * @return the row, or {@code null} when there is none (erased with its user)
 	 */
 	LedgerRow row(long id) {
-		List<LedgerRow> rows = this.jdbc.query(rowSelect() + " WHERE id = ?", AwardLedger::row, id);
-		return rows.isEmpty() ? null : rows.get(0);
-	}
-
-	private String rowSelect() {
-		return "SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-				+ " revoked_id FROM " + this.tables.ledger();
-	}
-
-	private static LedgerRow row(ResultSet rows, int n) throws SQLException {
-		long points = rows.getLong(5);
-		Long boxed = rows.wasNull() ? null : points;
-		long applied = rows.getLong(10);
-		Long appliedPoints = rows.wasNull() ? null : applied;
-		long revoked = rows.getLong(11);
-		Long revokedId = rows.wasNull() ? null : revoked;
-		return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), boxed,
-				rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == PENDING, rows.getString(9),
-				appliedPoints, revokedId);
+		return this.rows.row(id);
 	}
 
 	/**
@@ -557,8 +294,7 @@ public class AwardLedger {
 	 * @return the id, 0 when the ledger is empty
 	 */
 	long maxId() {
-		Long id = this.jdbc.queryForObject("SELECT MAX(id) FROM " + this.tables.ledger(), Long.class);
-		return (id != null) ? id : 0;
+		return this.rows.maxId();
 	}
 
 	/**
@@ -566,8 +302,7 @@ public class AwardLedger {
 	 * @return the instant, or {@code null} when the ledger is empty
 	 */
 	Instant oldestEventAt() {
-		Long at = this.jdbc.queryForObject("SELECT MIN(event_at) FROM " + this.tables.ledger(), Long.class);
-		return (at != null) ? Instant.ofEpochMilli(at) : null;
+		return this.rows.oldestEventAt();
 	}
 
 	/**
@@ -578,12 +313,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	boolean tryLockRebuild(Connection connection) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT id FROM " + this.tables.rebuild() + " WHERE id = 1 FOR UPDATE SKIP LOCKED")) {
-			try (ResultSet rows = statement.executeQuery()) {
-				return rows.next();
-			}
-		}
+		return this.lanes.tryLockRebuild(connection);
 	}
 
 	/**
@@ -593,14 +323,7 @@ public class AwardLedger {
 	 * @throws SQLException when the database fails
 	 */
 	void lockAllLanes(Connection connection) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("SELECT lane FROM " + this.tables.lanes() + " ORDER BY lane FOR UPDATE")) {
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					// the lock is the point; the rows are not needed
-				}
-			}
-		}
+		this.lanes.lockAllLanes(connection);
 	}
 
 	/**
@@ -612,26 +335,7 @@ public class AwardLedger {
 	 * @return whether it was recorded (not when the id was recorded already)
 	 */
 	boolean recordChallenge(ChallengeDefinition definition, Instant at) {
-		return onOwnConnection((jdbc) -> {
-			Integer known = jdbc.queryForObject("SELECT COUNT(*) FROM " + this.tables.challenges() + " WHERE id = ?",
-					Integer.class, definition.id());
-			if (known != null && known > 0) {
-				return false;
-			}
-			try {
-				jdbc.update(
-						"INSERT INTO " + this.tables.challenges()
-								+ " (id, start_at, end_at, rules, open_to_all, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-						definition.id(), definition.start().toEpochMilli(), definition.end().toEpochMilli(),
-						String.join(",", new TreeSet<>(definition.rules())), definition.openToAll() ? 1 : 0,
-						at.toEpochMilli());
-			}
-			catch (DataIntegrityViolationException ex) {
-				return false; // another instance recorded it a moment ago
-			}
-			insertApplied(jdbc, CHALLENGE, "", definition.id(), at, "CREATED");
-			return true;
-		});
+		return this.challenges.recordChallenge(definition, at);
 	}
 
 	/**
@@ -643,30 +347,7 @@ public class AwardLedger {
 	 * @param at when it happened
 	 */
 	void recordMembership(boolean join, String userId, String challengeId, Instant at) {
-		onOwnConnection((jdbc) -> {
-			insertApplied(jdbc, join ? JOIN : LEAVE, userId, challengeId, at, join ? "JOINED" : "LEFT");
-			return true;
-		});
-	}
-
-	private void insertApplied(JdbcTemplate jdbc, String kind, String userId, String field, Instant at,
-			String outcome) {
-		jdbc.update(
-				"INSERT INTO " + this.tables.ledger() + " (kind, lane, user_id, rule_name, points, field, event_at,"
-						+ " state, outcome, applied_points, applied_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, ?, 0, ?)",
-				kind, laneOf(userId), userId, field, at.toEpochMilli(), APPLIED, outcome, at.toEpochMilli());
-	}
-
-	private <T> T onOwnConnection(Function<JdbcTemplate, T> action) {
-		try (Connection connection = this.dataSource.getConnection()) {
-			if (!connection.getAutoCommit()) {
-				connection.setAutoCommit(true);
-			}
-			return action.apply(new JdbcTemplate(new SingleConnectionDataSource(connection, true)));
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("activity-rank ledger could not record a challenge change: " + ex, ex);
-		}
+		this.challenges.recordMembership(join, userId, challengeId, at);
 	}
 
 	/**
@@ -674,17 +355,7 @@ public class AwardLedger {
 	 * @return the definitions by id
 	 */
 	Map<String, ChallengeDefinition> challengeDefinitions() {
-		Map<String, ChallengeDefinition> definitions = new HashMap<>();
-		this.jdbc.query("SELECT id, start_at, end_at, rules, open_to_all FROM " + this.tables.challenges(),
-				(RowCallbackHandler) (row) -> {
-					String rules = row.getString(4);
-					definitions.put(row.getString(1),
-							new ChallengeDefinition(row.getString(1), Instant.ofEpochMilli(row.getLong(2)),
-									Instant.ofEpochMilli(row.getLong(3)),
-									(rules == null || rules.isEmpty()) ? Set.of() : Set.of(rules.split(",")),
-									row.getInt(5) == 1));
-				});
-		return definitions;
+		return this.challenges.challengeDefinitions();
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.activityrank.ledger;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,10 +10,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 
-import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -67,8 +64,10 @@ import org.springframework.context.SmartLifecycle;
  * entries from there. An entry below it that commits late (its id was drawn before the
  * caller's transaction committed) is found by a sweep from the first id, which the relay
  * makes when a pass from the remembered ids finds nothing (at most once per poll
- * interval), and at least every {@link #SWEEP_EVERY} under load: it waits that long at
- * most, and is never lost.
+ * interval), and at least every {@link RelayPass#SWEEP_EVERY} under load: it waits that
+ * long at most, and is never lost.
+ * <p>
+ * {@link RelayPass} makes the passes; this class runs their threads.
  * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
  * and the relay tries again after the poll interval: nothing is dropped.
@@ -84,42 +83,23 @@ public class LedgerRelay implements SmartLifecycle {
 
 	private static final Duration PURGE_EVERY = Duration.ofMinutes(1);
 
-	/** Longest time between two sweeps of every lane from its first id. */
-	static final Duration SWEEP_EVERY = Duration.ofSeconds(5);
-
 	private final AwardLedger ledger;
 
-	private final ActivityRankService engine;
-
 	private final Supplier<Instant> clock;
-
-	private final int batchSize;
 
 	private final Duration pollInterval;
 
 	private final Duration retention;
 
-	private final StandingAwards standing;
-
 	private final int threads;
+
+	private final RelayPass pass;
 
 	private final Semaphore wakeUp = new Semaphore(0);
 
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
-	private final AtomicLong applied = new AtomicLong();
-
 	private final AtomicLong failedPasses = new AtomicLong();
-
-	private final AtomicInteger nextLane = new AtomicInteger();
-
-	/**
-	 * Per lane, the id after the last entry this relay applied: passes look from there.
-	 */
-	private final AtomicLongArray nextIds = new AtomicLongArray(AwardLedger.LANES);
-
-	/** {@link System#nanoTime()} of the last sweep from the first ids. */
-	private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - SWEEP_EVERY.toNanos());
 
 	/** Runs between the apply and the mark; a test's stand-in for a crash there. */
 	volatile Runnable beforeMark = () -> {
@@ -149,13 +129,13 @@ public class LedgerRelay implements SmartLifecycle {
 	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
 			Duration pollInterval, Duration retention, StandingAwards standing, int threads) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
-		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
-		this.batchSize = batchSize;
 		this.pollInterval = pollInterval;
 		this.retention = retention;
-		this.standing = Objects.requireNonNull(standing, "standing must not be null");
 		this.threads = Math.max(1, threads);
+		this.pass = new RelayPass(this.ledger, Objects.requireNonNull(engine, "engine must not be null"), this.clock,
+				batchSize, pollInterval, Objects.requireNonNull(standing, "standing must not be null"), this.threads,
+				() -> this.beforeMark.run());
 	}
 
 	/**
@@ -172,7 +152,7 @@ public class LedgerRelay implements SmartLifecycle {
 	 * @return the count
 	 */
 	public long appliedCount() {
-		return this.applied.get();
+		return this.pass.appliedCount();
 	}
 
 	/**
@@ -265,7 +245,7 @@ public class LedgerRelay implements SmartLifecycle {
 		while (this.running) {
 			int done = 0;
 			try {
-				done = relayOnce();
+				done = this.pass.relayOnce();
 				if (this.retention != null
 						&& Duration.between(this.lastPurge, this.clock.get()).compareTo(PURGE_EVERY) >= 0) {
 					purge();
@@ -292,6 +272,15 @@ public class LedgerRelay implements SmartLifecycle {
 	}
 
 	/**
+	 * Lanes one transaction claims.
+	 * @return 1 to {@value AwardLedger#LANES}
+	 * @see RelayPass#lanesPerTransaction()
+	 */
+	int lanesPerTransaction() {
+		return this.pass.lanesPerTransaction();
+	}
+
+	/**
 	 * Delete applied entries older than the retention.
 	 * @return the number deleted, 0 without a retention
 	 */
@@ -302,128 +291,6 @@ public class LedgerRelay implements SmartLifecycle {
 		Instant now = this.clock.get();
 		this.lastPurge = now;
 		return this.ledger.deleteAppliedBefore(now.minus(this.retention));
-	}
-
-	/**
-	 * One pass over the lanes with pending entries, in groups of
-	 * {@link #lanesPerTransaction()}: each group's lanes this relay can lock get one
-	 * transaction, which applies up to {@code batch-size} entries of each.
-	 * @return the number of entries applied
-	 * @throws SQLException when the database fails
-	 */
-	int relayOnce() throws SQLException {
-		try (Connection connection = this.ledger.dataSource().getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			int isolation = connection.getTransactionIsolation();
-			try {
-				connection.setAutoCommit(true);
-				boolean sweep = sweepDue(SWEEP_EVERY);
-				long[] from = sweep ? new long[AwardLedger.LANES] : rememberedIds();
-				List<Integer> lanes = this.ledger.pendingLanes(connection, from);
-				if (lanes.isEmpty() && !sweep && sweepDue(this.pollInterval)) {
-					// nothing from the remembered ids: an entry that committed late may
-					// wait below them
-					from = new long[AwardLedger.LANES];
-					lanes = this.ledger.pendingLanes(connection, from);
-				}
-				if (lanes.isEmpty()) {
-					return 0;
-				}
-				// read committed: a lane's entries are read after its lock is held, so
-				// they include what the previous holder marked
-				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-				connection.setAutoCommit(false);
-				int group = lanesPerTransaction();
-				// threads start their passes at different groups, so they rarely meet
-				int start = Math.floorMod(this.nextLane.getAndIncrement() * group, lanes.size());
-				List<Integer> ordered = new ArrayList<>(lanes.size());
-				for (int i = 0; i < lanes.size(); i++) {
-					ordered.add(lanes.get((start + i) % lanes.size()));
-				}
-				int total = 0;
-				for (int i = 0; i < ordered.size(); i += group) {
-					total += relayLanes(connection, ordered.subList(i, Math.min(ordered.size(), i + group)), from);
-				}
-				return total;
-			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-				connection.setTransactionIsolation(isolation);
-			}
-		}
-	}
-
-	/**
-	 * Whether the last sweep is older than some time; the thread that finds it so makes
-	 * the next one.
-	 */
-	private boolean sweepDue(Duration after) {
-		long last = this.lastSweep.get();
-		long now = System.nanoTime();
-		return now - last >= Math.min(after.toNanos(), SWEEP_EVERY.toNanos())
-				&& this.lastSweep.compareAndSet(last, now);
-	}
-
-	private long[] rememberedIds() {
-		long[] from = new long[AwardLedger.LANES];
-		for (int lane = 0; lane < from.length; lane++) {
-			from[lane] = this.nextIds.get(lane);
-		}
-		return from;
-	}
-
-	/**
-	 * Lanes one transaction claims: the lanes shared out over this instance's threads.
-	 * More lanes per transaction means fewer statements and commits per entry; a relay
-	 * that is behind applies up to this many times {@code batch-size} entries at once.
-	 * @return 1 to {@value AwardLedger#LANES}
-	 */
-	int lanesPerTransaction() {
-		return Math.max(1, (AwardLedger.LANES + this.threads - 1) / this.threads);
-	}
-
-	private int relayLanes(Connection connection, List<Integer> wanted, long[] from) throws SQLException {
-		try {
-			List<Integer> lanes = this.ledger.tryLockLanes(connection, wanted);
-			if (lanes.isEmpty()) {
-				connection.rollback();
-				return 0;
-			}
-			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, this.batchSize, from);
-			if (entries.isEmpty()) {
-				connection.commit();
-				return 0;
-			}
-			List<ActivityEvent> events = new ArrayList<>(entries.size());
-			List<Instant> times = new ArrayList<>(entries.size());
-			long[] ids = new long[entries.size()];
-			for (int i = 0; i < entries.size(); i++) {
-				events.add(entries.get(i).event());
-				times.add(entries.get(i).at());
-				ids[i] = entries.get(i).id();
-			}
-			StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
-			this.beforeMark.run();
-			this.ledger.markApplied(connection, entries, decided.results(), decided.revokedIds, this.clock.get());
-			this.standing.write(connection, decided, ids);
-			connection.commit();
-			this.applied.addAndGet(entries.size());
-			// each lane's entries were its first pending ones from its id: the next pass
-			// looks after the last
-			for (LedgerEntry entry : entries) {
-				this.nextIds.accumulateAndGet(AwardLedger.laneOf(entry.event().userId()), entry.id() + 1, Math::max);
-			}
-			return entries.size();
-		}
-		catch (SQLException | RuntimeException ex) {
-			try {
-				connection.rollback();
-			}
-			catch (SQLException rollbackFailure) {
-				ex.addSuppressed(rollbackFailure);
-			}
-			throw ex;
-		}
 	}
 
 }

@@ -1,7 +1,5 @@
 package io.github.activityrank.redis;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 
 import io.github.activityrank.Period;
@@ -53,23 +51,6 @@ import io.github.activityrank.engine.ActivityCalendar;
  * reserved record field (those start with {@code #}).
  */
 public final class RankKeys {
-
-	private static final boolean[] PLAIN = new boolean[128];
-
-	static {
-		for (char c = 'a'; c <= 'z'; c++) {
-			PLAIN[c] = true;
-			PLAIN[Character.toUpperCase(c)] = true;
-		}
-		for (char c = '0'; c <= '9'; c++) {
-			PLAIN[c] = true;
-		}
-		for (char c : "-._~/@".toCharArray()) {
-			PLAIN[c] = true;
-		}
-	}
-
-	private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
 	/** Start of every field that counts a rule's standing awards. */
 	static final String TALLY_COUNT = "#n:";
@@ -371,31 +352,12 @@ public final class RankKeys {
 	}
 
 	/**
-	 * Percent-encode a user id or field.
+	 * Percent-encode a user id or field (see {@link KeyEncoding}).
 	 * @param value the raw value
 	 * @return the value itself when it needs no encoding, else its encoding
 	 */
 	public static String encode(String value) {
-		int length = value.length();
-		int i = 0;
-		while (i < length && isPlain(value.charAt(i))) {
-			i++;
-		}
-		if (i == length) {
-			return value;
-		}
-		StringBuilder out = new StringBuilder(length + 16).append(value, 0, i);
-		byte[] rest = value.substring(i).getBytes(StandardCharsets.UTF_8);
-		for (byte b : rest) {
-			int c = b & 0xFF;
-			if (c < 128 && PLAIN[c]) {
-				out.append((char) c);
-			}
-			else {
-				out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);
-			}
-		}
-		return out.toString();
+		return KeyEncoding.encode(value);
 	}
 
 	/**
@@ -404,26 +366,7 @@ public final class RankKeys {
 	 * @return the raw value
 	 */
 	public static String decode(String encoded) {
-		int percent = encoded.indexOf('%');
-		if (percent < 0) {
-			return encoded;
-		}
-		ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
-		for (int i = 0; i < encoded.length(); i++) {
-			char c = encoded.charAt(i);
-			if (c == '%' && i + 2 < encoded.length()) {
-				bytes.write(Integer.parseInt(encoded, i + 1, i + 3, 16));
-				i += 2;
-			}
-			else {
-				bytes.write(c);
-			}
-		}
-		return bytes.toString(StandardCharsets.UTF_8);
-	}
-
-	private static boolean isPlain(char c) {
-		return c < 128 && PLAIN[c];
+		return KeyEncoding.decode(encoded);
 	}
 
 }

@@ -1,0 +1,264 @@
+package io.github.activityrank.ledger;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.AwardResult;
+
+/**
+ * The ledger's statements on a connection its caller holds in a transaction: lane and
+ * rebuild locks, the relay's reads of pending rows and its marks of applied ones, and the
+ * erasure of a user.
+ */
+class LaneStatements {
+
+	private final LedgerTables tables;
+
+	/** {@link #pendingLanes}'s statement: the same every pass, so it is built once. */
+	private final String pendingLanesSql;
+
+	LaneStatements(LedgerTables tables) {
+		this.tables = tables;
+		this.pendingLanesSql = pendingLanesSql(tables);
+	}
+
+	private static String pendingLanesSql(LedgerTables tables) {
+		StringBuilder sql = new StringBuilder();
+		for (int lane = 0; lane < AwardLedger.LANES; lane++) {
+			sql.append((lane > 0) ? " UNION ALL " : "")
+				.append("(SELECT lane FROM ")
+				.append(tables.ledger())
+				.append(" WHERE state = " + AwardLedger.PENDING + " AND lane = ")
+				.append(lane)
+				.append(" AND id >= ? ORDER BY id LIMIT 1)");
+		}
+		return sql.toString();
+	}
+
+	/**
+	 * Lanes that have pending entries from some id on: one index probe per lane, however
+	 * many entries wait. The {@code ORDER BY id} keeps PostgreSQL on the pending index: a
+	 * plan it caches for the statement while the table is small (after five executions)
+	 * would otherwise read the age index and filter every pending row of every lane.
+	 * @param connection the relay's connection
+	 * @param from per lane, the lowest id to look at (see {@link LedgerRelay}: below it
+	 * the relay has applied everything it could see)
+	 * @return the lanes, ascending
+	 * @throws SQLException when the database fails
+	 */
+	List<Integer> pendingLanes(Connection connection, long[] from) throws SQLException {
+		List<Integer> lanes = new ArrayList<>();
+		try (PreparedStatement statement = connection.prepareStatement(this.pendingLanesSql)) {
+			for (int lane = 0; lane < AwardLedger.LANES; lane++) {
+				statement.setLong(lane + 1, from[lane]);
+			}
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					lanes.add(rows.getInt(1));
+				}
+			}
+		}
+		lanes.sort(null);
+		return lanes;
+	}
+
+	/**
+	 * Lock some lanes for the connection's transaction, skipping those another relay
+	 * holds: one statement, which never waits.
+	 * @param connection the relay's connection, in a transaction
+	 * @param lanes the lanes wanted
+	 * @return the lanes this transaction now holds, ascending
+	 * @throws SQLException when the database fails
+	 */
+	List<Integer> tryLockLanes(Connection connection, List<Integer> lanes) throws SQLException {
+		List<Integer> locked = new ArrayList<>(lanes.size());
+		try (PreparedStatement statement = connection.prepareStatement("SELECT lane FROM " + this.tables.lanes()
+				+ " WHERE lane IN (" + AwardLedger.inList(lanes) + ") FOR UPDATE SKIP LOCKED")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					locked.add(rows.getInt(1));
+				}
+			}
+		}
+		locked.sort(null);
+		return locked;
+	}
+
+	/**
+	 * The oldest pending entries of some lanes from some id on, up to {@code perLane} of
+	 * each: one statement, one index range per lane. A lane's entries are a prefix of its
+	 * pending ones from that id in id order, so its users' entries keep their order.
+	 * @param connection the relay's connection, holding the lanes
+	 * @param lanes the lanes
+	 * @param perLane most entries of one lane
+	 * @param from per lane, the lowest id to read
+	 * @return the entries, in id order
+	 * @throws SQLException when the database fails
+	 */
+	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
+			throws SQLException {
+		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at FROM " + this.tables.ledger()
+				+ " WHERE state = " + AwardLedger.PENDING + " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
+		StringBuilder sql = new StringBuilder();
+		if (lanes.size() == 1) {
+			sql.append(one);
+		}
+		else {
+			for (int i = 0; i < lanes.size(); i++) {
+				sql.append((i > 0) ? " UNION ALL " : "").append('(').append(one).append(')');
+			}
+		}
+		List<LedgerEntry> entries = new ArrayList<>();
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+			for (int i = 0; i < lanes.size(); i++) {
+				statement.setInt(2 * i + 1, lanes.get(i));
+				statement.setLong(2 * i + 2, from[lanes.get(i)]);
+			}
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					long points = rows.getLong(5);
+					Long boxed = rows.wasNull() ? null : points;
+					entries.add(new LedgerEntry(rows.getLong(1),
+							new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
+									AwardLedger.REVOKE.equals(rows.getString(2))),
+							Instant.ofEpochMilli(rows.getLong(7))));
+				}
+			}
+		}
+		entries.sort(Comparator.comparingLong(LedgerEntry::id));
+		return entries;
+	}
+
+	/**
+	 * Mark entries applied with their outcomes: one statement per distinct outcome (and
+	 * per {@value AwardLedger#IDS_PER_STATEMENT} entries).
+	 * @param connection the relay's connection, holding the lanes
+	 * @param entries the entries
+	 * @param results their results, in the same order
+	 * @param revokedIds per entry, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
+	 * @param at when they were applied
+	 * @throws SQLException when the database fails
+	 */
+	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
+			Instant at) throws SQLException {
+		// entries with the same outcome share one statement: most of a batch is AWARDED
+		// with the rule's points, so a batch is marked in one or a few round trips
+		Map<List<Object>, List<Long>> groups = new LinkedHashMap<>();
+		for (int i = 0; i < entries.size(); i++) {
+			List<Object> outcome = Arrays.asList(results.get(i).outcome().name(), results.get(i).points(),
+					revokedIds[i]);
+			groups.computeIfAbsent(outcome, (key) -> new ArrayList<>()).add(entries.get(i).id());
+		}
+		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
+			List<Long> ids = group.getValue();
+			for (int from = 0; from < ids.size(); from += AwardLedger.IDS_PER_STATEMENT) {
+				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + AwardLedger.APPLIED
+						+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id IN ("
+						+ AwardLedger.inList(
+								ids.subList(from, Math.min(ids.size(), from + AwardLedger.IDS_PER_STATEMENT)))
+						+ ")";
+				try (PreparedStatement statement = connection.prepareStatement(sql)) {
+					statement.setString(1, (String) group.getKey().get(0));
+					statement.setLong(2, (Long) group.getKey().get(1));
+					statement.setLong(3, at.toEpochMilli());
+					statement.setObject(4, group.getKey().get(2), Types.BIGINT);
+					statement.executeUpdate();
+				}
+			}
+		}
+	}
+
+	/**
+	 * Lock the lanes of some users until the connection's transaction ends, waiting for a
+	 * relay that holds one: direct calls decide as the relay does, one at a time per
+	 * user.
+	 * @param connection a connection in a transaction
+	 * @param userIds the users
+	 * @throws SQLException when the database fails
+	 */
+	void lockLanes(Connection connection, List<String> userIds) throws SQLException {
+		TreeSet<Integer> lanes = new TreeSet<>();
+		userIds.forEach((userId) -> lanes.add(AwardLedger.laneOf(userId)));
+		StringBuilder sql = new StringBuilder("SELECT lane FROM ").append(this.tables.lanes())
+			.append(" WHERE lane IN (");
+		int k = 0;
+		for (Integer lane : lanes) {
+			sql.append((k++ > 0) ? ", " : "").append(lane);
+		}
+		sql.append(") ORDER BY lane FOR UPDATE");
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString());
+				ResultSet rows = statement.executeQuery()) {
+			int locked = 0;
+			while (rows.next()) {
+				locked++; // each row read is locked
+			}
+			if (locked != lanes.size()) {
+				throw new SQLException("lane table " + this.tables.lanes() + " lacks rows of lanes " + lanes);
+			}
+		}
+	}
+
+	/**
+	 * Delete everything the database holds of a user: ledger entries, standing awards and
+	 * archived standings.
+	 * @param connection a connection in the transaction that erases the user
+	 * @param userId the user
+	 * @throws SQLException when the database fails
+	 */
+	void erase(Connection connection, String userId) throws SQLException {
+		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive())) {
+			try (PreparedStatement statement = connection
+				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
+				statement.setString(1, userId);
+				statement.executeUpdate();
+			}
+		}
+	}
+
+	/**
+	 * Lock the rebuild row for the connection's transaction, unless another rebuild holds
+	 * it.
+	 * @param connection a connection in a transaction, held while the rebuild runs
+	 * @return whether this transaction now holds it
+	 * @throws SQLException when the database fails
+	 */
+	boolean tryLockRebuild(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT id FROM " + this.tables.rebuild() + " WHERE id = 1 FOR UPDATE SKIP LOCKED")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				return rows.next();
+			}
+		}
+	}
+
+	/**
+	 * Lock every lane for the connection's transaction, waiting for relays that apply a
+	 * batch: until it ends, every relay skips every lane.
+	 * @param connection a connection in a transaction
+	 * @throws SQLException when the database fails
+	 */
+	void lockAllLanes(Connection connection) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("SELECT lane FROM " + this.tables.lanes() + " ORDER BY lane FOR UPDATE")) {
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					// the lock is the point; the rows are not needed
+				}
+			}
+		}
+	}
+
+}

@@ -1,0 +1,198 @@
+package io.github.activityrank.ledger;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntToLongFunction;
+
+import javax.sql.DataSource;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.AwardResult;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * The inserts of award and revoke rows into the ledger table: pending rows (in the
+ * caller's transaction, or grouped with other callers' when there is none) and rows
+ * applied already.
+ */
+class LedgerInserts {
+
+	/**
+	 * Group inserts on their way at the same time. Each caller waits for its commit
+	 * whatever this is, so callers per second are bounded by the commit's latency times
+	 * this; more statements and commits in flight leave less CPU to the relay on a small
+	 * machine. Three gave more applied awards per second than two in interleaved runs on
+	 * 2 cores (docs/reliability.md scenario 15); four, on a busier machine, starved the
+	 * relay.
+	 */
+	private static final int CONCURRENT_INSERTS = 3;
+
+	/**
+	 * One row of the insert: what every pending row shares is written in the statement,
+	 * not bound, which spares the driver four parameters per row (three of them nulls,
+	 * each of which costs the JDBC layer a look at the driver).
+	 */
+	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + AwardLedger.PENDING + ", NULL, NULL, NULL)";
+
+	/**
+	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
+	 */
+	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
+			Types.VARCHAR, Types.BIGINT };
+
+	private final DataSource dataSource;
+
+	private final JdbcTemplate jdbc;
+
+	private final LedgerTables tables;
+
+	/** Inserts of callers without a transaction, merged while one is on its way. */
+	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, AwardLedger.MAX_ROWS_PER_INSERT,
+			CONCURRENT_INSERTS);
+
+	LedgerInserts(DataSource dataSource, JdbcTemplate jdbc, LedgerTables tables) {
+		this.dataSource = dataSource;
+		this.jdbc = jdbc;
+		this.tables = tables;
+	}
+
+	/**
+	 * Write pending entries, in the caller's transaction when one is active: one insert
+	 * statement for up to {@value AwardLedger#MAX_ROWS_PER_INSERT} events.
+	 * @param events storable events (see {@link AwardLedger#storable(ActivityEvent)})
+	 * @param at the time the requests were made
+	 */
+	void appendPending(List<ActivityEvent> events, Instant at) {
+		if (TransactionSynchronizationManager.getResource(this.dataSource) != null
+				|| events.size() > AwardLedger.MAX_ROWS_PER_INSERT) {
+			// a connection of the caller's transaction: the rows go in with it
+			insert(events, at, this.jdbc);
+		}
+		else {
+			this.groupInserts.write(new GroupInserts.Write(events, at));
+		}
+	}
+
+	/**
+	 * Write pending entries made at different instants (ingested messages carry their
+	 * own), outside any transaction: one insert statement for up to
+	 * {@value AwardLedger#MAX_ROWS_PER_INSERT} events, committed when this returns.
+	 * @param events storable events (see {@link AwardLedger#storable(ActivityEvent)})
+	 * @param times when each request was made, in the same order
+	 */
+	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
+		insert(events, (i) -> times.get(i).toEpochMilli(), this.jdbc);
+	}
+
+	/** The rows of several callers without a transaction, one statement that commits. */
+	private void insertGroup(List<GroupInserts.Write> writes) {
+		if (writes.size() == 1) {
+			insert(writes.get(0).events, writes.get(0).at, this.jdbc);
+			return;
+		}
+		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
+			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+					+ " applied_at) VALUES ");
+		List<Object> args = new ArrayList<>();
+		boolean first = true;
+		for (GroupInserts.Write write : writes) {
+			for (ActivityEvent event : write.events) {
+				sql.append(first ? "" : ", ").append(ROW);
+				first = false;
+				addRow(args, event, write.at.toEpochMilli());
+			}
+		}
+		this.jdbc.update(sql.toString(), args.toArray(), rowTypes(args.size() / ROW_TYPES.length));
+	}
+
+	private void insert(List<ActivityEvent> events, Instant at, JdbcTemplate jdbc) {
+		long millis = at.toEpochMilli();
+		insert(events, (i) -> millis, jdbc);
+	}
+
+	private void insert(List<ActivityEvent> events, IntToLongFunction millis, JdbcTemplate jdbc) {
+		for (int from = 0; from < events.size(); from += AwardLedger.MAX_ROWS_PER_INSERT) {
+			int to = Math.min(events.size(), from + AwardLedger.MAX_ROWS_PER_INSERT);
+			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
+				.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+						+ " applied_at) VALUES ");
+			List<Object> args = new ArrayList<>((to - from) * ROW_TYPES.length);
+			for (int i = from; i < to; i++) {
+				sql.append((i > from) ? ", " : "").append(ROW);
+				addRow(args, events.get(i), millis.applyAsLong(i));
+			}
+			jdbc.update(sql.toString(), args.toArray(), rowTypes(to - from));
+		}
+	}
+
+	private static int[] rowTypes(int rows) {
+		int[] types = new int[rows * ROW_TYPES.length];
+		for (int i = 0; i < rows; i++) {
+			System.arraycopy(ROW_TYPES, 0, types, i * ROW_TYPES.length, ROW_TYPES.length);
+		}
+		return types;
+	}
+
+	private static void addRow(List<Object> args, ActivityEvent event, long millis) {
+		args.add(event.revoke() ? AwardLedger.REVOKE : AwardLedger.AWARD);
+		args.add(AwardLedger.laneOf(event.userId()));
+		args.add(event.userId());
+		args.add(event.rule());
+		args.add(event.points());
+		args.add(event.field());
+		args.add(millis);
+	}
+
+	/**
+	 * Write entries that have been applied already, one statement each, and return their
+	 * ids: the standing awards they made refer to them.
+	 * @param connection a connection in the transaction that records them
+	 * @param events storable events
+	 * @param results their results, in the same order
+	 * @param revokedIds per event, the award entry a revoke the ledger applied itself
+	 * took back, else {@code null}
+	 * @param at when they were applied
+	 * @return the ids, in the same order
+	 * @throws SQLException when the database fails
+	 */
+	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
+			Long[] revokedIds, Instant at) throws SQLException {
+		long[] ids = new long[events.size()];
+		try (PreparedStatement statement = connection.prepareStatement("INSERT INTO " + this.tables.ledger()
+				+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+				+ " applied_at, revoked_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + AwardLedger.APPLIED + ", ?, ?, ?, ?)",
+				new String[] { "id" })) {
+			for (int i = 0; i < events.size(); i++) {
+				ActivityEvent event = events.get(i);
+				statement.setString(1, event.revoke() ? AwardLedger.REVOKE : AwardLedger.AWARD);
+				statement.setInt(2, AwardLedger.laneOf(event.userId()));
+				statement.setString(3, event.userId());
+				statement.setObject(4, event.rule(), Types.VARCHAR);
+				statement.setObject(5, event.points(), Types.BIGINT);
+				statement.setObject(6, event.field(), Types.VARCHAR);
+				statement.setLong(7, at.toEpochMilli());
+				statement.setString(8, results.get(i).outcome().name());
+				statement.setLong(9, results.get(i).points());
+				statement.setLong(10, at.toEpochMilli());
+				statement.setObject(11, revokedIds[i], Types.BIGINT);
+				statement.executeUpdate();
+				try (ResultSet keys = statement.getGeneratedKeys()) {
+					if (!keys.next()) {
+						throw new SQLException("the database returned no id for a ledger entry");
+					}
+					ids[i] = keys.getLong(1);
+				}
+			}
+		}
+		return ids;
+	}
+
+}

@@ -1,0 +1,104 @@
+package io.github.activityrank.ledger;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The ledger's reads of rows and counts, and the retention's delete, each a statement of
+ * its own that commits.
+ */
+class LedgerRows {
+
+	private final JdbcTemplate jdbc;
+
+	private final LedgerTables tables;
+
+	LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
+		this.jdbc = jdbc;
+		this.tables = tables;
+	}
+
+	/**
+	 * How many entries wait for the relay.
+	 * @return the count
+	 */
+	public long pendingCount() {
+		Long count = this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.PENDING, Long.class);
+		return (count != null) ? count : 0;
+	}
+
+	/**
+	 * Delete applied entries made before an instant
+	 * ({@code activity-rank.ledger.retention}); pending ones are always kept.
+	 * @param before the oldest time kept
+	 * @return the number of entries deleted
+	 */
+	int deleteAppliedBefore(Instant before) {
+		return this.jdbc.update(
+				"DELETE FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.APPLIED + " AND event_at < ?",
+				before.toEpochMilli());
+	}
+
+	/**
+	 * The rows a rebuild reads, in id order, whatever their state.
+	 * @param afterId read rows after this id
+	 * @param upTo the last id to read
+	 * @param limit most rows
+	 * @return the rows, oldest first
+	 */
+	List<LedgerRow> rows(long afterId, long upTo, int limit) {
+		return this.jdbc.query(rowSelect() + " WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", LedgerRows::row, afterId,
+				upTo, limit);
+	}
+
+	/**
+	 * One row of the ledger, as a rebuild reads it.
+	 * @param id the row's id
+	 * @return the row, or {@code null} when there is none (erased with its user)
+	 */
+	LedgerRow row(long id) {
+		List<LedgerRow> rows = this.jdbc.query(rowSelect() + " WHERE id = ?", LedgerRows::row, id);
+		return rows.isEmpty() ? null : rows.get(0);
+	}
+
+	private String rowSelect() {
+		return "SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+				+ " revoked_id FROM " + this.tables.ledger();
+	}
+
+	private static LedgerRow row(ResultSet rows, int n) throws SQLException {
+		long points = rows.getLong(5);
+		Long boxed = rows.wasNull() ? null : points;
+		long applied = rows.getLong(10);
+		Long appliedPoints = rows.wasNull() ? null : applied;
+		long revoked = rows.getLong(11);
+		Long revokedId = rows.wasNull() ? null : revoked;
+		return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), boxed,
+				rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == AwardLedger.PENDING,
+				rows.getString(9), appliedPoints, revokedId);
+	}
+
+	/**
+	 * The newest row's id.
+	 * @return the id, 0 when the ledger is empty
+	 */
+	long maxId() {
+		Long id = this.jdbc.queryForObject("SELECT MAX(id) FROM " + this.tables.ledger(), Long.class);
+		return (id != null) ? id : 0;
+	}
+
+	/**
+	 * When the oldest row was made.
+	 * @return the instant, or {@code null} when the ledger is empty
+	 */
+	Instant oldestEventAt() {
+		Long at = this.jdbc.queryForObject("SELECT MIN(event_at) FROM " + this.tables.ledger(), Long.class);
+		return (at != null) ? Instant.ofEpochMilli(at) : null;
+	}
+
+}
