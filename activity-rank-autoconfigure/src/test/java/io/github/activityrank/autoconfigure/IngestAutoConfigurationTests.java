@@ -23,6 +23,7 @@ import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
 import io.github.activityrank.test.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -56,6 +57,15 @@ class IngestAutoConfigurationTests {
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.periods=day,total",
 				"activity-rank.rules.checkin.points=2", "activity-rank.events.enabled=false")
 		.withInitializer((context) -> this.environment = context.getEnvironment());
+
+	/**
+	 * After the context closed: a running ingester may create its partition streams again
+	 * after a clean-up made inside the context.
+	 */
+	@AfterEach
+	void deleteTheKeysOfThisTest() {
+		RedisKeysCleaner.deletePrefix(this.prefix);
+	}
 
 	@Test
 	void isOffByDefault() {
