@@ -47,8 +47,7 @@ class CallerRunsTimeoutTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w", "praise")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+			WarmUp.applyOneAward(dispatcher);
 
 			this.redis.command("CLIENT PAUSE 3000");
 			int awards = 6;

@@ -64,8 +64,7 @@ class MidnightPauseTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w", "praise")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+			WarmUp.applyOneAward(dispatcher);
 
 			int users = 20;
 			this.redis.command("CLIENT PAUSE 2000");

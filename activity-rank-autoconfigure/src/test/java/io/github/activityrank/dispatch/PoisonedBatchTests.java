@@ -89,8 +89,7 @@ class PoisonedBatchTests {
 			ActivityDispatcher dispatcher = context.getBean(ActivityDispatcher.class);
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			AwardDispatchCounters counters = context.getBean(AwardDispatchCounters.class);
-			dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w", "praise")));
-			assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+			WarmUp.applyOneAward(dispatcher);
 			poison();
 			// full: every award is refused with OOM, a failure waiting cures
 			this.redis.command("CONFIG SET maxmemory-policy noeviction");

@@ -260,8 +260,7 @@ class RedisOutageTests {
 	 * One award applied before the fault: the scripts are loaded, the connection open.
 	 */
 	private static void warmUp(ActivityDispatcher dispatcher, ActivityRankService service) {
-		dispatcher.dispatch(List.of(ActivityEvent.award("warmup", "w1", "praise")));
-		assertThat(dispatcher.awaitIdle(Duration.ofSeconds(10))).isTrue();
+		WarmUp.applyOneAward(dispatcher);
 		assertThat(score(service, "warmup")).isEqualTo(PRAISE);
 	}
 
