@@ -411,7 +411,8 @@ public class ActivityRankProperties implements InitializingBean {
 		/**
 		 * How long the per-user, per-day idempotency records are kept after their day
 		 * ends. They answer "already awarded", find what a revoke takes back and feed the
-		 * history query.
+		 * history and summary queries (at least 31 days keeps the current week's and
+		 * month's summaries complete).
 		 */
 		private Duration record = Duration.ofDays(31);
 

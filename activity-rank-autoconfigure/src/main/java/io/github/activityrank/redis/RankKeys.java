@@ -18,18 +18,18 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <li>{@code {prefix}:dense:day:20261121}, ...: with dense ranking, the distinct points
  * of a board (sorted set, member and score = a points value), expiring with it;</li>
  * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
- * field → points given). Reserved fields start with {@code #}: {@code #cap} and
- * {@code #cap:<rule>} count the day's points under the daily caps, {@code #n:<rule>} and
- * {@code #p:<rule>} tally the day's standing awards of a rule (how many, their points;
- * {@code #n:} and {@code #p:} for explicit points), {@code #ch:<field>} names the
- * challenge boards the award of that field reached. Kept for {@code retention.record}
- * after the day.</li>
+ * field → points * 65536 + the number of the award's rule, named in {@link #rules()}, or
+ * {@code points:rule}). Reserved fields start with {@code #}: {@code #cap} and
+ * {@code #cap:<rule>} count the day's points under the daily caps, {@code #ch:<field>}
+ * names the challenge boards the award of that field reached. Kept for
+ * {@code retention.record} after the end of the day's week and month, so that summaries
+ * of those periods can be read from the records.</li>
  * <li>{@code {prefix}:wsum:2026-W47:<user>} and {@code {prefix}:msum:2026-11:<user>}: the
- * user's ISO week and calendar month (hash): the same {@code #cap}, {@code #cap:<rule>},
- * {@code #n:<rule>} and {@code #p:<rule>} fields for the week and month. Created by the
- * user's first award of the period, with a TTL of {@code retention.record} after the
- * period ends, so a revoke that still finds an award's record also finds its week and
- * month.</li>
+ * user's ISO week and calendar month (hash): the same {@code #cap} and
+ * {@code #cap:<rule>} counters for the weekly and monthly caps, created only while a cap
+ * applies, with a TTL of {@code retention.record} after the period ends.</li>
+ * <li>{@code {prefix}:rules}: the registry of rules (hash, number 1..65535 → rule), which
+ * summaries read the rules of record values from;</li>
  * <li>{@code {prefix}:challenge:<id>}: a challenge board, laid out like the period
  * boards, and {@code {prefix}:dense:challenge:<id>} its dense companion;</li>
  * <li>{@code {prefix}:challenge-def:<id>}: a challenge's definition (string, see
@@ -44,19 +44,13 @@ import io.github.activityrank.engine.ActivityCalendar;
  * the marker that the board's end was published (string).</li>
  * </ul>
  * A revoke gives back to the day, week and month the award was made in; a summary reads
- * one of these hashes. Challenge ids are 1 to 64 letters, digits, {@code . _ -}, so they
- * need no encoding. User ids and fields are percent-encoded: letters, digits and
- * {@code - . _ ~ / @} stay as they are, every other character becomes {@code %XX} per
- * UTF-8 byte. So no value can add a key segment, a hash tag, a glob character or a
- * reserved record field (those start with {@code #}).
+ * the records of the period's days. Challenge ids are 1 to 64 letters, digits,
+ * {@code . _ -}, so they need no encoding. User ids and fields are percent-encoded:
+ * letters, digits and {@code - . _ ~ / @} stay as they are, every other character becomes
+ * {@code %XX} per UTF-8 byte. So no value can add a key segment, a hash tag, a glob
+ * character or a reserved record field (those start with {@code #}).
  */
 public final class RankKeys {
-
-	/** Start of every field that counts a rule's standing awards. */
-	static final String TALLY_COUNT = "#n:";
-
-	/** Start of every field that sums the points of a rule's standing awards. */
-	static final String TALLY_POINTS = "#p:";
 
 	private final String prefix;
 
@@ -116,8 +110,8 @@ public final class RankKeys {
 	/**
 	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
 	 * boards, their dense companions, records, week and month hashes, challenge boards,
-	 * streak records, bitmaps and boards. Challenge definitions, memberships and the
-	 * markers of ended boards are not.
+	 * streak records, bitmaps and boards, the registry of rules. Challenge definitions,
+	 * memberships and the markers of ended boards are not.
 	 * @param key a key of this naming
 	 * @return {@code true} for a key a rebuild replaces
 	 */
@@ -129,7 +123,7 @@ public final class RankKeys {
 		return rest.equals(":total") || rest.startsWith(":day:") || rest.startsWith(":week:")
 				|| rest.startsWith(":month:") || rest.startsWith(":dense:") || rest.startsWith(":rec:")
 				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:")
-				|| rest.startsWith(":streak");
+				|| rest.startsWith(":streak") || rest.equals(":rules");
 	}
 
 	/**
@@ -244,6 +238,14 @@ public final class RankKeys {
 	}
 
 	/**
+	 * The registry of rules, the number record values name a rule by to its name.
+	 * @return the key
+	 */
+	public String rules() {
+		return this.tag + ":rules";
+	}
+
+	/**
 	 * Every retained challenge, by end.
 	 * @return the key
 	 */
@@ -305,8 +307,8 @@ public final class RankKeys {
 	}
 
 	/**
-	 * The hash that holds one user's tallies of a day, week or month: the day's record,
-	 * or the user's week or month hash.
+	 * The hash that holds one user's cap counters of a day, week or month: the day's
+	 * record, or the user's week or month hash.
 	 * @param period DAY, WEEK or MONTH
 	 * @param day a day of the period
 	 * @param encodedUserId the user id as {@link #encode} returns it
@@ -320,25 +322,6 @@ public final class RankKeys {
 			case MONTH -> this.tag + ":msum:" + ActivityCalendar.periodId(period, day) + ":" + encodedUserId;
 			case TOTAL -> throw new IllegalArgumentException("TOTAL keeps no tallies");
 		};
-	}
-
-	/**
-	 * The field that counts a rule's standing awards in a record, week or month hash.
-	 * @param rule the rule name, or {@code null} for explicit points
-	 * @return {@code #n:<rule>}, or {@code #n:}
-	 */
-	public static String tallyCountField(String rule) {
-		return TALLY_COUNT + ((rule != null) ? rule : "");
-	}
-
-	/**
-	 * The field that sums the points of a rule's standing awards in a record, week or
-	 * month hash.
-	 * @param rule the rule name, or {@code null} for explicit points
-	 * @return {@code #p:<rule>}, or {@code #p:}
-	 */
-	public static String tallyPointsField(String rule) {
-		return TALLY_POINTS + ((rule != null) ? rule : "");
 	}
 
 	/**

@@ -262,7 +262,7 @@ public class RedisActivityStore implements ActivityStore {
 				if (field.startsWith("#")) {
 					continue; // cap counters, not awards
 				}
-				long points = Long.parseLong(asString(fields.get(i + 1)));
+				long points = RecordValues.points(asString(fields.get(i + 1)));
 				awards.put(RankKeys.decode(field), points);
 				total += points;
 			}
@@ -273,30 +273,34 @@ public class RedisActivityStore implements ActivityStore {
 		return activity;
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Read from the records of the period's days (their values name each award's rule),
+	 * with the registry of rules, in one script call: an award writes nothing for
+	 * summaries.
+	 */
 	@Override
 	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		if (period == Period.TOTAL) {
+			throw new IllegalArgumentException("TOTAL has no summary");
+		}
+		String member = RankKeys.encode(userId);
 		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.tallies(period, day, RankKeys.encode(userId)));
-		call.arg(RankKeys.TALLY_COUNT).arg(RankKeys.TALLY_POINTS);
+		call.key(this.keys.rules());
+		LocalDate start = ActivityCalendar.start(period, day);
+		for (LocalDate d = start; d.isBefore(ActivityCalendar.end(period, day)); d = d.plusDays(1)) {
+			call.key(this.keys.record(d, member));
+		}
 		List<Object> reply = run(this.summary, call);
-		Map<String, long[]> tallies = new TreeMap<>();
-		for (int i = 0; i + 1 < reply.size(); i += 2) {
-			String field = asString(reply.get(i));
-			long value = Long.parseLong(asString(reply.get(i + 1)));
-			boolean count = field.startsWith(RankKeys.TALLY_COUNT);
-			String rule = field.substring(count ? RankKeys.TALLY_COUNT.length() : RankKeys.TALLY_POINTS.length());
-			tallies.computeIfAbsent(rule, (name) -> new long[2])[count ? 0 : 1] = value;
-		}
-		Map<String, RuleTally> byRule = new LinkedHashMap<>();
+		Map<String, RuleTally> byRule = new TreeMap<>();
 		long points = 0;
-		for (Map.Entry<String, long[]> tally : tallies.entrySet()) {
-			long[] value = tally.getValue();
-			if (value[0] > 0) {
-				byRule.put(tally.getKey(), new RuleTally(value[0], value[1]));
-				points += value[1];
-			}
+		for (int i = 0; i + 2 < reply.size(); i += 3) {
+			long given = Long.parseLong(asString(reply.get(i + 2)));
+			byRule.put(asString(reply.get(i)), new RuleTally(asLong(reply.get(i + 1)), given));
+			points += given;
 		}
-		return new ActivitySummary(userId, period, ActivityCalendar.start(period, day), points, byRule);
+		return new ActivitySummary(userId, period, start, points, new LinkedHashMap<>(byRule));
 	}
 
 	private List<Object> run(LuaScript script, ScriptArgs call) {

@@ -161,9 +161,8 @@ final class ScoreScript {
 				.arg(capOrBlank(spec.globalWeeklyCap()))
 				.arg(capOrBlank(spec.ruleMonthlyCap()))
 				.arg(capOrBlank(spec.globalMonthlyCap()))
-				.arg(spec.countField())
-				.arg(spec.pointsField())
-				.arg(spec.rule());
+				.arg(spec.rule())
+				.arg(RecordValues.number(spec.rule()));
 		}
 		call.arg(anyAward ? this.calendar.tallyTtlMillis(Period.WEEK, today) : 0)
 			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
@@ -185,7 +184,8 @@ final class ScoreScript {
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? "1" : "0")
-			.arg(call.sharedKey(UserRemoval.markers(this.keys)));
+			.arg(call.sharedKey(UserRemoval.markers(this.keys)))
+			.arg(call.sharedKey(this.keys.rules()));
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs);
@@ -257,8 +257,6 @@ final class ScoreScript {
 			.arg(boards.toString())
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(this.layout.largestPoints())
-			.arg(RankKeys.tallyCountField(rule))
-			.arg(RankKeys.tallyPointsField(rule))
 			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
 			.arg(week)
 			.arg(month);
@@ -290,26 +288,19 @@ final class ScoreScript {
 	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
 	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
 	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
-	 * @param countField the field that counts the rule's standing awards
-	 * @param pointsField the field that sums their points
-	 * @param rule the rule's name, which challenges count, or '' for explicit points
+	 * @param rule the rule's name, which challenges count and records name, or '' for
+	 * explicit points
 	 */
 	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays,
-			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String countField,
-			String pointsField, String rule) {
+			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String rule) {
 
 		static Spec of(ScoreCommand command, int retainedDays) {
 			String rule = command.rule();
 			String capField = (rule != null) ? RankKeys.ruleCapField(rule) : "";
-			String countField = RankKeys.tallyCountField(rule);
-			String pointsField = RankKeys.tallyPointsField(rule);
-			if (command.revoke()) {
-				return new Spec(0, capField, null, null, 0, null, null, null, null, countField, pointsField,
-						(rule != null) ? rule : "");
-			}
-			return new Spec(command.points(), capField, command.ruleCap(), command.globalCap(),
-					command.oncePerEver() ? retainedDays : 0, command.ruleWeeklyCap(), command.globalWeeklyCap(),
-					command.ruleMonthlyCap(), command.globalMonthlyCap(), countField, pointsField,
+			// a revoke carries the caps too: it gives back only counters a cap keeps
+			return new Spec(command.revoke() ? 0 : command.points(), capField, command.ruleCap(), command.globalCap(),
+					(command.oncePerEver() && !command.revoke()) ? retainedDays : 0, command.ruleWeeklyCap(),
+					command.globalWeeklyCap(), command.ruleMonthlyCap(), command.globalMonthlyCap(),
 					(rule != null) ? rule : "");
 		}
 

@@ -66,20 +66,19 @@ class RemoveUserTests {
 
 		long changed = engine.service.removeUser("gone");
 
-		// 3 records, 2 week and 2 month tally hashes; 3 day boards, 2 week boards, 2
-		// month
-		// boards, total
-		assertThat(changed).isEqualTo(3 + 2 + 2 + 3 + 2 + 2 + 1);
+		// 3 records (no week or month hashes: they hold cap counters, and no cap
+		// applies); 3 day boards, 2 week boards, 2 month boards, total
+		assertThat(changed).isEqualTo(3 + 3 + 2 + 2 + 1);
 		assertThat(engine.storedKeys()).noneMatch((key) -> key.endsWith(":gone"));
 		// every board still has someone else on it; the removal markers are new
-		assertThat(engine.storedKeys()).hasSize(before.size() - 7 + 1).contains(engine.keys.tag() + ":removed");
+		assertThat(engine.storedKeys()).hasSize(before.size() - 3 + 1).contains(engine.keys.tag() + ":removed");
 		for (Period period : Period.values()) {
 			for (LocalDate day : List.of(LocalDate.of(2026, 11, 16), LocalDate.of(2026, 11, 18),
 					LocalDate.of(2026, 12, 1))) {
 				assertThat(engine.service.board(period, day).rankOf("gone")).isEmpty();
 			}
 		}
-		assertThat(output).contains("Removed a user's activity: 15 keys changed").doesNotContain("gone");
+		assertThat(output).contains("Removed a user's activity: 11 keys changed").doesNotContain("gone");
 	}
 
 	@Test
@@ -118,13 +117,11 @@ class RemoveUserTests {
 		engine.service.award("alone", "y", 3);
 		String dayCompanion = engine.keys.dense(Period.DAY, engine.calendar.today());
 
-		// the record, week and month hashes and four boards; no companion changes: twin
-		// still holds 9
-		assertThat(engine.service.removeUser("gone")).isEqualTo(3 + 4);
+		// the record and four boards; no companion changes: twin still holds 9
+		assertThat(engine.service.removeUser("gone")).isEqualTo(1 + 4);
 		assertThat(engine.members(dayCompanion)).containsExactly("7", "9");
-		// the record, week and month hashes, four boards and the value 7 in four
-		// companions
-		assertThat(engine.service.removeUser("alone")).isEqualTo(3 + 4 + 4);
+		// the record, four boards and the value 7 in four companions
+		assertThat(engine.service.removeUser("alone")).isEqualTo(1 + 4 + 4);
 		assertThat(engine.members(dayCompanion)).containsExactly("9");
 		assertThat(engine.service.board(Period.MONTH).rankOf("twin").map(RankEntry::rank)).contains(1L);
 	}
@@ -136,7 +133,7 @@ class RemoveUserTests {
 		engine.clock.advance(Duration.ofSeconds(1));
 		engine.service.award("b", "x", 9);
 
-		assertThat(engine.service.removeUser("gone")).isEqualTo(3 + 4);
+		assertThat(engine.service.removeUser("gone")).isEqualTo(1 + 4);
 		assertThat(engine.service.board(Period.WEEK).top(10)).containsExactly(new RankEntry("b", 1, 9, null));
 	}
 

@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -11,13 +12,16 @@ import io.github.activityrank.RuleTally;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.data.redis.connection.RedisConnection;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
  * What a user did in a day, week or month, per rule: the awards that still stand and
- * their points, read from the tallies score.lua keeps.
+ * their points, read from the day records (whose values name each award's rule); an award
+ * writes nothing for summaries.
  */
 class SummaryTests {
 
@@ -220,6 +224,62 @@ class SummaryTests {
 		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
 			.get(0)
 			.awards()).containsOnlyKeys("1_praise", "c1");
+	}
+
+	@Test
+	void anAwardWritesNothingForSummaries() {
+		this.engine.service.award("u1", "1_praise", "praise");
+		this.engine.service.award("u1", "2_praise", "praise");
+
+		// no week or month hash without a weekly or monthly cap, no tally field
+		assertThat(this.engine.storedKeys()).noneMatch((key) -> key.contains(":wsum:") || key.contains(":msum:"));
+		String record = this.engine.keys.record(this.engine.calendar.today(), "u1");
+		assertThat(hash(record)).containsOnlyKeys("1_praise", "2_praise");
+		assertThat(this.engine.service.summary("u1", Period.MONTH).tally("praise")).isEqualTo(new RuleTally(2, 4));
+	}
+
+	@Test
+	void aRuleWhoseNumberAnotherNameHoldsIsStillCountedUnderItsName() {
+		// as if another rule's name had the same number: praise's awards are written
+		// "points:praise"
+		String praise = Long.toString(crcNumber("praise"));
+		try (RedisConnection connection = this.engine.connections.getConnection()) {
+			connection.hashCommands().hSet(bytes(this.engine.keys.rules()), bytes(praise), bytes("another-rule"));
+		}
+		this.engine.service.award("u1", "1_praise", "praise");
+		this.engine.service.award("u1", "c1", "comment");
+		this.engine.service.revoke("u1", "c1", "comment");
+		this.engine.service.award("u1", "c2", "comment");
+
+		String record = this.engine.keys.record(this.engine.calendar.today(), "u1");
+		assertThat(hash(record)).containsEntry("1_praise", "2:praise");
+		assertThat(this.engine.service.summary("u1", Period.DAY).byRule())
+			.containsOnly(entry("praise", new RuleTally(1, 2)), entry("comment", new RuleTally(1, 3)));
+		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
+			.get(0)
+			.awards()).containsEntry("1_praise", 2L);
+		assertThat(this.engine.service.revoke("u1", "1_praise", "praise").points()).isEqualTo(2);
+	}
+
+	private static long crcNumber(String rule) {
+		java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+		crc.update(bytes(rule));
+		return crc.getValue() % 65535 + 1;
+	}
+
+	private java.util.Map<String, String> hash(String key) {
+		try (RedisConnection connection = this.engine.connections.getConnection()) {
+			java.util.Map<String, String> out = new java.util.TreeMap<>();
+			connection.hashCommands()
+				.hGetAll(bytes(key))
+				.forEach((k, v) -> out.put(new String(k, StandardCharsets.UTF_8),
+						new String(v, StandardCharsets.UTF_8)));
+			return out;
+		}
+	}
+
+	private static byte[] bytes(String text) {
+		return text.getBytes(StandardCharsets.UTF_8);
 	}
 
 }

@@ -77,6 +77,12 @@ final class BenchOptions {
 	// section 5, memory
 	int memoryRecords = 1_000_000;
 
+	/**
+	 * The configurations of section 1b to run (their row names), {@code null} for all: a
+	 * quicker loop while working on one.
+	 */
+	Set<String> features;
+
 	int memoryUsers = 100_000;
 
 	// section 6, growth
@@ -151,6 +157,10 @@ final class BenchOptions {
 						options.sections.add("features");
 					}
 				}
+				case "--features" -> {
+					options.features = Set.of(args[++i].split(","));
+					options.shownArguments.addAll(List.of(arg, args[i]));
+				}
 				case "--help" -> throw new IllegalArgumentException(usage());
 				default -> throw new IllegalArgumentException("Unknown argument '" + arg + "'\n" + usage());
 			}
@@ -176,6 +186,7 @@ final class BenchOptions {
 				                   (default $BENCH_POSTGRES_URL, else jdbc:postgresql://127.0.0.1:5432/postgres, user postgres)
 				  --ledger-rounds  interleaved rounds of the ledger section, 30 s of calls each (default 3)
 				  --ledger-seconds seconds of calls per round of the ledger section (default 30)
+				  --features       only these rows of section 1b, by name (for example "default,every ranking feature")
 				"""
 			.formatted(String.join(",", SECTIONS));
 	}

@@ -1,6 +1,6 @@
 -- module award: one award and one revoke, on the functions of the modules before it.
 
--- the week and month hashes of the d-th day a revoke searches (1 = today), named from their key
+-- the week and month hashes (cap counters) of the d-th day a revoke searches (1 = today), named from their key
 -- prefixes; the day-to-period map is parsed only when a revoke finds an award of an older day
 local function sums_of_day(d, member)
   if not week_of then
@@ -18,12 +18,12 @@ local function award(spec, member, field, first, joined_idx)
   if spec.older_count > 0 and find_older(record_prefix, member, spec.older_count, field) then
     return 1, 0
   end
-  local week, month = KEYS[first + 1], KEYS[first + 2]
 
   local created = redis.call('EXISTS', record) == 0
   -- the challenge boards the award reaches, learned once it is known to score
   local reached, reached_names
   if spec.capped then
+    local week, month = KEYS[first + 1], KEYS[first + 2]
     -- the points depend on what the caps of the day, week and month leave, so look before writing
     if not created and redis.call('HEXISTS', record, field) == 1 then
       return 1, 0
@@ -41,8 +41,14 @@ local function award(spec, member, field, first, joined_idx)
     if not board_fits(todays_boards, member, points) or not board_fits(reached, member, points) then
       return 5, 0
     end
-    redis.call('HSET', record, field, points)
-  elseif redis.call('HSETNX', record, field, points) == 0 then
+    redis.call('HSET', record, field, value_of(spec, points))
+    use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
+    use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
+    use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
+    use_cap(week, GLOBAL_CAP, spec.global_week_cap, points, week_ttl)
+    use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points, month_ttl)
+    use_cap(month, GLOBAL_CAP, spec.global_month_cap, points, month_ttl)
+  elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   else
     reached, reached_names = challenges_reached(spec, joined_idx)
@@ -51,17 +57,6 @@ local function award(spec, member, field, first, joined_idx)
       return 5, 0
     end
   end
-  if spec.capped then
-    use_cap(record, spec.rule_cap_field, spec.rule_cap, points)
-    use_cap(record, GLOBAL_CAP, spec.global_cap, points)
-    use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points)
-    use_cap(week, GLOBAL_CAP, spec.global_week_cap, points)
-    use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points)
-    use_cap(month, GLOBAL_CAP, spec.global_month_cap, points)
-  end
-  tally(record, spec, points, nil)
-  tally(week, spec, points, week_ttl)
-  tally(month, spec, points, month_ttl)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
@@ -89,7 +84,7 @@ local function revoke(spec, member, field, first, joined_idx)
     end
     reached_names = redis.call('HGET', record, CHALLENGES .. field)
   end
-  local points = tonumber(given)
+  local points = points_in(given)
   local boards = time_boards(boards_of_day(d))
   local reached = challenges_to_revoke(reached_names, joined_idx)
   -- giving a penalty back must fit like an award
@@ -101,13 +96,15 @@ local function revoke(spec, member, field, first, joined_idx)
   else
     redis.call('HDEL', record, field)
   end
-  local week, month = KEYS[first + 1], KEYS[first + 2]
-  if d > 1 then
-    week, month = sums_of_day(d, member)
+  if spec.has_caps then
+    local week, month = KEYS[first + 1], KEYS[first + 2]
+    if d > 1 then
+      week, month = sums_of_day(d, member)
+    end
+    release_caps(record, spec, points)
+    release_caps(week, spec, points)
+    release_caps(month, spec, points)
   end
-  give_back(record, spec, points)
-  give_back(week, spec, points)
-  give_back(month, spec, points)
   for _, board in ipairs(boards) do
     board_take(board, member, points)
   end

@@ -24,8 +24,13 @@ local function clip(points, hash, cap_field, cap)
   return points
 end
 
--- count points under a cap, when the cap applies
-local function use_cap(hash, cap_field, cap, points)
-  if cap then redis.call('HINCRBY', hash, cap_field, points) end
+-- count points under a cap, when the cap applies. A week or month hash is created only by its
+-- cap counters, so only a counter that starts can find the hash without its TTL (ttl nil: the
+-- caller sets it, as for a record).
+local function use_cap(hash, cap_field, cap, points, ttl)
+  if cap and redis.call('HINCRBY', hash, cap_field, points) == points and ttl
+      and redis.call('PTTL', hash) == -1 then
+    redis.call('PEXPIRE', hash, ttl)
+  end
 end
 

@@ -16,3 +16,25 @@ local function int(n)
   end
   return text
 end
+
+-- A record's value for one award: points * 65536 + its rule's number (1..65535, from the rule's
+-- name: RecordValues.number in Java; 0 for explicit points), one integer Redis stores compactly;
+-- the registry of rules maps the number back to the name for summaries. A rule whose number the
+-- registry holds for another name (a clash of two names) is written "points:rule".
+local RULE_NUMBERS = 65536
+
+local function record_value(spec, points)
+  if spec.number then -- false: no number
+    return int(points * RULE_NUMBERS + spec.number)
+  end
+  return int(points) .. ':' .. spec.rule
+end
+
+-- the points a record's value holds
+local function points_in(value)
+  local n = tonumber(value)
+  if n then
+    return (n - n % RULE_NUMBERS) / RULE_NUMBERS
+  end
+  return tonumber(string.match(value, '^(-?%d+):'))
+end

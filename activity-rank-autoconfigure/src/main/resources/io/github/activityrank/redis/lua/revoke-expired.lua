@@ -2,7 +2,7 @@
 -- ledger, which still knows the award (its standing awards table) after Redis forgot it. The score
 -- script cannot: a revoke there starts from the record. Composed at load time (ScoreScripts) from
 -- common, the board module of the configured order, caps, records and this module, so boards,
--- caps and tallies are given back by the same functions as a revoke in the score script. Only
+-- caps are given back by the same functions as a revoke in the score script. Only
 -- what still exists is changed, so nothing expired is recreated.
 --
 -- KEYS     the boards of the periods of the award's instant (day, week, month, total, as configured),
@@ -13,10 +13,8 @@
 -- ARGV[3]  the boards, "keyIdx:denseIdx,..." (denseIdx 0: no dense companion)
 -- ARGV[4]  '1' when boards hold the earliest tie-break's time part (score = points * 2^29 + time)
 -- ARGV[5]  the most points a member may hold on a board
--- ARGV[6]  countField, "#n:<rule>" ("#n:" for explicit points)
--- ARGV[7]  pointsField, "#p:<rule>" ("#p:")
--- ARGV[8]  ruleCapField, "#cap:<rule>", '' for explicit points
--- ARGV[9]  index of the week hash, ARGV[10] index of the month hash
+-- ARGV[6]  ruleCapField, "#cap:<rule>", '' for explicit points
+-- ARGV[7]  index of the week hash, ARGV[8] index of the month hash (their cap counters)
 -- Returns  { points * 8 + status }, as the score script: 3 revoked (with the points), 5 rejected
 --          (giving a penalty back would pass a board's largest score; nothing was changed)
 --
@@ -28,7 +26,7 @@
 local member, points = ARGV[1], tonumber(ARGV[2])
 local largest = tonumber(ARGV[5])
 local time = (ARGV[4] == '1') and 0 or nil
-local spec = { count_field = ARGV[6], points_field = ARGV[7], rule_cap_field = ARGV[8] }
+local spec = { rule_cap_field = ARGV[6] }
 
 local boards = {}
 for idx, dense in string.gmatch(ARGV[3], '(%d+):(%d+)') do
@@ -43,9 +41,9 @@ end
 for _, board in ipairs(boards) do
   board_take(board, member, points)
 end
-for _, idx in ipairs({ tonumber(ARGV[9]), tonumber(ARGV[10]) }) do
+for _, idx in ipairs({ tonumber(ARGV[7]), tonumber(ARGV[8]) }) do
   if idx > 0 then
-    give_back(KEYS[idx], spec, points)
+    release_caps(KEYS[idx], spec, points)
   end
 end
 return { points * 8 + 3 }

@@ -26,8 +26,8 @@
 --                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
 --                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
 --                    ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for none),
---                    countField ("#n:<rule>", "#n:" for explicit points), pointsField ("#p:<rule>", "#p:"),
---                    rule (the rule's name, '' for explicit points)
+--                    rule (the rule's name, '' for explicit points), number (the rule's number in
+--                    record values, 0 for explicit points; see common)
 --   then four arguments about the week and month hashes:
 --     weekTtl        TTL in ms of a week hash created today
 --     monthTtl       TTL in ms of a month hash created today
@@ -58,9 +58,11 @@
 --                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
 --                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
 --                    '0': every command is made at `now`, and time is the time part itself
---   then one argument about removed users:
+--   then two arguments about removed users and rules:
 --     removedIdx     the key of the removal markers (member -> epoch ms of the removal): an award
 --                    made at or before its user's removal is dropped
+--     rulesIdx       the key of the registry of rules (number -> rule), which summaries read the
+--                    rules of record values from (common: record_value)
 --   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
 --   and its instant in epoch ms
 --     recordIdx today's record hash of the member; KEYS[recordIdx+1] is today's week hash and
@@ -68,7 +70,8 @@
 --               prefixes above, only when a command searches them.
 --     spec > 0  award with spec number `spec`; for once-per=ever it first searches the records of
 --               the olderCount days before today
---     spec < 0  revoke, using spec number -spec's ruleCapField and tally fields; it looks in today's
+--     spec < 0  revoke, using spec number -spec's caps (counters are given back only where a cap
+--               is configured); it looks in today's
 --               record first, then in those of the D - 1 days before
 --     joinedIdx      the key of the user's joined-challenges hash (id -> entry)
 -- Returns  one integer per command: points * 8 + status, where status is
@@ -108,17 +111,17 @@ end
 local specs = {}
 local i = 6 + days
 for n = 1, tonumber(ARGV[5 + days]) do
-  specs[n] = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
-               global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
-               rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
-               rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
-               count_field = ARGV[i + 9], points_field = ARGV[i + 10], rule = ARGV[i + 11] }
-  local spec = specs[n]
-  spec.capped = spec.points > 0 and (spec.rule_cap or spec.global_cap or spec.rule_week_cap
-    or spec.global_week_cap or spec.rule_month_cap or spec.global_month_cap) ~= nil
-  i = i + 12
+  local spec = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
+                 global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
+                 rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
+                 rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
+                 rule = ARGV[i + 9], number = tonumber(ARGV[i + 10]) }
+  spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
+    or spec.rule_month_cap or spec.global_month_cap) ~= nil
+  spec.capped = spec.points > 0 and spec.has_caps
+  specs[n] = spec
+  i = i + 11
 end
-
 -- the week and month hashes
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
 i = i + 4
@@ -143,7 +146,37 @@ local challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] ==
 local at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
 local earliest = at
 local removed_idx = tonumber(ARGV[i + 9])
-i = i + 10
+local rules_idx = tonumber(ARGV[i + 10])
+i = i + 11
+
+-- a rule's number in the registry of rules, checked by the first award of its spec in the call:
+-- written when missing; a number the registry holds for another name (two names that clash) is
+-- not used, and the spec's awards write "points:rule"
+local function check_number(spec)
+  spec.checked = true
+  if spec.number > 0 then
+    local name = redis.call('HGET', KEYS[rules_idx], spec.number)
+    if not name then
+      redis.call('HSET', KEYS[rules_idx], spec.number, spec.rule)
+    elseif name ~= spec.rule then
+      spec.number = false
+    end
+  end
+end
+
+-- the value an award of the spec writes in its record (of `points` when a cap clipped them)
+local function value_of(spec, points)
+  if not spec.checked then
+    check_number(spec)
+  end
+  if points then
+    return record_value(spec, points)
+  end
+  if not spec.value then
+    spec.value = record_value(spec, spec.points)
+  end
+  return spec.value
+end
 
 -- with own instants, the time part of each board for the command at hand
 local function time_boards(boards)
