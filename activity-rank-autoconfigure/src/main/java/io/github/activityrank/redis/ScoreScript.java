@@ -124,6 +124,7 @@ final class ScoreScript {
 		boolean anyAward = false;
 		boolean anyRevoke = false;
 		boolean anyOlder = false;
+		boolean anyCaps = false;
 		// what commands share (points, caps, look-back) goes once into the header, as
 		// numbered specs
 		Map<Spec, Integer> specs = new LinkedHashMap<>();
@@ -134,12 +135,15 @@ final class ScoreScript {
 			anyAward |= !command.revoke();
 			specOf[c] = Spec.of(command, retainedDays);
 			anyOlder |= specOf[c].olderDays() > 0;
+			anyCaps |= specOf[c].hasCaps();
 			specs.putIfAbsent(specOf[c], specs.size() + 1);
 		}
 		List<Integer> bonusSpecs = new ArrayList<>();
 		if (this.streaks.enabled()) {
 			for (ScoreCommand bonus : this.streaks.bonuses()) {
-				bonusSpecs.add(specs.computeIfAbsent(Spec.of(bonus, retainedDays), (s) -> specs.size() + 1));
+				Spec spec = Spec.of(bonus, retainedDays);
+				anyCaps |= spec.hasCaps();
+				bonusSpecs.add(specs.computeIfAbsent(spec, (s) -> specs.size() + 1));
 			}
 		}
 		ScriptArgs call = new ScriptArgs();
@@ -185,7 +189,8 @@ final class ScoreScript {
 			.arg(earliest.toEpochMilli())
 			.arg(own ? "1" : "0")
 			.arg(call.sharedKey(UserRemoval.markers(this.keys)))
-			.arg(call.sharedKey(this.keys.rules()));
+			.arg(call.sharedKey(this.keys.rules()))
+			.arg(this.keys.joinedChallenges(""));
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs);
@@ -193,17 +198,14 @@ final class ScoreScript {
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
-			// today's record, week and month hash
+			// today's record; its week and month hash follow only for caps to count in
 			int first = call.key(dayKeys.recordPrefixes[0] + member);
-			call.key(dayKeys.weekPrefixes[0] + member);
-			call.key(dayKeys.monthPrefixes[0] + member);
-			int joined = call.sharedKey(this.keys.joinedChallenges(member));
+			if (anyCaps) {
+				call.key(dayKeys.weekPrefixes[0] + member);
+				call.key(dayKeys.monthPrefixes[0] + member);
+			}
 			int spec = specs.get(specOf[c]);
-			call.arg(command.revoke() ? -spec : spec)
-				.arg(member)
-				.arg(RankKeys.encode(command.field()))
-				.arg(first)
-				.arg(joined);
+			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
 			if (own) {
 				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
 			}
@@ -302,6 +304,11 @@ final class ScoreScript {
 					(command.oncePerEver() && !command.revoke()) ? retainedDays : 0, command.ruleWeeklyCap(),
 					command.globalWeeklyCap(), command.ruleMonthlyCap(), command.globalMonthlyCap(),
 					(rule != null) ? rule : "");
+		}
+
+		boolean hasCaps() {
+			return this.ruleCap != null || this.globalCap != null || this.ruleWeeklyCap != null
+					|| this.globalWeeklyCap != null || this.ruleMonthlyCap != null || this.globalMonthlyCap != null;
 		}
 
 	}

@@ -11,7 +11,7 @@ local function sums_of_day(d, member)
   return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
 end
 
-local function award(spec, member, field, first, joined_idx)
+local function award(spec, member, field, first)
   local record = KEYS[first]
   local points = spec.points
 
@@ -37,7 +37,7 @@ local function award(spec, member, field, first, joined_idx)
     if points <= 0 then
       return 2, 0
     end
-    reached, reached_names = challenges_reached(spec, joined_idx)
+    reached, reached_names = challenges_reached(spec, member)
     if not board_fits(todays_boards, member, points) or not board_fits(reached, member, points) then
       return 5, 0
     end
@@ -51,7 +51,7 @@ local function award(spec, member, field, first, joined_idx)
   elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   else
-    reached, reached_names = challenges_reached(spec, joined_idx)
+    reached, reached_names = challenges_reached(spec, member)
     if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
       redis.call('HDEL', record, field) -- the field was all this award wrote
       return 5, 0
@@ -72,7 +72,7 @@ local function award(spec, member, field, first, joined_idx)
   return 0, points
 end
 
-local function revoke(spec, member, field, first, joined_idx)
+local function revoke(spec, member, field, first)
   -- today's record first: most revokes undo an award of the same day
   local record = KEYS[first]
   local held = redis.call('HMGET', record, field, CHALLENGES .. field)
@@ -86,7 +86,7 @@ local function revoke(spec, member, field, first, joined_idx)
   end
   local points = points_in(given)
   local boards = time_boards(boards_of_day(d))
-  local reached = challenges_to_revoke(reached_names, joined_idx)
+  local reached = challenges_to_revoke(reached_names, member)
   -- giving a penalty back must fit like an award
   if points < 0 and not (board_fits(boards, member, -points) and board_fits(reached, member, -points)) then
     return 5, 0

@@ -88,11 +88,13 @@ local function open_of()
   return open_challenges
 end
 
-local function joined_of(joined_idx)
-  local joined = joined_challenges[joined_idx]
+-- a user's joined-challenges hash, named from its prefix (in the slot of every KEY): read only while
+-- a challenge runs, once per user and call
+local function joined_of(member)
+  local joined = joined_challenges[member]
   if not joined then
-    joined = parse_challenges(redis.call('HGETALL', KEYS[joined_idx]))
-    joined_challenges[joined_idx] = joined
+    joined = parse_challenges(redis.call('HGETALL', joined_prefix .. member))
+    joined_challenges[member] = joined
   end
   return joined
 end
@@ -135,21 +137,21 @@ local NO_BOARDS = {}
 -- the boards of the challenges an award of this spec reaches now, and what its record keeps of
 -- them; once per user, rule and batch
 local reached_by = {}
-local function challenges_reached(spec, joined_idx)
+local function challenges_reached(spec, member)
   if not challenges_run() then
     return NO_BOARDS, ''
   end
-  local of_user = reached_by[joined_idx]
+  local of_user = reached_by[member]
   if not of_user then
     of_user = {}
-    reached_by[joined_idx] = of_user
+    reached_by[member] = of_user
   end
   -- commands with instants of their own (a replay) may see different challenges run
   local reached = not own_times and of_user[spec.rule]
   if not reached then
     -- names: "id=token,..." as parts, joined into one string at the end
     local boards, names, seen = {}, {}, {}
-    for _, challenges in ipairs({ open_of(), joined_of(joined_idx) }) do
+    for _, challenges in ipairs({ open_of(), joined_of(member) }) do
       for k, entry in ipairs(challenges.list) do
         if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
           seen[entry.id] = true
@@ -169,13 +171,13 @@ end
 
 -- the boards of the challenges a revoked award reached that still run and still have the user
 -- under the same token
-local function challenges_to_revoke(reached, joined_idx)
+local function challenges_to_revoke(reached, member)
   if not reached or not challenges_run() then
     return NO_BOARDS
   end
   local boards = {}
   for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
-    local challenges = joined_of(joined_idx)
+    local challenges = joined_of(member)
     local k = by_id(challenges)[id]
     if not k then
       challenges = open_of()

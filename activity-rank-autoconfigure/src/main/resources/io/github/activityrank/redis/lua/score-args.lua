@@ -4,10 +4,10 @@
 -- challenges, award, score-main. The whole call is atomic, so each command sees the effects of the
 -- ones before it and no other client interleaves. ScoreCall writes these arguments and reads the reply.
 --
--- KEYS     every record hash, week and month hash, period board, joined-challenges hash and the
+-- KEYS     every record hash, week and month hash (only when a spec has caps), period board and the
 --          open-challenges hash the commands touch; commands refer to them by index. All keys share
 --          the "{prefix}" hash tag, so they live in one Redis Cluster slot.
---          Challenge boards are the one exception: which ones an award reaches is only known once
+--          Challenge boards and joined-challenges hashes are the exception: which ones an award reaches is only known once
 --          the script has read the user's joined-challenges hash, so the script names them itself,
 --          from the board prefix it is given (ARGV, from RankKeys) and the challenge id. The prefix
 --          starts with the same "{prefix}" hash tag, so those keys live in the same slot as every
@@ -63,17 +63,18 @@
 --                    made at or before its user's removal is dropped
 --     rulesIdx       the key of the registry of rules (number -> rule), which summaries read the
 --                    rules of record values from (common: record_value)
---   then five arguments per command (six when own is '1'): spec, member, field, recordIdx, joinedIdx,
---   and its instant in epoch ms
---     recordIdx today's record hash of the member; KEYS[recordIdx+1] is today's week hash and
---               KEYS[recordIdx+2] today's month hash. The hashes of older days are named from the
---               prefixes above, only when a command searches them.
+--     joinedPrefix   the start of every user's joined-challenges key, "{prefix}:challenges-of:":
+--                    the script names a user's key itself, only while a challenge runs
+--   then four arguments per command (five when own is '1'): spec, member, field, recordIdx, and its
+--   instant in epoch ms
+--     recordIdx today's record hash of the member; when a spec of the batch has caps,
+--               KEYS[recordIdx+1] is today's week hash and KEYS[recordIdx+2] today's month hash. The
+--               hashes of older days are named from the prefixes above, only when a command searches them.
 --     spec > 0  award with spec number `spec`; for once-per=ever it first searches the records of
 --               the olderCount days before today
 --     spec < 0  revoke, using spec number -spec's caps (counters are given back only where a cap
 --               is configured); it looks in today's
 --               record first, then in those of the D - 1 days before
---     joinedIdx      the key of the user's joined-challenges hash (id -> entry)
 -- Returns  one integer per command: points * 8 + status, where status is
 --          0 awarded, 1 already awarded, 2 capped, 3 revoked, 4 nothing to revoke,
 --          5 rejected: a board would pass its largest score (nothing was stored)
@@ -147,7 +148,8 @@ local at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
 local earliest = at
 local removed_idx = tonumber(ARGV[i + 9])
 local rules_idx = tonumber(ARGV[i + 10])
-i = i + 11
+local joined_prefix = ARGV[i + 11]
+i = i + 12
 
 -- a rule's number in the registry of rules, checked by the first award of its spec in the call:
 -- written when missing; a number the registry holds for another name (two names that clash) is

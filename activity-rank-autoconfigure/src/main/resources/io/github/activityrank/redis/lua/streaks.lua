@@ -32,7 +32,7 @@ local STREAK_SPAN = 1048576
 
 local plain_award = award
 
-local function streak_mark(member, first, joined_idx)
+local function streak_mark(member, first)
   -- a second award of the day finds its bit set: one command, nothing more
   if redis.call('SETBIT', streak_days_prefix .. member, streak_bit, 1) == 1 then
     return
@@ -68,14 +68,14 @@ local function streak_mark(member, first, joined_idx)
   local bonus = streak_bonus[length]
   if bonus then
     -- the field names the streak's start: once per streak and milestone
-    plain_award(specs[bonus], member, 'streak:' .. length .. ':' .. start, first, joined_idx)
+    plain_award(specs[bonus], member, 'streak:' .. length .. ':' .. start, first)
   end
 end
 
-local function award(spec, member, field, first, joined_idx)
-  local status, points = plain_award(spec, member, field, first, joined_idx)
+local function award(spec, member, field, first)
+  local status, points = plain_award(spec, member, field, first)
   if status == 0 and (streak_any or streak_rules[spec.rule]) then
-    streak_mark(member, first, joined_idx)
+    streak_mark(member, first)
   end
   return status, points
 end
