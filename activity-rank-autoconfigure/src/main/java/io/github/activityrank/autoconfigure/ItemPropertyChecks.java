@@ -19,11 +19,6 @@ final class ItemPropertyChecks {
 		if (properties.getItems().isEmpty()) {
 			return;
 		}
-		// not built yet: ledger rows do not hold the item, so a rebuild would lose item
-		// points
-		require(!properties.getLedger().isEnabled(), "activity-rank.items", properties.getItems().keySet(),
-				"Item boards are not written through the award ledger yet, so a ledger rebuild would lose them. "
-						+ "Remove activity-rank.items or set activity-rank.ledger.enabled=false (docs/items.md).");
 		for (Map.Entry<String, ItemProperties> entry : properties.getItems().entrySet()) {
 			String type = entry.getKey();
 			ItemProperties item = entry.getValue();

@@ -116,8 +116,8 @@ public final class RankKeys {
 	/**
 	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
 	 * boards, their dense companions, records, week and month hashes, challenge boards,
-	 * streak records, bitmaps and boards. Challenge definitions, memberships and the
-	 * markers of ended boards are not.
+	 * streak records, bitmaps and boards, item boards, hot boards and user counters.
+	 * Challenge definitions, memberships and the markers of ended boards are not.
 	 * @param key a key of this naming
 	 * @return {@code true} for a key a rebuild replaces
 	 */
@@ -129,7 +129,8 @@ public final class RankKeys {
 		return rest.equals(":total") || rest.startsWith(":day:") || rest.startsWith(":week:")
 				|| rest.startsWith(":month:") || rest.startsWith(":dense:") || rest.startsWith(":rec:")
 				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:")
-				|| rest.startsWith(":streak");
+				|| rest.startsWith(":streak") || rest.startsWith(":item:") || rest.startsWith(":hot:")
+				|| rest.startsWith(":users:") || rest.startsWith(":active:");
 	}
 
 	/**
