@@ -10,6 +10,10 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ItemRankService;
 import io.github.activityrank.Period;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -39,7 +43,7 @@ final class ItemReadBench {
 	private ItemReadBench() {
 	}
 
-	static void run(BenchOptions options, Report report, String runId) {
+	static void run(BenchOptions options, Report report, BenchRedis bench, String runId) {
 		String prefix = "itemread_" + runId;
 		try (EngineContext context = EngineContext.start(options, prefix, "activity-rank.periods=day,week,total",
 				"activity-rank.items.article.points." + EngineContext.RULE + "=5",
@@ -68,6 +72,10 @@ final class ItemReadBench {
 									(thread, i) -> items.board("article", Period.WEEK).top(30))
 							.figures())
 				.run(options.rounds);
+			for (String arm : List.of(RAW, HOT, WEEK)) {
+				System.out.printf(Locale.ROOT, "%s: p50 %.1f us, p99 %.1f us%n", arm,
+						results.median(arm, Latencies.P50), results.median(arm, Latencies.P99));
+			}
 			String board = "{" + prefix + "}:item:article:total";
 			String plain = "{" + prefix + "}:plain";
 			double boardBytes;
@@ -76,9 +84,9 @@ final class ItemReadBench {
 			try (RedisConnection connection = connections.getConnection()) {
 				Set<Tuple> members = connection.zSetCommands().zRangeWithScores(bytes(board), 0, -1);
 				connection.zSetCommands().zAdd(bytes(plain), members);
-				boardBytes = perMember(connection, board);
-				hotBytes = perMember(connection, "{" + prefix + "}:hot:article");
-				plainBytes = perMember(connection, plain);
+				boardBytes = perMember(bench, connection, board);
+				hotBytes = perMember(bench, connection, "{" + prefix + "}:hot:article");
+				plainBytes = perMember(bench, connection, plain);
 				connection.keyCommands().del(bytes(plain));
 			}
 			long uniqueStarted = System.nanoTime();
@@ -153,10 +161,11 @@ final class ItemReadBench {
 		return items.uniqueUsers("article", "counted", Period.DAY);
 	}
 
-	private static double perMember(RedisConnection connection, String key) {
-		byte[] name = bytes(key);
-		Long usage = (Long) connection.execute("MEMORY", bytes("USAGE"), name, bytes("SAMPLES"), bytes("0"));
-		Long members = connection.zSetCommands().zCard(name);
+	private static double perMember(BenchRedis bench, RedisConnection connection, String key) {
+		Long usage = bench.sync()
+			.dispatch(CommandType.MEMORY, new IntegerOutput<>(StringCodec.UTF8),
+					new CommandArgs<>(StringCodec.UTF8).add("USAGE").addKey(key).add("SAMPLES").add(0));
+		Long members = connection.zSetCommands().zCard(bytes(key));
 		return (usage != null && members != null && members > 0) ? usage / (double) members : Double.NaN;
 	}
 
