@@ -141,11 +141,16 @@ class ItemClusterTests {
 	}
 
 	@Test
-	void aRevokeOnItsUsersShardTakesBackItsPart() {
+	void aRevokeOnItsUsersShardTakesBackItsPartAndEmptyBoardsReadEmpty() {
 		this.sharded.run((context) -> {
 			ActivityRankService ranks = context.getBean(ActivityRankService.class);
 			ItemRankService items = context.getBean(ItemRankService.class);
 			List<String> users = List.of("ann", "bob", "cat", "dan", "eve", "fay");
+			// empty boards read as empty on every shard
+			assertThat(items.hot("article").top(10)).isEmpty();
+			assertThat(items.board("article", Period.DAY).page(5, 10)).isEmpty();
+			assertThat(items.board("article", Period.DAY).around("a1", 2)).isEmpty();
+			assertThat(items.board("article", Period.TOTAL).size()).isZero();
 			for (String user : users) {
 				ranks.apply(ActivityEvent.award(user, "praise:a1", "praise").withItem("article", "a1"));
 			}
