@@ -10,9 +10,11 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankItemLookup;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.DefaultItemRankService;
+import io.github.activityrank.engine.ItemBoards;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.redis.RedisItemBoards;
 import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedItemBoards;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -25,8 +27,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Auto-configuration of item boards ({@code activity-rank.items}, docs/items.md): the
- * {@link ItemRankService} and the reads of item boards and active-user counters. The
- * award script writes them only when an item type is configured.
+ * {@link ItemRankService} and the reads of item boards and active-user counters (summed
+ * over the shards with {@code activity-rank.shards} above 1). The award script writes
+ * them only when an item type is configured.
  */
 @AutoConfiguration(after = ActivityRankAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
@@ -36,15 +39,16 @@ public class ActivityRankItemsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RedisItemBoards activityRankItemBoards(RedisConnectionFactory connectionFactory, ShardMap shards,
+	ItemBoards activityRankItemBoards(RedisConnectionFactory connectionFactory, ShardMap shards,
 			ActivityCalendar calendar) {
-		return new RedisItemBoards(connectionFactory, shards.keys(0), calendar);
+		return (shards.shards() > 1) ? new ShardedItemBoards(connectionFactory, shards, calendar)
+				: new RedisItemBoards(connectionFactory, shards.keys(0), calendar);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ItemRankService itemRankService(ActivityRankProperties properties, RedisItemBoards boards,
-			ActivityCalendar calendar, ObjectProvider<RankItemLookup> lookup) {
+	ItemRankService itemRankService(ActivityRankProperties properties, ItemBoards boards, ActivityCalendar calendar,
+			ObjectProvider<RankItemLookup> lookup) {
 		return new DefaultItemRankService(itemTypes(properties), boards, calendar, lookup.getIfUnique());
 	}
 

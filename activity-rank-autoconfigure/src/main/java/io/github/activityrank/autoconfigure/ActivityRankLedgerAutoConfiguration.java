@@ -147,7 +147,8 @@ public class ActivityRankLedgerAutoConfiguration {
 			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
 					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge(),
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
-					ActivityRankStreakAutoConfiguration.settings(properties));
+					ActivityRankStreakAutoConfiguration.settings(properties),
+					ActivityRankItemsAutoConfiguration.itemTypes(properties));
 		}
 
 		@Bean(LEDGER_CHALLENGE_STORE)

@@ -19,14 +19,6 @@ final class ItemPropertyChecks {
 		if (properties.getItems().isEmpty()) {
 			return;
 		}
-		// not built yet: item boards read from one key space, and ledger rows do not hold
-		// the item, so either would lose item points without a word
-		require(properties.getShards() == 1, "activity-rank.items", properties.getItems().keySet(),
-				"Item boards are not spread over shards yet (activity-rank.shards=" + properties.getShards()
-						+ "). Remove activity-rank.items or set activity-rank.shards=1 (docs/items.md).");
-		require(!properties.getLedger().isEnabled(), "activity-rank.items", properties.getItems().keySet(),
-				"Item boards are not written through the award ledger yet, so a ledger rebuild would lose them. "
-						+ "Remove activity-rank.items or set activity-rank.ledger.enabled=false (docs/items.md).");
 		for (Map.Entry<String, ItemProperties> entry : properties.getItems().entrySet()) {
 			String type = entry.getKey();
 			ItemProperties item = entry.getValue();

@@ -5,9 +5,10 @@ import java.time.LocalDate;
 import io.github.activityrank.Period;
 
 /**
- * The read side and removal of item boards, for checked arguments.
+ * The read side and removal of item boards, for checked arguments, and the active-user
+ * counters the items module keeps beside them.
  */
-public interface ItemBoards {
+public interface ItemBoards extends ActiveUsers {
 
 	/**
 	 * A type's board of a period.

@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.support.InputCheck;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -104,8 +105,11 @@ public class AwardLedger {
 	 */
 	public static boolean storable(ActivityEvent event) {
 		return event != null && storableUser(event.userId())
-				&& (event.field() == null || InputCheck.fieldProblem(event.field()) == null) && (event.rule() == null
-						|| (event.rule().length() <= MAX_RULE_LENGTH && InputCheck.fieldProblem(event.rule()) == null));
+				&& (event.field() == null || InputCheck.fieldProblem(event.field()) == null)
+				&& (event.rule() == null
+						|| (event.rule().length() <= MAX_RULE_LENGTH && InputCheck.fieldProblem(event.rule()) == null))
+				&& ((event.itemType() == null && event.itemId() == null)
+						|| ItemType.itemProblem(event.itemType(), event.itemId()) == null);
 	}
 
 	/** Whether a user id fits the ledger's columns. */

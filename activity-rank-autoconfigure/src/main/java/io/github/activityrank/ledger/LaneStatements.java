@@ -109,8 +109,9 @@ class LaneStatements {
 	 */
 	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
 			throws SQLException {
-		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at FROM " + this.tables.ledger()
-				+ " WHERE state = " + AwardLedger.PENDING + " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
+		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at, item_type, item_id FROM "
+				+ this.tables.ledger() + " WHERE state = " + AwardLedger.PENDING
+				+ " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
 		StringBuilder sql = new StringBuilder();
 		if (lanes.size() == 1) {
 			sql.append(one);
@@ -132,7 +133,7 @@ class LaneStatements {
 					Long boxed = rows.wasNull() ? null : points;
 					entries.add(new LedgerEntry(rows.getLong(1),
 							new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
-									AwardLedger.REVOKE.equals(rows.getString(2))),
+									AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9)),
 							Instant.ofEpochMilli(rows.getLong(7))));
 				}
 			}

@@ -40,13 +40,13 @@ class LedgerInserts {
 	 * not bound, which spares the driver four parameters per row (three of them nulls,
 	 * each of which costs the JDBC layer a look at the driver).
 	 */
-	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + AwardLedger.PENDING + ", NULL, NULL, NULL)";
+	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + AwardLedger.PENDING + ", NULL, NULL, NULL, ?, ?)";
 
 	/**
 	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
 	 */
 	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
-			Types.VARCHAR, Types.BIGINT };
+			Types.VARCHAR, Types.BIGINT, Types.VARCHAR, Types.VARCHAR };
 
 	private final DataSource dataSource;
 
@@ -100,7 +100,7 @@ class LedgerInserts {
 		}
 		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
 			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-					+ " applied_at) VALUES ");
+					+ " applied_at, item_type, item_id) VALUES ");
 		List<Object> args = new ArrayList<>();
 		boolean first = true;
 		for (GroupInserts.Write write : writes) {
@@ -123,7 +123,7 @@ class LedgerInserts {
 			int to = Math.min(events.size(), from + AwardLedger.MAX_ROWS_PER_INSERT);
 			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
 				.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-						+ " applied_at) VALUES ");
+						+ " applied_at, item_type, item_id) VALUES ");
 			List<Object> args = new ArrayList<>((to - from) * ROW_TYPES.length);
 			for (int i = from; i < to; i++) {
 				sql.append((i > from) ? ", " : "").append(ROW);
@@ -149,6 +149,8 @@ class LedgerInserts {
 		args.add(event.points());
 		args.add(event.field());
 		args.add(millis);
+		args.add(event.itemType());
+		args.add(event.itemId());
 	}
 
 	/**
@@ -168,8 +170,8 @@ class LedgerInserts {
 		long[] ids = new long[events.size()];
 		try (PreparedStatement statement = connection.prepareStatement("INSERT INTO " + this.tables.ledger()
 				+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-				+ " applied_at, revoked_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + AwardLedger.APPLIED + ", ?, ?, ?, ?)",
-				new String[] { "id" })) {
+				+ " applied_at, revoked_id, item_type, item_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + AwardLedger.APPLIED
+				+ ", ?, ?, ?, ?, ?, ?)", new String[] { "id" })) {
 			for (int i = 0; i < events.size(); i++) {
 				ActivityEvent event = events.get(i);
 				statement.setString(1, event.revoke() ? AwardLedger.REVOKE : AwardLedger.AWARD);
@@ -183,6 +185,8 @@ class LedgerInserts {
 				statement.setLong(9, results.get(i).points());
 				statement.setLong(10, at.toEpochMilli());
 				statement.setObject(11, revokedIds[i], Types.BIGINT);
+				statement.setObject(12, event.itemType(), Types.VARCHAR);
+				statement.setObject(13, event.itemId(), Types.VARCHAR);
 				statement.executeUpdate();
 				try (ResultSet keys = statement.getGeneratedKeys()) {
 					if (!keys.next()) {

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,6 +19,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.redis.RankKeys;
@@ -98,6 +100,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final StreakSettings streaks;
 
+	private final Map<String, ItemType> items;
+
 	private final Predicate<Duration> awaitApplied;
 
 	private final AtomicBoolean running = new AtomicBoolean();
@@ -128,12 +132,13 @@ public class LedgerRebuild implements ActivityRankAdmin {
 			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied) {
 		this(ledger, relay, engine, connectionFactory, keys, shards, calendar, periods, order, challengeRetention,
-				awaitApplied, StreakSettings.OFF);
+				awaitApplied, StreakSettings.OFF, Map.of());
 	}
 
 	/**
-	 * Create the rebuild of boards that keep streaks: the replay restores active days,
-	 * runs, milestone bonuses and the streak board from the rows.
+	 * Create the rebuild of boards that keep streaks and item boards: the replay restores
+	 * active days, runs, milestone bonuses and the streak board, and the item boards, hot
+	 * boards and user counters of the rows that name an item, each at its own instant.
 	 * @param ledger the ledger
 	 * @param relay the relay, paused while the rebuild runs
 	 * @param engine applies the rows, or {@code null}
@@ -146,12 +151,14 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * @param challengeRetention how long a challenge is kept after its end
 	 * @param awaitApplied waits until the dispatched awards are applied
 	 * @param streaks whether and how awards mark active days
+	 * @param items the configured item types by name (empty: none)
 	 */
 	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
 			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied,
-			StreakSettings streaks) {
+			StreakSettings streaks, Map<String, ItemType> items) {
 		this.streaks = streaks;
+		this.items = Map.copyOf(items);
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = relay;
 		this.engine = engine;
@@ -283,7 +290,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		ShardMap stagedShards = staged.shards();
 		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order,
 				this.streaks);
-		ActivityStore store = stores.activityStore(this.periods);
+		ActivityStore store = stores.activityStore(this.periods, this.items);
 		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new LedgerReplay(this.ledger, this.engine, this.progress, this.skippedLog, rescore, staged, store,
 				challenges, this.ledger.challengeDefinitions(), offset);

@@ -21,9 +21,11 @@ import io.github.activityrank.ActivityEvent;
  * @param revokedId for a revoke the ledger decided beyond {@code retention.record}, the
  * id of the award it revokes; {@code null} otherwise (the column comes with "once ever
  * means ever")
+ * @param itemType the item type the award also scored, or {@code null}
+ * @param itemId the item's id, or {@code null}
  */
 record LedgerRow(long id, String kind, String userId, String rule, Long points, String field, Instant at,
-		boolean pending, String outcome, Long appliedPoints, Long revokedId) {
+		boolean pending, String outcome, Long appliedPoints, Long revokedId, String itemType, String itemId) {
 
 	/** Whether the row records a challenge created, joined or left. */
 	boolean challengeChange() {
@@ -36,7 +38,7 @@ record LedgerRow(long id, String kind, String userId, String rule, Long points, 
 	}
 
 	ActivityEvent event() {
-		return new ActivityEvent(this.userId, this.field, this.rule, this.points, revoke());
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, revoke(), this.itemType, this.itemId);
 	}
 
 }

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.activityrank.Period;
-import io.github.activityrank.engine.ActiveUsers;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.BoardSource;
@@ -23,7 +22,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * with the same {@link BoardReads} as the user boards: item boards hold plain points
  * numbered in competition, hot boards their log score numbered in order.
  */
-public class RedisItemBoards implements ItemBoards, ActiveUsers {
+public class RedisItemBoards implements ItemBoards {
 
 	private static final BoardOrder PLAIN = BoardOrder.DEFAULT;
 

@@ -63,6 +63,11 @@ CREATE TABLE IF NOT EXISTS %PREFIX%challenge (
 -- the award entry it took back ("once ever" means ever). Added to tables of earlier versions.
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
 
+-- The item an award also scores (ActivityEvent.withItem, docs/items.md), so that a rebuild restores
+-- item boards and hot boards; NULL for none. Added to tables of earlier versions.
+ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_type VARCHAR(32);
+ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_id VARCHAR(128);
+
 -- Erasing a user (removeUser) deletes their entries by user_id: an index, so that is not a scan of
 -- every entry. Added to tables of earlier versions.
 CREATE INDEX IF NOT EXISTS %PREFIX%ledger_user ON %PREFIX%ledger (user_id);

@@ -46,6 +46,14 @@ class ConfigurationMetadataTests {
 	}
 
 	@Test
+	void listsTheKeysOfEveryItemType() {
+		assertThat(this.properties).extracting((property) -> (String) property.get("name"))
+			.contains("activity-rank.items", "activity-rank.items.*.points", "activity-rank.items.*.periods",
+					"activity-rank.items.*.hot.half-life", "activity-rank.items.*.keep",
+					"activity-rank.items.*.unique-users");
+	}
+
+	@Test
 	void describesSwitchesWithWhetherAndNothingWithThe() {
 		assertThat(this.properties)
 			.filteredOn((property) -> ((String) property.get("name")).startsWith("activity-rank."))

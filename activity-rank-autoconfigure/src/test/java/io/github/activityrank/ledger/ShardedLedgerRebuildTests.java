@@ -16,9 +16,11 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ChallengeService;
+import io.github.activityrank.ItemRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RebuildReport;
 import io.github.activityrank.autoconfigure.ActivityRankClusterAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankItemsAutoConfiguration;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.DatabaseEngine;
@@ -93,6 +95,43 @@ class ShardedLedgerRebuildTests {
 				assertThat(keysUnder("{" + this.prefix + "}")).containsOnly("{" + this.prefix + "}:meta");
 				assertNothingStaged();
 			});
+		}
+	}
+
+	@Test
+	void aRebuildGivesBackTheItemBoardsSpreadOverTheShards() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database, 3).withConfiguration(AutoConfigurations.of(ActivityRankItemsAutoConfiguration.class))
+				.withPropertyValues("activity-rank.items.article.points.praise=5",
+						"activity-rank.items.article.points.comment=1", "activity-rank.items.article.hot.half-life=12h",
+						"activity-rank.items.article.unique-users=true")
+				.run((context) -> {
+					ActivityRankService service = context.getBean(ActivityRankService.class);
+					ItemRankService items = context.getBean(ItemRankService.class);
+					for (int n = 0; n < 60; n++) {
+						this.clock.advance(Duration.ofMinutes(37));
+						String article = "a" + (n % 7);
+						service.apply(ActivityEvent.award("user-" + (n % 11), "praise:" + article, "praise")
+							.withItem("article", article));
+					}
+					service.revoke("user-3", "praise:a3", "praise");
+					Function<ItemRankService, String> reads = (i) -> i.board("article", Period.TOTAL).top(10) + " "
+							+ i.board("article", Period.DAY).top(10) + " " + i.hot("article").top(10) + " "
+							+ i.uniqueUsers("article", "a1", Period.WEEK) + " "
+							+ i.board("article", Period.WEEK).size();
+					String before = reads.apply(items);
+					for (String tag : tags()) {
+						deleteTag(tag);
+					}
+					assertThat(items.hot("article").size()).isZero();
+					context.getBean(ActivityRankAdmin.class).rebuild();
+					assertThat(reads.apply(items)).isEqualTo(before);
+					assertNothingStaged();
+					long a1 = items.board("article", Period.TOTAL).rankOf("a1").orElseThrow().score();
+					service.revoke("user-1", "praise:a1", "praise");
+					assertThat(items.board("article", Period.TOTAL).rankOf("a1").orElseThrow().score())
+						.isEqualTo(a1 - 5);
+				});
 		}
 	}
 

@@ -241,15 +241,6 @@ class ItemBoardsTests {
 	}
 
 	@Test
-	void itemTypesWithShardsStopTheStartUntilShardedItemBoardsExist() {
-		this.runner.withPropertyValues("activity-rank.shards=3").run((context) -> {
-			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).hasStackTraceContaining("activity-rank.items")
-				.hasStackTraceContaining("not spread over shards yet");
-		});
-	}
-
-	@Test
 	void aBatchWithTwoItemTypesScoresEachOnItsOwnBoards() {
 		this.runner
 			.withPropertyValues("activity-rank.items.video.points.praise=7", "activity-rank.items.video.periods=total",

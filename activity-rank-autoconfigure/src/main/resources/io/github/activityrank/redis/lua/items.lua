@@ -13,6 +13,9 @@
 -- '#i:<field>' = "points|log|item|boardKey,...|hotKey" in today's record (HSETNX: the item scores
 -- once per user and field), adds points to each board and log to the hot board, and counts the
 -- user. A revoke finds that field on the days it searches and takes exactly that back.
+-- The keys in that field are written after the key space's base (the record key's part before
+-- ':rec:'), so a rebuild's staged record still names the live keys once it is switched; a key
+-- written in full (records of earlier versions) is used as it is.
 -- Hot board score: log2 of the sum of points * 2^((t - origin) / halfLife); no rescoring, and it
 -- grows by only 1 per half-life, so it never overflows.
 local items_on = true
@@ -60,13 +63,25 @@ local function trim(key, keep)
   return card
 end
 
+-- the key space's base of a record key, and a key of that space relative to it and back
+local function base_of(record)
+  return string.match(record, '^(.-):rec:%d+:')
+end
+local function relative(base, key)
+  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
+end
+local function absolute(base, name)
+  return (string.sub(name, 1, 1) == ':') and (base .. name) or name
+end
+
 local function item_award(type, item, points, member, field, record)
   local lw = (type.hot ~= nil) and (math.log(points) / math.log(2) + (at - hot_origin) / type.half_life) or 0
+  local base = base_of(record)
   local names = {}
-  for k, board in ipairs(type.boards) do names[k] = board.key end
+  for k, board in ipairs(type.boards) do names[k] = relative(base, board.key) end
   local created = redis.call('EXISTS', record) == 0
   local held = points .. '|' .. string.format('%.17g', lw) .. '|' .. item .. '|' .. table.concat(names, ',')
-    .. '|' .. (type.hot or '')
+    .. '|' .. (type.hot and relative(base, type.hot) or '')
   if redis.call('HSETNX', record, '#i:' .. field, held) == 0 then
     return
   end
@@ -108,7 +123,10 @@ local function item_revoke(member, field, first)
   redis.call('HDEL', record, name)
   local points, lw, item, boards, hot = string.match(held, '^(%d+)|([^|]+)|([^|]*)|([^|]*)|(.*)$')
   points = tonumber(points)
-  for key in string.gmatch(boards, '[^,]+') do
+  local base = base_of(record)
+  hot = (hot ~= '') and absolute(base, hot) or ''
+  for name in string.gmatch(boards, '[^,]+') do
+    local key = absolute(base, name)
     if tonumber(redis.call('ZINCRBY', key, -points, item)) <= 0 then
       redis.call('ZREM', key, item)
     end
