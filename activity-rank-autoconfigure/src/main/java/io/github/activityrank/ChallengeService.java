@@ -38,6 +38,12 @@ public interface ChallengeService {
 	int MAX_JOINED = 100;
 
 	/**
+	 * Most challenges open to all that may not have ended at once, running or still to
+	 * start: every award reads them all.
+	 */
+	int MAX_OPEN = 50;
+
+	/**
 	 * Create a challenge, or find the same one again: creating an existing definition
 	 * once more changes nothing, so every instance of an application can create its
 	 * challenges at startup.
@@ -46,6 +52,8 @@ public interface ChallengeService {
 	 * @throws IllegalArgumentException when the id is malformed, {@code end} is not after
 	 * {@code start}, a rule is not configured, the challenge has already ended, or a
 	 * different challenge exists under the same id
+	 * @throws IllegalStateException when the challenge is new and open to all, and
+	 * {@value #MAX_OPEN} open challenges have not ended
 	 */
 	ChallengeDefinition create(ChallengeDefinition definition);
 

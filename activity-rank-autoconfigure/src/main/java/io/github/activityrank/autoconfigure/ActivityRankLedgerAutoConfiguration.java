@@ -17,6 +17,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityRankService;
@@ -30,6 +31,7 @@ import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.ledger.StandingAwards;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -92,10 +94,12 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
-				ActivityRankProperties properties, StandingAwards standing) {
+				ActivityRankProperties properties, StandingAwards standing,
+				ObjectProvider<TransientFailurePolicy> transientFailures) {
 			ActivityRankProperties.Ledger settings = properties.getLedger();
 			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
-					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads());
+					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads(),
+					transientFailures.getIfAvailable(RedisTransientFailurePolicy::new), settings.getSetAsideAfter());
 		}
 
 		/** Also the challenge boards' read side, which reads archived boards. */

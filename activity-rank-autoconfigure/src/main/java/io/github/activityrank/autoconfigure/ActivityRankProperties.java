@@ -737,12 +737,28 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private int relayThreads = 4;
 
+		/**
+		 * How many times the relay tries a pending entry that fails for good on its own
+		 * (a Lua error, a key of the wrong type) before it sets it aside: marked in the
+		 * table (state 2, outcome SET_ASIDE), logged at WARN with the reason and counted,
+		 * so the rest of its lane goes on. Failures that waiting cures never count.
+		 */
+		private int setAsideAfter = 5;
+
 		public int getRelayThreads() {
 			return this.relayThreads;
 		}
 
 		public void setRelayThreads(int relayThreads) {
 			this.relayThreads = relayThreads;
+		}
+
+		public int getSetAsideAfter() {
+			return this.setAsideAfter;
+		}
+
+		public void setSetAsideAfter(int setAsideAfter) {
+			this.setAsideAfter = setAsideAfter;
 		}
 
 		public int getArchiveSize() {

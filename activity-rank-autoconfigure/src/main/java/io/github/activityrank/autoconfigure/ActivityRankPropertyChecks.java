@@ -153,6 +153,8 @@ final class ActivityRankPropertyChecks {
 		require(ledger.getRelayThreads() >= 1 && ledger.getRelayThreads() <= AwardLedger.LANES,
 				"activity-rank.ledger.relay-threads", ledger.getRelayThreads(),
 				"Set activity-rank.ledger.relay-threads between 1 and " + AwardLedger.LANES + " (default 4).");
+		require(ledger.getSetAsideAfter() >= 1, "activity-rank.ledger.set-aside-after", ledger.getSetAsideAfter(),
+				"Set activity-rank.ledger.set-aside-after to 1 or more (default 5).");
 		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
 				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
 

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -65,20 +64,8 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	/** Stamps each award when it is made. */
 	private final Clock clock;
 
-	/** A user's awards always take the same lane. */
-	private final List<DispatchLane> lanes;
-
-	/**
-	 * Room left in the queue, over all lanes together
-	 * ({@code activity-rank.async.queue-capacity}).
-	 */
-	private final Semaphore room;
-
-	/**
-	 * Most awards one lane holds within the capacity: its share of the queue, so one hot
-	 * user (always the same lane) cannot fill the whole queue.
-	 */
-	private final int laneCapacity;
+	/** A user's awards always take the same lane; each lane holds its share at most. */
+	private final DispatchLanes lanes;
 
 	/** Null with a retry capacity of 0. */
 	private final RetryBuffer retry;
@@ -89,8 +76,6 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			"further occurrences are logged at debug level and counted");
 
 	private final AtomicBoolean closed = new AtomicBoolean();
-
-	private volatile boolean running = true;
 
 	/**
 	 * Create a dispatcher without a retry buffer and start its worker threads.
@@ -153,8 +138,6 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.applier = new AwardApplier(service, counters);
 		this.queueFullPolicy = queueFullPolicy;
 		this.shutdownGracePeriod = shutdownGracePeriod;
-		this.room = new Semaphore(queueCapacity);
-		this.laneCapacity = Math.max(1, (queueCapacity + threads - 1) / threads);
 		int instance = instances.incrementAndGet();
 		// "activity-rank-N" as documented; another dispatcher in the JVM gets an infix
 		String prefix = (instance == 1) ? "activity-rank-" : "activity-rank-" + instance + "-";
@@ -165,12 +148,8 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
 				(batch) -> this.applier.resend(batch, this.transientFailures), counters,
 				"activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
-		List<DispatchLane> lanes = new ArrayList<>(threads);
-		for (int i = 1; i <= threads; i++) {
-			lanes.add(new DispatchLane(prefix + i, this::handle));
-		}
-		this.lanes = List.copyOf(lanes);
-		this.lanes.forEach(DispatchLane::start);
+		this.lanes = new DispatchLanes(prefix, threads, queueCapacity, this::handle);
+		this.lanes.start();
 	}
 
 	@Override
@@ -180,11 +159,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 
 	@Override
 	public int queueSize() {
-		int size = 0;
-		for (DispatchLane lane : this.lanes) {
-			size += lane.size();
-		}
-		return size;
+		return this.lanes.size();
 	}
 
 	@Override
@@ -198,8 +173,11 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
-	 * Queue the awards, each in its user's lane; after {@link #close()}, apply them on
-	 * this thread. Never throws.
+	 * Queue the awards, each in its user's lane. An award whose id or field
+	 * {@link AwardRefusals} refuses is never queued: the service answers it on this
+	 * thread ({@code REJECTED}, logged and counted, nothing stored). Once a lane's worker
+	 * ended after {@link #close()}, its users' awards are applied on this thread. Never
+	 * throws.
 	 * @param events the awards
 	 */
 	@Override
@@ -207,58 +185,60 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		if (events.isEmpty()) {
 			return;
 		}
-		if (!this.running) {
-			List<TimedAward> now = new ArrayList<>(events.size());
-			for (ActivityEvent event : events) {
-				now.add(new TimedAward(event, null));
-			}
-			applyHere(now);
-			return;
-		}
 		Instant at = this.clock.instant();
+		List<TimedAward> here = null;
 		for (ActivityEvent made : events) {
 			TimedAward event = new TimedAward(made, at);
-			DispatchLane lane = this.lanes.get(DispatchLane.indexOf(made.userId(), this.lanes.size()));
-			if (lane.size() < this.laneCapacity && this.room.tryAcquire()) {
-				this.pending.add(1);
-				lane.add(QueuedAward.withinCapacity(event));
-				this.counters.add(DispatchCounter.QUEUED, 1);
+			DispatchLanes.Offer offer = AwardRefusals.refuses(made) ? DispatchLanes.Offer.CLOSED : queue(event);
+			if (offer == DispatchLanes.Offer.FULL) {
+				offer = queueFull(event);
 			}
-			else {
-				queueFull(event, lane);
+			if (offer == DispatchLanes.Offer.CLOSED) {
+				// in order: a lane closes for good, so its user's later awards land here
+				// too
+				here = (here != null) ? here : new ArrayList<>();
+				here.add(event);
 			}
+		}
+		if (here != null) {
+			applyHere(here);
 		}
 	}
 
-	private void queueFull(TimedAward event, DispatchLane lane) {
+	private DispatchLanes.Offer queue(TimedAward event) {
+		// counted before a worker can see it, so awaitIdle never reads 0 while it waits
+		this.pending.add(1);
+		DispatchLanes.Offer offer = this.lanes.offer(event);
+		if (offer == DispatchLanes.Offer.QUEUED) {
+			this.counters.add(DispatchCounter.QUEUED, 1);
+		}
+		else {
+			this.pending.remove(1);
+		}
+		return offer;
+	}
+
+	/**
+	 * The queue-full policy: QUEUED when the award was handled or queued, else CLOSED.
+	 */
+	private DispatchLanes.Offer queueFull(TimedAward event) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.add(DispatchCounter.DROPPED, 1);
 			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
 					+ LogText.of(event.event()) + " as activity-rank.async.on-queue-full=drop says", null);
+			return DispatchLanes.Offer.QUEUED;
 		}
-		else if (isWorkerThread()) {
+		this.counters.add(DispatchCounter.CALLER_RUNS, 1);
+		if (this.lanes.isWorker(Thread.currentThread())) {
 			// a worker never waits on the lanes it drains
-			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
 			applyHere(List.of(event));
+			return DispatchLanes.Offer.QUEUED;
 		}
-		else {
-			this.counters.add(DispatchCounter.CALLER_RUNS, 1);
-			this.queueFullLog
-				.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
-						+ LogText.of(event.event())
-						+ " is applied as activity-rank.async.on-queue-full=caller-runs says", null);
-			waitBehind(event, lane);
-		}
-	}
-
-	private boolean isWorkerThread() {
-		Thread current = Thread.currentThread();
-		for (DispatchLane lane : this.lanes) {
-			if (lane.isWorker(current)) {
-				return true;
-			}
-		}
-		return false;
+		this.queueFullLog
+			.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
+					+ LogText.of(event.event()) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
+					null);
+		return waitBehind(event);
 	}
 
 	/**
@@ -266,10 +246,13 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 * until a worker has handled it: applying it here at once could overtake them (a
 	 * revoke before its award).
 	 */
-	private void waitBehind(TimedAward event, DispatchLane lane) {
+	private DispatchLanes.Offer waitBehind(TimedAward event) {
 		QueuedAward queued = QueuedAward.awaited(event);
 		this.pending.add(1);
-		lane.add(queued);
+		if (!this.lanes.laneOf(event.event().userId()).offer(queued)) {
+			this.pending.remove(1);
+			return DispatchLanes.Offer.CLOSED;
+		}
 		this.counters.add(DispatchCounter.QUEUED, 1);
 		try {
 			if (!queued.awaitHandled(this.callerRunsTimeout)) {
@@ -283,6 +266,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			// stop waiting; the award stays queued and is still applied
 			Thread.currentThread().interrupt();
 		}
+		return DispatchLanes.Offer.QUEUED;
 	}
 
 	private void applyHere(List<TimedAward> events) {
@@ -298,7 +282,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	/** What a worker does with the awards it took from its lane. */
 	private void handle(List<QueuedAward> taken) {
 		List<TimedAward> batch = QueuedAward.events(taken);
-		this.room.release(QueuedAward.withinCapacity(taken));
+		this.lanes.taken(taken);
 		try {
 			deliver(batch);
 		}
@@ -351,31 +335,23 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
-	 * Stop accepting queued awards (later ones run on the caller's thread), let the
-	 * workers drain the queue and the retry thread the retry buffer for up to the
-	 * shutdown grace period, then count what is left as dropped and log its count.
+	 * Drain: every lane keeps taking awards (so they stay in order behind those queued)
+	 * until its worker found it empty, and the retry thread sends the retry buffer, for
+	 * up to the shutdown grace period. Then what is left is counted as dropped and
+	 * logged, and later awards are applied on the caller's thread.
 	 */
 	@Override
 	public void close() {
 		if (!this.closed.compareAndSet(false, true)) {
 			return;
 		}
-		this.running = false;
 		long deadline = System.nanoTime() + this.shutdownGracePeriod.toNanos();
-		this.lanes.forEach(DispatchLane::stopWhenEmpty);
-		for (DispatchLane lane : this.lanes) {
-			lane.awaitWorker(deadline);
-		}
+		this.lanes.drain(deadline);
 		if (this.retry != null) {
 			this.retry.awaitEmpty(deadline);
 		}
-		this.lanes.forEach(DispatchLane::interruptWorker);
+		List<QueuedAward> queued = this.lanes.close();
 		int left = (this.retry != null) ? this.retry.close() : 0;
-		List<QueuedAward> queued = new ArrayList<>();
-		for (DispatchLane lane : this.lanes) {
-			lane.drainTo(queued);
-		}
-		this.room.release(QueuedAward.withinCapacity(queued));
 		QueuedAward.release(queued);
 		if (!queued.isEmpty()) {
 			this.pending.remove(queued.size());

@@ -17,6 +17,11 @@ import org.apache.commons.logging.LogFactory;
  * batches of up to {@link ActivityStore#MAX_BATCH}. All awards of a user take the same
  * lane ({@link #indexOf(String, int)}), so one thread applies them in the order they were
  * made. The queue itself is unbounded: the dispatcher bounds all lanes together.
+ * <p>
+ * A lane accepts awards until its worker ended on an empty queue after
+ * {@link #stopWhenEmpty()}, or until {@link #closeAndDrainTo(Collection)}: the decision
+ * to end and every {@link #offer(QueuedAward)} take the same lock, so an award is either
+ * queued where a worker or the final drain sees it, or refused, never left behind.
  */
 final class DispatchLane {
 
@@ -27,7 +32,13 @@ final class DispatchLane {
 
 	private final Thread worker;
 
+	/** Guards {@link #accepting} and the worker's decision to end. */
+	private final Object lock = new Object();
+
 	private volatile boolean running = true;
+
+	/** False once the worker ended or the lane was closed: offers are refused. */
+	private boolean accepting = true;
 
 	/**
 	 * Create a lane; its thread starts with {@link #start()}.
@@ -58,8 +69,20 @@ final class DispatchLane {
 		this.worker.start();
 	}
 
-	void add(QueuedAward award) {
-		this.queue.add(award);
+	/**
+	 * Queue an award, unless the lane no longer accepts any.
+	 * @param award the award
+	 * @return {@code false} when the lane's worker ended or the lane was closed: the
+	 * award was not queued
+	 */
+	boolean offer(QueuedAward award) {
+		synchronized (this.lock) {
+			if (!this.accepting) {
+				return false;
+			}
+			this.queue.add(award);
+			return true;
+		}
 	}
 
 	int size() {
@@ -97,19 +120,25 @@ final class DispatchLane {
 	}
 
 	/**
-	 * Take every award still queued.
+	 * Refuse every later offer and take every award still queued.
 	 * @param into where they go
 	 */
-	void drainTo(Collection<QueuedAward> into) {
-		this.queue.drainTo(into);
+	void closeAndDrainTo(Collection<QueuedAward> into) {
+		synchronized (this.lock) {
+			this.accepting = false;
+			this.queue.drainTo(into);
+		}
 	}
 
 	private void drain(Consumer<List<QueuedAward>> handler) {
 		List<QueuedAward> taken = new ArrayList<>(ActivityStore.MAX_BATCH);
-		while (this.running || !this.queue.isEmpty()) {
+		while (true) {
 			try {
 				QueuedAward first = this.queue.poll(100, TimeUnit.MILLISECONDS);
 				if (first == null) {
+					if (!this.running && endIfEmpty()) {
+						return;
+					}
 					continue;
 				}
 				taken.add(first);
@@ -129,6 +158,16 @@ final class DispatchLane {
 			finally {
 				taken.clear();
 			}
+		}
+	}
+
+	/** After stopWhenEmpty: end when nothing is queued, refusing later offers. */
+	private boolean endIfEmpty() {
+		synchronized (this.lock) {
+			if (this.queue.isEmpty()) {
+				this.accepting = false;
+			}
+			return !this.accepting;
 		}
 	}
 

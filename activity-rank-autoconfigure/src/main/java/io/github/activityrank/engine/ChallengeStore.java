@@ -20,6 +20,9 @@ public interface ChallengeStore {
 	 * @param now the current instant
 	 * @return the definition stored under the id after the call: the given one, or the
 	 * one that existed
+	 * @throws IllegalStateException when the definition is new and open to all, and
+	 * {@link io.github.activityrank.ChallengeService#MAX_OPEN} open challenges have not
+	 * ended
 	 */
 	ChallengeDefinition createIfAbsent(ChallengeDefinition definition, Instant now);
 

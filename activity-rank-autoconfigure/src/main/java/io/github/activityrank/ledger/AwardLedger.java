@@ -48,6 +48,12 @@ public class AwardLedger {
 
 	static final int APPLIED = 1;
 
+	/** State of an entry that failed for good on every attempt and was set aside. */
+	static final int SET_ASIDE = 2;
+
+	/** The outcome recorded with a set-aside entry. */
+	static final String SET_ASIDE_OUTCOME = "SET_ASIDE";
+
 	/** Rows per insert statement: one statement, one round trip, bounded parameters. */
 	static final int MAX_ROWS_PER_INSERT = 500;
 
@@ -213,6 +219,18 @@ public class AwardLedger {
 	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
 			Instant at) throws SQLException {
 		this.lanes.markApplied(connection, entries, results, revokedIds, at);
+	}
+
+	/**
+	 * Set a pending entry aside that fails for good.
+	 * @param connection a connection in the transaction that holds the entry's lane
+	 * @param id the entry
+	 * @param at when it was set aside
+	 * @return whether it was still pending
+	 * @throws SQLException when the database fails
+	 */
+	boolean markSetAside(Connection connection, long id, Instant at) throws SQLException {
+		return this.lanes.markSetAside(connection, id, at);
 	}
 
 	/**

@@ -183,6 +183,25 @@ class LaneStatements {
 	}
 
 	/**
+	 * Set an entry aside that fails for good: it leaves the pending entries, marked
+	 * {@link AwardLedger#SET_ASIDE} with the outcome {@code SET_ASIDE}, and is kept.
+	 * @param connection a connection in the transaction that holds the entry's lane
+	 * @param id the entry
+	 * @param at when it was set aside
+	 * @return whether it was still pending
+	 * @throws SQLException when the database fails
+	 */
+	boolean markSetAside(Connection connection, long id, Instant at) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement("UPDATE " + this.tables.ledger()
+				+ " SET state = " + AwardLedger.SET_ASIDE + ", outcome = '" + AwardLedger.SET_ASIDE_OUTCOME
+				+ "', applied_points = 0, applied_at = ? WHERE id = ? AND state = " + AwardLedger.PENDING)) {
+			statement.setLong(1, at.toEpochMilli());
+			statement.setLong(2, id);
+			return statement.executeUpdate() == 1;
+		}
+	}
+
+	/**
 	 * Lock the lanes of some users until the connection's transaction ends, waiting for a
 	 * relay that holds one: direct calls decide as the relay does, one at a time per
 	 * user.

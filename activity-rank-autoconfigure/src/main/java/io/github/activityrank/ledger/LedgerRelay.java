@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -70,7 +71,9 @@ import org.springframework.context.SmartLifecycle;
  * {@link RelayPass} makes the passes; this class runs their threads.
  * <p>
  * When Redis or the database fails, the transaction rolls back, the entries stay pending
- * and the relay tries again after the poll interval: nothing is dropped.
+ * and the relay tries again after the poll interval: nothing is dropped. An entry that
+ * fails for good on its own (a Lua error, a key of the wrong type) is set aside after
+ * {@code set-aside-after} attempts instead of stalling its lane ({@link RelayFailures}).
  */
 public class LedgerRelay implements SmartLifecycle {
 
@@ -94,6 +97,8 @@ public class LedgerRelay implements SmartLifecycle {
 	private final int threads;
 
 	private final RelayPass pass;
+
+	private final RelayFailures failures;
 
 	private final Semaphore wakeUp = new Semaphore(0);
 
@@ -128,6 +133,31 @@ public class LedgerRelay implements SmartLifecycle {
 	 */
 	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
 			Duration pollInterval, Duration retention, StandingAwards standing, int threads) {
+		this(ledger, engine, clock, batchSize, pollInterval, retention, standing, threads, null, 1);
+	}
+
+	/**
+	 * Create the relay, setting aside entries that fail for good.
+	 * @param ledger the ledger
+	 * @param engine the service that applies entries to Redis, never one that writes the
+	 * ledger itself
+	 * @param clock the application's clock
+	 * @param batchSize most entries of a lane applied in one transaction
+	 * @param pollInterval how long the relay sleeps when nothing is pending and nobody
+	 * woke it, and how long it waits after a failure
+	 * @param retention how long applied entries are kept, {@code null} for ever
+	 * @param standing the standing awards, which decide what Redis no longer can
+	 * @param threads relay threads of this instance
+	 * @param transientFailures which failures of the engine waiting cures; any other
+	 * failure of an entry on its own counts towards setting it aside. {@code null}: every
+	 * entry stays pending until it is applied
+	 * @param setAsideAfter how many times an entry fails for good on its own before it is
+	 * set aside
+	 */
+	public LedgerRelay(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
+			Duration pollInterval, Duration retention, StandingAwards standing, int threads,
+			TransientFailurePolicy transientFailures, int setAsideAfter) {
+		this.failures = new RelayFailures(transientFailures, setAsideAfter);
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.pollInterval = pollInterval;
@@ -135,7 +165,7 @@ public class LedgerRelay implements SmartLifecycle {
 		this.threads = Math.max(1, threads);
 		this.pass = new RelayPass(this.ledger, Objects.requireNonNull(engine, "engine must not be null"), this.clock,
 				batchSize, pollInterval, Objects.requireNonNull(standing, "standing must not be null"), this.threads,
-				() -> this.beforeMark.run());
+				() -> this.beforeMark.run(), this.failures);
 	}
 
 	/**
@@ -153,6 +183,15 @@ public class LedgerRelay implements SmartLifecycle {
 	 */
 	public long appliedCount() {
 		return this.pass.appliedCount();
+	}
+
+	/**
+	 * Entries this relay has set aside since it was created: each failed for good on its
+	 * own {@code set-aside-after} times, and is kept in the ledger, marked set aside.
+	 * @return the count
+	 */
+	public long setAsideCount() {
+		return this.failures.setAsideCount();
 	}
 
 	/**

@@ -152,7 +152,8 @@ final class LedgerReplay {
 	private boolean replayed(LedgerRow row) {
 		String outcome = row.outcome();
 		if (this.rescore) {
-			return outcome != null && !AwardResult.Outcome.REJECTED.name().equals(outcome);
+			return outcome != null && !AwardResult.Outcome.REJECTED.name().equals(outcome)
+					&& !AwardLedger.SET_ASIDE_OUTCOME.equals(outcome);
 		}
 		return AwardResult.Outcome.AWARDED.name().equals(outcome) || AwardResult.Outcome.CAPPED.name().equals(outcome)
 				|| AwardResult.Outcome.REVOKED.name().equals(outcome);

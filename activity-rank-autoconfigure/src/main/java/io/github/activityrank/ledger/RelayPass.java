@@ -51,11 +51,14 @@ class RelayPass {
 	 */
 	private final AtomicLongArray nextIds = new AtomicLongArray(AwardLedger.LANES);
 
+	/** Entries that fail for good on their own are found, counted and set aside here. */
+	private final RelayFailures failures;
+
 	/** {@link System#nanoTime()} of the last sweep from the first ids. */
 	private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - SWEEP_EVERY.toNanos());
 
 	RelayPass(AwardLedger ledger, ActivityRankService engine, Supplier<Instant> clock, int batchSize,
-			Duration pollInterval, StandingAwards standing, int threads, Runnable beforeMark) {
+			Duration pollInterval, StandingAwards standing, int threads, Runnable beforeMark, RelayFailures failures) {
 		this.ledger = ledger;
 		this.engine = engine;
 		this.clock = clock;
@@ -64,6 +67,7 @@ class RelayPass {
 		this.standing = standing;
 		this.threads = threads;
 		this.beforeMark = beforeMark;
+		this.failures = failures;
 	}
 
 	/**
@@ -112,7 +116,7 @@ class RelayPass {
 				}
 				int total = 0;
 				for (int i = 0; i < ordered.size(); i += group) {
-					total += relayLanes(connection, ordered.subList(i, Math.min(ordered.size(), i + group)), from);
+					total += relayGroup(connection, ordered.subList(i, Math.min(ordered.size(), i + group)), from);
 				}
 				return total;
 			}
@@ -152,17 +156,92 @@ class RelayPass {
 		return Math.max(1, (AwardLedger.LANES + this.threads - 1) / this.threads);
 	}
 
-	private int relayLanes(Connection connection, List<Integer> wanted, long[] from) throws SQLException {
+	/**
+	 * Relay a group of lanes in one transaction. A lane suspected of holding an entry
+	 * that fails for good goes alone, one entry at a time, until that entry is applied or
+	 * set aside; when the group's batch fails for good, its lanes become suspects.
+	 */
+	private int relayGroup(Connection connection, List<Integer> lanes, long[] from) throws SQLException {
+		int total = 0;
+		List<Integer> healthy = new ArrayList<>(lanes.size());
+		for (Integer lane : lanes) {
+			if (this.failures.isSuspect(lane)) {
+				total += relaySuspect(connection, lane, from);
+			}
+			else {
+				healthy.add(lane);
+			}
+		}
+		if (healthy.isEmpty()) {
+			return total;
+		}
+		try {
+			return total + relayLanes(connection, healthy, from, this.batchSize, null);
+		}
+		catch (RuntimeException ex) {
+			if (!this.failures.failsForGood(ex)) {
+				throw ex;
+			}
+			// one of these lanes holds it: the next passes find which, one entry at a
+			// time
+			this.failures.suspect(healthy, ex);
+			return total;
+		}
+	}
+
+	private int relaySuspect(Connection connection, int lane, long[] from) throws SQLException {
+		LedgerEntry[] tried = new LedgerEntry[1];
+		try {
+			int applied = relayLanes(connection, List.of(lane), from, 1, tried);
+			if (applied > 0) {
+				this.failures.cleared(lane, tried[0]);
+			}
+			return applied;
+		}
+		catch (RuntimeException ex) {
+			if (!this.failures.failsForGood(ex) || tried[0] == null) {
+				throw ex;
+			}
+			if (this.failures.failedAgain(tried[0], ex)) {
+				setAside(connection, lane, tried[0], ex);
+			}
+			return 0;
+		}
+	}
+
+	private void setAside(Connection connection, int lane, LedgerEntry entry, RuntimeException ex) throws SQLException {
+		try {
+			if (this.ledger.tryLockLanes(connection, List.of(lane)).isEmpty()) {
+				connection.rollback();
+				return; // another relay holds the lane now; it is tried again later
+			}
+			boolean marked = this.ledger.markSetAside(connection, entry.id(), this.clock.get());
+			connection.commit();
+			if (marked) {
+				this.failures.setAside(entry, lane, ex);
+			}
+		}
+		catch (SQLException | RuntimeException failure) {
+			connection.rollback();
+			throw failure;
+		}
+	}
+
+	private int relayLanes(Connection connection, List<Integer> wanted, long[] from, int perLane, LedgerEntry[] tried)
+			throws SQLException {
 		try {
 			List<Integer> lanes = this.ledger.tryLockLanes(connection, wanted);
 			if (lanes.isEmpty()) {
 				connection.rollback();
 				return 0;
 			}
-			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, this.batchSize, from);
+			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, perLane, from);
 			if (entries.isEmpty()) {
 				connection.commit();
 				return 0;
+			}
+			if (tried != null) {
+				tried[0] = entries.get(0);
 			}
 			List<ActivityEvent> events = new ArrayList<>(entries.size());
 			List<Instant> times = new ArrayList<>(entries.size());

@@ -175,7 +175,10 @@ final class BoardReads {
 		if (!needsCompanion(reply)) {
 			return reply;
 		}
-		this.dense.run(this.connectionFactory, board.call());
+		// chunk by chunk, each call bounded, until the companion is complete
+		while (RedisReplies.asLong(this.dense.run(this.connectionFactory, board.buildCall()).get(0)) == 0) {
+			Thread.onSpinWait();
+		}
 		reply = script.run(this.connectionFactory, call);
 		if (needsCompanion(reply)) {
 			throw new IllegalStateException("The dense companion of " + board.key() + " is missing after it was built");

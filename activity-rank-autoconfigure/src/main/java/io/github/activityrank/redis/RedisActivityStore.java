@@ -217,15 +217,21 @@ public class RedisActivityStore implements ActivityStore {
 	}
 
 	/**
-	 * Delete the dense companions of every board this day's awards and revokes may touch.
-	 * They are only kept in step while ranking is dense; one left from an earlier run in
-	 * dense mode would be out of step by the time dense ranking comes back, while a
-	 * missing one is rebuilt from its board. Once a day, one command.
+	 * Delete the dense companions (and their build markers) of every board this day's
+	 * awards and revokes may touch. They are only kept in step while ranking is dense;
+	 * one left from an earlier run in dense mode would be out of step by the time dense
+	 * ranking comes back, while a missing one is rebuilt from its board. Once a day, one
+	 * command.
 	 */
 	private void dropCompanions(DayKeys dayKeys) {
 		Set<String> companions = new LinkedHashSet<>();
 		for (String[] ofDay : dayKeys.dense) {
-			companions.addAll(List.of(ofDay));
+			for (String companion : ofDay) {
+				companions.add(companion);
+				// and a build left half way, which would otherwise resume on a stale
+				// cursor
+				companions.add(new BoardKeys("", companion).building());
+			}
 		}
 		if (companions.isEmpty()) {
 			return; // no periods, no boards

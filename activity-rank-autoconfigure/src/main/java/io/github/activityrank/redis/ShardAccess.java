@@ -142,7 +142,7 @@ final class ShardAccess {
 
 	/**
 	 * The distinct points higher than {@code score} over every shard's dense companion; a
-	 * companion yet to be built is built from its board first (once, see dense.lua).
+	 * companion yet to be built is built from its board first (in chunks, see dense.lua).
 	 */
 	long denseHigher(List<BoardKeys> boards, long score) {
 		List<List<Object>> replies = each(boards.size(), (commands, s) -> {
@@ -150,8 +150,8 @@ final class ShardAccess {
 			ScriptArgs above = call(board, Long.toString(score));
 			return commands.script(this.denseAbove, above)
 				.thenCompose((reply) -> (RedisReplies.asLong(reply.get(0)) != 0)
-						? CompletableFuture.completedFuture(reply) : commands.script(this.dense, board.call())
-							.thenCompose((built) -> commands.script(this.denseAbove, above)));
+						? CompletableFuture.completedFuture(reply)
+						: build(commands, board).thenCompose((built) -> commands.script(this.denseAbove, above)));
 		});
 		Set<String> values = new HashSet<>();
 		for (List<Object> reply : replies) {
@@ -160,6 +160,13 @@ final class ShardAccess {
 			}
 		}
 		return values.size();
+	}
+
+	/** Build a board's dense companion on its shard, one bounded chunk per call. */
+	private CompletionStage<List<Object>> build(ShardCommands commands, BoardKeys board) {
+		return commands.script(this.dense, board.buildCall())
+			.thenCompose((reply) -> (RedisReplies.asLong(reply.get(0)) == 1) ? CompletableFuture.completedFuture(reply)
+					: build(commands, board));
 	}
 
 	/** The distinct points from {@code bound} up on one shard, read with a window. */

@@ -9,7 +9,7 @@
 -- One row per award or revoke request, in the order the requests were made (id).
 -- kind: AWARD or REVOKE (room for other kinds later); lane: hash of user_id modulo 16, the
 -- unit one relay claims at a time; event_at / applied_at: epoch milliseconds of the
--- application's clock; state: 0 pending, 1 applied; outcome: the AwardResult outcome.
+-- application's clock; state: 0 pending, 1 applied, 2 set aside; outcome: the AwardResult outcome.
 CREATE TABLE IF NOT EXISTS %PREFIX%ledger (
 	id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
 	kind VARCHAR(16) NOT NULL,

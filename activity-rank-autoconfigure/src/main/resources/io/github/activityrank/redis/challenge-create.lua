@@ -5,11 +5,28 @@
 --          ARGV[3] end; ARGV[4] expireAt, when its keys expire (end + retention);
 --          ARGV[5] '1' when the challenge is open to all, else '0'; ARGV[6] its entry in the
 --          open-challenges hash, "start:end:expireAt:token:rules"; ARGV[7] now (epoch ms, the
---          application's clock)
--- Returns  {definition}: the definition stored under the id after the call
+--          application's clock); ARGV[8] the most open challenges that may not have ended at once
+--          (every award reads them all)
+-- Returns  {definition}: the definition stored under the id after the call; {'', count} when the
+--          challenge is new, open to all, and `count` open challenges that have not ended reach the
+--          cap (nothing is stored then)
 local existing = redis.call('GET', KEYS[1])
 if existing then
   return {existing}
+end
+if ARGV[5] == '1' then
+  local now, open = tonumber(ARGV[7]), 0
+  local entries = redis.call('HGETALL', KEYS[3])
+  for k = 1, #entries, 2 do
+    -- '#': a reserved field; an entry is "start:end:..."
+    local stop = string.byte(entries[k], 1) ~= 35 and string.match(entries[k + 1], '^%d+:(%d+):')
+    if stop and tonumber(stop) > now then
+      open = open + 1
+    end
+  end
+  if open >= tonumber(ARGV[8]) then
+    return {'', open}
+  end
 end
 -- the TTL is set with the key, from the application's clock as every TTL (never Redis TIME)
 redis.call('SET', KEYS[1], ARGV[2], 'PX', string.format('%.0f', tonumber(ARGV[4]) - tonumber(ARGV[7])))

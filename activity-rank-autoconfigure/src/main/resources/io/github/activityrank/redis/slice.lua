@@ -2,7 +2,8 @@
 -- slice is given by positions (a page) or around a member: up to `radius` neighbours on each side,
 -- filled from the other side at the top or the bottom of the board, so it keeps 2 * radius + 1
 -- entries when the board has that many.
--- KEYS[1]  the board; KEYS[2] its dense companion (read only when ranking is dense)
+-- KEYS[1]  the board; KEYS[2] its dense companion and KEYS[3] its build marker (read only when
+--          ranking is dense)
 -- ARGV[1]  'page' or 'around'
 --          page:   ARGV[2] start position (0-based, best first); ARGV[3] stop position (inclusive)
 --          around: ARGV[2] the member; ARGV[3] radius
@@ -10,8 +11,8 @@
 -- Returns  {before, start, member1, score1, ...}: start is the first entry's position and its rank
 --          is before + 1, where before counts the members scoring higher (competition), the distinct
 --          scores higher (dense) or the positions before it (ordinal). {} for an empty page or a
---          member not on the board; {-1} when ranking is dense and the board has no companion yet
---          (build it with dense.lua, then ask again).
+--          member not on the board; {-1} when ranking is dense and the board has no complete
+--          companion yet (build it with dense.lua, then ask again).
 local start, stop
 if ARGV[1] == 'around' then
   local position = redis.call('ZREVRANK', KEYS[1], ARGV[2])
@@ -43,7 +44,7 @@ if ARGV[4] == 'ordinal' then
 elseif ARGV[4] == 'dense' then
   before = redis.call('ZCOUNT', KEYS[2], '(' .. entries[2], '+inf')
   -- a board always has a value in a complete companion, so 0 may mean there is none
-  if before == 0 and redis.call('EXISTS', KEYS[2]) == 0 then
+  if redis.call('EXISTS', KEYS[3]) == 1 or (before == 0 and redis.call('EXISTS', KEYS[2]) == 0) then
     return {-1}
   end
 else

@@ -59,7 +59,7 @@ class DispatchLaneTests {
 	void takesAwardsInArrivalOrderInBatchesOnItsOwnThread() {
 		DispatchLane lane = lane("lane-test-1", this::record);
 		List<ActivityEvent> awards = awards(600);
-		awards.forEach((award) -> lane.add(QueuedAward.withinCapacity(new TimedAward(award, null))));
+		awards.forEach((award) -> lane.offer(QueuedAward.withinCapacity(new TimedAward(award, null))));
 		lane.start();
 		await("600 awards handled").atMost(Duration.ofSeconds(5)).until(() -> handled().size() == 600);
 		assertThat(handled()).containsExactlyElementsOf(awards);
@@ -75,7 +75,7 @@ class DispatchLaneTests {
 		DispatchLane[] self = new DispatchLane[1];
 		self[0] = lane("lane-test-2", (taken) -> ranOnWorker.set(self[0].isWorker(Thread.currentThread())));
 		self[0].start();
-		self[0].add(QueuedAward.withinCapacity(new TimedAward(ActivityEvent.award("ada", "f", "praise"), null)));
+		self[0].offer(QueuedAward.withinCapacity(new TimedAward(ActivityEvent.award("ada", "f", "praise"), null)));
 		await("the worker ran").atMost(Duration.ofSeconds(5)).untilTrue(ranOnWorker);
 		assertThat(self[0].isWorker(Thread.currentThread())).isFalse();
 	}
@@ -90,10 +90,10 @@ class DispatchLaneTests {
 			record(taken);
 		});
 		lane.start();
-		lane.add(QueuedAward.withinCapacity(new TimedAward(ActivityEvent.award("ada", "lost", "praise"), null)));
+		lane.offer(QueuedAward.withinCapacity(new TimedAward(ActivityEvent.award("ada", "lost", "praise"), null)));
 		await("the first batch was handed over").atMost(Duration.ofSeconds(5)).untilTrue(thrown);
 		ActivityEvent later = ActivityEvent.award("ada", "later", "praise");
-		lane.add(QueuedAward.withinCapacity(new TimedAward(later, null)));
+		lane.offer(QueuedAward.withinCapacity(new TimedAward(later, null)));
 		await("the later award handled").atMost(Duration.ofSeconds(5)).until(() -> handled().contains(later));
 	}
 
@@ -101,7 +101,7 @@ class DispatchLaneTests {
 	void whenToldToStopItFinishesWhatIsQueuedFirst() {
 		DispatchLane lane = lane("lane-test-4", this::record);
 		List<ActivityEvent> awards = awards(300);
-		awards.forEach((award) -> lane.add(QueuedAward.withinCapacity(new TimedAward(award, null))));
+		awards.forEach((award) -> lane.offer(QueuedAward.withinCapacity(new TimedAward(award, null))));
 		lane.stopWhenEmpty();
 		lane.start();
 		lane.awaitWorker(System.nanoTime() + Duration.ofSeconds(5).toNanos());
@@ -115,7 +115,7 @@ class DispatchLaneTests {
 			QueuedAward.release(taken);
 		});
 		QueuedAward awaited = QueuedAward.awaited(new TimedAward(ActivityEvent.award("ada", "f", "praise"), null));
-		lane.add(awaited);
+		lane.offer(awaited);
 		Thread caller = new Thread(() -> {
 			try {
 				awaited.awaitHandled(Duration.ofSeconds(30));

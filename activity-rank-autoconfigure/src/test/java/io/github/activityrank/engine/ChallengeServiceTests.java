@@ -196,6 +196,26 @@ class ChallengeServiceTests {
 	}
 
 	@Test
+	void runsAtMostMaxOpenChallengesOpenToAllThatHaveNotEnded() {
+		for (int c = 0; c < ChallengeService.MAX_OPEN; c++) {
+			this.challenges.create(new ChallengeDefinition("open" + c, START, END, Set.of(), true));
+		}
+		ChallengeDefinition oneMore = new ChallengeDefinition("one-more", START, END.plus(Duration.ofDays(1)), Set.of(),
+				true);
+
+		assertThatIllegalStateException().isThrownBy(() -> this.challenges.create(oneMore))
+			.withMessageContaining("'one-more' is open to all")
+			.withMessageContaining(ChallengeService.MAX_OPEN + " (ChallengeService.MAX_OPEN)");
+		assertThat(this.challenges.find("one-more")).isEmpty();
+		// creating an existing one again, or one for those who join, is not limited
+		assertThat(this.challenges.create(new ChallengeDefinition("open0", START, END, Set.of(), true))).isNotNull();
+		assertThat(this.challenges.create(sprint("joined-only"))).isNotNull();
+		// once the others ended there is room again
+		this.engine.clock.set(MONDAY.plusDays(3));
+		assertThat(this.challenges.create(oneMore)).isEqualTo(oneMore);
+	}
+
+	@Test
 	void keysLiveUntilTheEndPlusTheRetentionOrUntilTheEnd() {
 		this.challenges.create(sprint("sprint"));
 		this.challenges.create(new ChallengeDefinition("season", START, END, Set.of(), true));

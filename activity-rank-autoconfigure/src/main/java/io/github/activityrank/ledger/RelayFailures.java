@@ -1,0 +1,123 @@
+package io.github.activityrank.ledger;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.WarnOnce;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * What the relay knows of entries that fail for good (a Lua error, a key of the wrong
+ * type, a script the server refuses): a batch that fails so makes its lanes suspects,
+ * which the relay then takes one entry at a time; an entry that fails alone
+ * {@code set-aside-after} times in a row is set aside ({@link AwardLedger#SET_ASIDE}),
+ * logged at WARN with the reason and counted, and its lane goes on. Failures that waiting
+ * cures (Redis down, a timeout, {@code OOM}) and database failures never count: their
+ * entries stay pending. Attempts are counted in memory, per instance.
+ */
+final class RelayFailures {
+
+	private static final Log logger = LogFactory.getLog(LedgerRelay.class);
+
+	/** Null: no failure is judged permanent, every entry stays pending. */
+	private final TransientFailurePolicy transientFailures;
+
+	private final int setAsideAfter;
+
+	private final Set<Integer> suspects = ConcurrentHashMap.newKeySet();
+
+	private final Map<Long, Integer> attempts = new ConcurrentHashMap<>();
+
+	private final AtomicLong setAside = new AtomicLong();
+
+	private final WarnOnce suspectLog = new WarnOnce(logger, "further occurrences are logged at debug level");
+
+	/**
+	 * Create the record.
+	 * @param transientFailures which failures waiting cures, {@code null} to set nothing
+	 * aside
+	 * @param setAsideAfter attempts of an entry on its own before it is set aside, at
+	 * least 1
+	 */
+	RelayFailures(TransientFailurePolicy transientFailures, int setAsideAfter) {
+		this.transientFailures = transientFailures;
+		this.setAsideAfter = Math.max(1, setAsideAfter);
+	}
+
+	/** Whether a failure of the engine would come back on every attempt. */
+	boolean failsForGood(RuntimeException ex) {
+		if (this.transientFailures == null || this.transientFailures.isTransient(ex)) {
+			return false;
+		}
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof SQLException) {
+				return false; // the database's, not the entry's
+			}
+		}
+		return true;
+	}
+
+	boolean isSuspect(int lane) {
+		return this.suspects.contains(lane);
+	}
+
+	void suspect(List<Integer> lanes, RuntimeException ex) {
+		this.suspects.addAll(lanes);
+		this.suspectLog.log(
+				"activity-rank ledger relay: a batch of lanes " + lanes
+						+ " failed for good; applying their entries one at a time to find the one that fails: " + ex,
+				null);
+	}
+
+	/** A suspect lane applied an entry: the one that failed is gone. */
+	void cleared(int lane, LedgerEntry applied) {
+		this.suspects.remove(lane);
+		if (applied != null) {
+			this.attempts.remove(applied.id());
+		}
+	}
+
+	/**
+	 * Count one more failure of an entry on its own.
+	 * @return whether it is to be set aside now
+	 */
+	boolean failedAgain(LedgerEntry entry, RuntimeException ex) {
+		int failed = this.attempts.merge(entry.id(), 1, Integer::sum);
+		if (logger.isDebugEnabled()) {
+			logger.debug("activity-rank ledger entry " + entry.id() + " failed on its own (" + failed + " of "
+					+ this.setAsideAfter + "): " + ex);
+		}
+		return failed >= this.setAsideAfter;
+	}
+
+	/** The entry was marked set aside: count and log it. */
+	void setAside(LedgerEntry entry, int lane, RuntimeException ex) {
+		this.attempts.remove(entry.id());
+		this.setAside.incrementAndGet();
+		// each one is a lost award: every one is worth a warning
+		logger.warn("activity-rank ledger relay set aside entry " + entry.id() + " (" + LogText.of(entry.event())
+				+ ", lane " + lane + "), which failed for good " + this.setAsideAfter
+				+ " times (activity-rank.ledger.set-aside-after); its lane goes on. Reason: " + reason(ex));
+	}
+
+	/** The failure and its causes in one line: the cause carries Redis' own reply. */
+	private static String reason(Throwable ex) {
+		StringBuilder reason = new StringBuilder(String.valueOf(ex));
+		for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+			reason.append("; caused by ").append(cause);
+		}
+		return reason.toString();
+	}
+
+	long setAsideCount() {
+		return this.setAside.get();
+	}
+
+}
