@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
+import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -100,6 +102,25 @@ class ClusterFailoverDefaultsTests {
 				assertThat(options.getTopologyRefreshOptions().getAdaptiveRefreshTimeout())
 					.isNotEqualTo(ActivityRankClusterAutoConfiguration.ADAPTIVE_REFRESH_TIMEOUT);
 			});
+	}
+
+	@Test
+	void theApplicationsOwnCustomizersRunAfterTheStartersAndWin() {
+		runner().withUserConfiguration(AcceptWhileDisconnected.class).run((context) -> {
+			ClusterClientOptions options = (ClusterClientOptions) context.getBean(LettuceConnectionFactory.class)
+				.getClientConfiguration()
+				.getClientOptions()
+				.orElseThrow();
+			assertThat(options.getDisconnectedBehavior()).isEqualTo(DisconnectedBehavior.ACCEPT_COMMANDS);
+		});
+	}
+
+	@Test
+	void aBeanOfTheSameNameTurnsADefaultOff() {
+		runner().withUserConfiguration(NoCommandTimeoutDefault.class).run((context) -> {
+			assertThat(context.getBean(LettuceConnectionFactory.class).getClientConfiguration().getCommandTimeout())
+				.isEqualTo(Duration.ofSeconds(60));
+		});
 	}
 
 	@Test
@@ -228,6 +249,27 @@ class ClusterFailoverDefaultsTests {
 		@Bean
 		Comments comments() {
 			return new Comments();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class AcceptWhileDisconnected {
+
+		@Bean
+		LettuceClientOptionsBuilderCustomizer acceptWhileDisconnected() {
+			return (builder) -> builder.disconnectedBehavior(DisconnectedBehavior.ACCEPT_COMMANDS);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoCommandTimeoutDefault {
+
+		@Bean
+		LettuceClientConfigurationBuilderCustomizer activityRankClusterCommandTimeout() {
+			return (builder) -> {
+			};
 		}
 
 	}
