@@ -34,11 +34,13 @@ public final class ActivityLimits {
 	public static final long MAX_BOARD_SCORE = 9_007_199_254_740_991L;
 
 	/**
-	 * Largest score a board holds with {@code activity-rank.tie-break=earliest}: 2^24 -
-	 * 1, as the score shares the double's 53 exact bits with 29 bits of time. An award
-	 * that would take a user past it is rejected.
+	 * Largest score a board holds with {@code activity-rank.tie-break=earliest}: 2^21 -
+	 * 1, as the score shares the double's 53 exact bits with 32 bits of time
+	 * (milliseconds on day, week and month boards, seconds on TOTAL). The same on every
+	 * kind of board, challenges included. An award that would take a user past it is
+	 * rejected.
 	 */
-	public static final long MAX_BOARD_SCORE_EARLIEST = 16_777_215;
+	public static final long MAX_BOARD_SCORE_EARLIEST = 2_097_151;
 
 	private ActivityLimits() {
 	}

@@ -80,7 +80,8 @@ public class ActivityRankProperties implements InitializingBean {
 	/**
 	 * How users with equal points are ordered: "none" (they are equal, and "ranking"
 	 * numbers them) or "earliest" (whoever reached the score first ranks higher, and
-	 * every rank is distinct). With "earliest" a board holds at most 16,777,215 points
+	 * every rank is distinct; by the millisecond on day, week and month boards, by the
+	 * second on the total board). With "earliest" a board holds at most 2,097,151 points
 	 * per user instead of 2^53 - 1, and a revoke keeps the time of the user's last award.
 	 * Choose it before the first award: boards keep the layout they were written with.
 	 */
@@ -95,10 +96,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	/**
 	 * Where the seconds of the total board count from with tie-break "earliest" (day,
-	 * week and month boards count from the start of their period). The count covers 2^29
-	 * seconds, about 17 years; after that, users reaching equal points on the total board
-	 * tie with each other, never passing anyone who got there earlier. Must not be in the
-	 * future, and should not change once the total board has entries.
+	 * week and month boards count milliseconds from the start of their period). The count
+	 * covers 2^32 seconds, about 136 years; after that, users reaching equal points on
+	 * the total board tie with each other, never passing anyone who got there earlier.
+	 * Must not be in the future, and should not change once the total board has entries.
 	 */
 	private Instant tieBreakEpoch = BoardOrder.DEFAULT_EPOCH;
 

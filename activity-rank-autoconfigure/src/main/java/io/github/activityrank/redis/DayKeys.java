@@ -29,7 +29,7 @@ final class DayKeys {
 	final String[][] dense;
 
 	/**
-	 * Per day back from today: where its boards' tie-break seconds count from.
+	 * Per day back from today: where its boards' tie-break time counts from (epoch ms).
 	 */
 	final long[][] origins;
 
@@ -65,7 +65,7 @@ final class DayKeys {
 			for (int p = 0; p < periods.size(); p++) {
 				this.boards[d][p] = keys.board(periods.get(p), day);
 				this.dense[d][p] = keys.dense(periods.get(p), day);
-				this.origins[d][p] = layout.originSecond(periods.get(p), day);
+				this.origins[d][p] = layout.origin(periods.get(p), day);
 			}
 			// days run backwards, so a new week or month is never one seen before
 			appendPosition(weekOf, weeks, keys.tallies(Period.WEEK, day, ""));

@@ -33,6 +33,9 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
 	private static final String LETTUCE_REDIS_EXCEPTION = "io.lettuce.core.RedisException";
 
+	/** Lettuce's rejection of a command sent while the connection is down. */
+	private static final String NOT_CONNECTED = "Currently not connected";
+
 	/**
 	 * Replies of a Redis Cluster whose slots move or whose master fails over: a slot
 	 * served elsewhere now ({@code MOVED}), being migrated ({@code ASK}), keys of a
@@ -73,14 +76,18 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
 	/**
 	 * Lettuce fails the commands in flight on a connection the server closed with a plain
-	 * {@code RedisException("Connection closed")}, which Spring translates to a
-	 * non-transient exception; the server going away is exactly what the retry buffer is
-	 * for.
+	 * {@code RedisException("Connection closed")}, and with
+	 * {@code DisconnectedBehavior.REJECT_COMMANDS} (the cluster default the starter sets)
+	 * every command sent while the connection is down with
+	 * {@code RedisException("Currently not connected. Commands are rejected.")}; Spring
+	 * translates both to a non-transient exception, but the server going away is exactly
+	 * what the retry buffer is for.
 	 */
 	private static boolean isClosedConnection(Throwable t) {
 		String message = t.getMessage();
 		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && message != null
-				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset"));
+				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset")
+						|| message.startsWith(NOT_CONNECTED));
 	}
 
 }

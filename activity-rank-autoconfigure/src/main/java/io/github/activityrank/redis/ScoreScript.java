@@ -363,10 +363,11 @@ final class ScoreScript {
 	private void appendLayout(StringBuilder boards, ScriptArgs call, DayKeys dayKeys, int d, int p, Instant now,
 			boolean own) {
 		long origin = dayKeys.origins[d][p];
+		Period period = this.periods.get(p);
 		boards.append(':')
 			.append(this.layout.largestPoints())
 			.append(':')
-			.append(own ? this.layout.timeBase(origin) : this.layout.timePart(origin, now))
+			.append(own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, now))
 			.append(':')
 			.append(this.order.dense() ? call.sharedKey(dayKeys.dense[d][p]) : 0);
 	}

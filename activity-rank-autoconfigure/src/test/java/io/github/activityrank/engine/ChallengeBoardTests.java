@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.tuple;
  */
 class ChallengeBoardTests {
 
-	private static final long SPAN = 1L << 29;
+	private static final long SPAN = 1L << 32;
 
 	// Wednesday 18 November 2026, 10:00 in Shanghai; the challenge starts at 12:00:00
 	private static final LocalDateTime MORNING = LocalDateTime.of(2026, 11, 18, 10, 0);
@@ -138,10 +138,11 @@ class ChallengeBoardTests {
 			.containsExactly(tuple("c", 1L, 7L), tuple("b", 2L, 5L), tuple("a", 3L, 5L));
 		String board = engine.keys.challengeBoard("season");
 		assertThat(engine.rawScore(board, "b")).isEqualTo(5.0 * SPAN + SPAN - 1);
-		assertThat(engine.rawScore(board, "a")).isEqualTo(5.0 * SPAN + SPAN - 1 - 10);
+		// a challenge of a day counts milliseconds
+		assertThat(engine.rawScore(board, "a")).isEqualTo(5.0 * SPAN + SPAN - 1 - 10_000);
 		// the day board counts from midnight: two hours earlier
 		assertThat(engine.rawScore(engine.keys.board(Period.DAY, MORNING.toLocalDate()), "b"))
-			.isEqualTo(5.0 * SPAN + SPAN - 1 - 12 * 3600);
+			.isEqualTo(5.0 * SPAN + SPAN - 1 - 12 * 3600 * 1000L);
 		assertThat(engine.challenges.board("season").rankOf("a")).contains(new RankEntry("a", 3, 5, "name-a"));
 	}
 

@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
@@ -38,7 +39,7 @@ import static org.assertj.core.api.Assertions.tuple;
  */
 class TieBreakTests {
 
-	private static final long SPAN = 1L << 29;
+	private static final long SPAN = 1L << 32;
 
 	private static final BoardOrder EARLIEST = new BoardOrder(TieBreak.EARLIEST, Ranking.COMPETITION,
 			BoardOrder.DEFAULT_EPOCH);
@@ -140,28 +141,33 @@ class TieBreakTests {
 	}
 
 	@Test
-	void awardsInTheSameSecondTieOnTimeAndAreOrderedByMemberWithDistinctRanks() {
+	void awardsInTheSameSecondRankByTheMillisecondOnPeriodBoardsAndTieOnTheTotalBoard() {
 		this.engine.clock.set(START.withNano(100_000_000));
 		award("a", 5);
 		this.engine.clock.set(START.withNano(900_000_000));
 		award("b", 5);
 
-		// whole seconds cannot tell them apart: Redis orders equal scores by member,
-		// which ZREVRANGE reads backwards
-		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::rank)
+		for (Period period : List.of(Period.DAY, Period.WEEK, Period.MONTH)) {
+			assertThat(this.engine.service.board(period).top(10)).as(period.name())
+				.extracting(RankEntry::id, RankEntry::rank)
+				.containsExactly(tuple("a", 1L), tuple("b", 2L));
+		}
+		// TOTAL counts whole seconds: an exact tie, which Redis orders by member and
+		// ZREVRANGE reads backwards
+		assertThat(this.engine.service.board(Period.TOTAL).top(10)).extracting(RankEntry::id, RankEntry::rank)
 			.containsExactly(tuple("b", 1L), tuple("a", 2L));
-		assertThat(this.engine.service.board(Period.DAY).rankOf("a").map(RankEntry::rank)).contains(2L);
-		assertThat(this.engine.service.board(Period.DAY).among(List.of("a", "b"))).extracting(RankEntry::id)
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::rank)).contains(2L);
+		assertThat(this.engine.service.board(Period.TOTAL).among(List.of("a", "b"))).extracting(RankEntry::id)
 			.containsExactly("b", "a");
 	}
 
 	@Test
-	void theScoreIsPointsTimesTwoToThe29PlusTheSecondsLeftInTheSpan() {
-		at(10, 0, 7);
+	void theScoreIsPointsTimesTwoToThe32PlusTheMillisecondsOrOnTotalSecondsLeftInTheSpan() {
+		this.engine.clock.set(START.withSecond(7).withNano(250_000_000));
 		award("a", 5);
-		long sinceMidnight = 10 * 3600 + 7;
-		long sinceMonday = 2 * 86_400 + sinceMidnight; // the 18th is a Wednesday
-		long sinceFirst = 17 * 86_400 + sinceMidnight;
+		long sinceMidnight = (10 * 3600 + 7) * 1000L + 250;
+		long sinceMonday = 2 * 86_400_000L + sinceMidnight; // the 18th is a Wednesday
+		long sinceFirst = 17 * 86_400_000L + sinceMidnight;
 		long sinceEpoch = START.withSecond(7).atZone(EngineFixture.ZONE).toEpochSecond()
 				- BoardOrder.DEFAULT_EPOCH.getEpochSecond();
 
@@ -176,11 +182,35 @@ class TieBreakTests {
 	}
 
 	@Test
+	void awardsCarryingTheirOwnInstantsGetTheTimePartALiveAwardGetsThen() {
+		LocalDateTime first = START.withSecond(7).withNano(250_000_000);
+		this.engine.clock.set(first);
+		award("a", 5);
+		this.engine.clock.set(START.withMinute(5));
+		// two instants in one batch: the script computes each time part from the base
+		Instant same = first.atZone(EngineFixture.ZONE).toInstant();
+		Instant later = same.plusMillis(850);
+		this.engine.service.applyAll(
+				List.of(ActivityEvent.awardPoints("b", "x", 5), ActivityEvent.awardPoints("c", "x", 5)),
+				List.of(same, later));
+
+		for (Period period : Period.values()) {
+			String board = this.engine.keys.board(period, this.engine.calendar.today());
+			double a = this.engine.rawScore(board, "a");
+			assertThat(this.engine.rawScore(board, "b")).as(period.name()).isEqualTo(a);
+			// 850 ms later: 850 less on boards counting milliseconds, a second less on
+			// TOTAL (7.250 s to 8.100 s)
+			assertThat(this.engine.rawScore(board, "c")).as(period.name())
+				.isEqualTo(a - ((period == Period.TOTAL) ? 1 : 850));
+		}
+	}
+
+	@Test
 	void theLargestScoreIsHeldExactlyAndOnePointMoreIsRejectedWithNothingStored() {
 		award("a", ActivityLimits.MAX_BOARD_SCORE_EARLIEST);
 		for (Period period : Period.values()) {
 			assertThat(this.engine.service.board(period).rankOf("a").map(RankEntry::score)).as(period.name())
-				.contains(16_777_215L);
+				.contains(2_097_151L);
 		}
 		assertThat(this.engine.rawScore(board(Period.TOTAL), "a")).isLessThan(Math.pow(2, 53));
 		Double before = this.engine.rawScore(board(Period.DAY), "a");
@@ -190,7 +220,7 @@ class TieBreakTests {
 		AwardResult cappedRule = this.engine.service.award("a", "c1", "comment");
 
 		assertThat(onePointMore.outcome()).isEqualTo(Outcome.REJECTED);
-		assertThat(onePointMore.reason()).contains("largest score of 16777215 points");
+		assertThat(onePointMore.reason()).contains("largest score of 2097151 points");
 		assertThat(cappedRule.outcome()).isEqualTo(Outcome.REJECTED);
 		assertThat(this.engine.rawScore(board(Period.DAY), "a")).as("time part untouched too").isEqualTo(before);
 		assertThat(recordFields("a")).doesNotContain("one-more", "c1", "#cap:comment");
@@ -208,7 +238,7 @@ class TieBreakTests {
 		AwardResult result = this.engine.service.revoke("a", "report", "spam");
 
 		assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
-		assertThat(this.engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(16_777_215L);
+		assertThat(this.engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(2_097_151L);
 		assertThat(recordFields("a")).contains("report");
 	}
 
@@ -247,12 +277,12 @@ class TieBreakTests {
 	@Test
 	void theReferencePackingMisordersWhatThisEncodingOrdersRight() {
 		// the reference packs points << 40 | (ms before a fixed end) into a long that
-		// ZADD stores as a double: above 2^53 it keeps 53 bits, so at 8,000,000 points
-		// it rounds to 1024 ms and two arrivals 300 ms apart in different seconds can
+		// ZADD stores as a double: above 2^53 it keeps 53 bits, so at 2,000,000 points
+		// it rounds to 256 ms and two arrivals 100 ms apart in different seconds can
 		// become equal scores, which Redis then orders by member
-		LocalDateTime aliceAt = LocalDateTime.of(2026, 11, 18, 12, 0, 8, 900_000_000);
-		LocalDateTime bobAt = LocalDateTime.of(2026, 11, 18, 12, 0, 9, 200_000_000);
-		long points = 8_000_000;
+		LocalDateTime aliceAt = LocalDateTime.of(2026, 11, 18, 12, 0, 8, 950_000_000);
+		LocalDateTime bobAt = LocalDateTime.of(2026, 11, 18, 12, 0, 9, 50_000_000);
+		long points = 2_000_000;
 		double alice = referenceScore(points, aliceAt);
 		double bob = referenceScore(points, bobAt);
 		assertThat(alice).as("rounded to the same double").isEqualTo(bob);
@@ -281,7 +311,7 @@ class TieBreakTests {
 
 	@Test
 	void pastTheSpanOfTheTotalBoardLaterArrivalsTieButNeverPassEarlierOnes() {
-		// an epoch 2^29 - 5 s (about 17 years) before the first award: the time part of
+		// an epoch 2^32 - 5 s (about 136 years) before the first award: the time part of
 		// the TOTAL board runs out 5 s later
 		Instant epoch = START.atZone(EngineFixture.ZONE).toInstant().minusSeconds(SPAN - 5);
 		EngineFixture old = fixture(new BoardOrder(TieBreak.EARLIEST, Ranking.ORDINAL, epoch));

@@ -40,6 +40,10 @@ class RedisTransientFailurePolicyTests {
 		assertThat(this.policy
 			.isTransient(new RedisSystemException("Connection closed", new RedisException("Connection closed"))))
 			.isTrue();
+		// a command sent while the connection is down, with REJECT_COMMANDS
+		assertThat(this.policy.isTransient(new RedisSystemException("Redis exception",
+				new RedisException("Currently not connected. Commands are rejected."))))
+			.isTrue();
 		assertThat(this.policy.isTransient(new RedisSystemException("LOADING",
 				new RedisLoadingException("LOADING Redis is loading the dataset in memory"))))
 			.isTrue();

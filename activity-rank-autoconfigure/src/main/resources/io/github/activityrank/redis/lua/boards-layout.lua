@@ -1,14 +1,16 @@
 -- module boards-layout: boards laid out for the earliest tie-break or dense ranks. A board is
 -- { key, ttl ('-1': never expires), largest, time, dense }. A board holds either plain points
 -- (score = points), or, with the earliest tie-break, score = points * TIME_SPAN + time, where time
--- (0 .. TIME_SPAN - 1) is larger the earlier in the board's period the member got its points: an
--- award or a penalty sets it to the time part it carries; a revoke only takes points and keeps it.
--- Every score stays below 2^53, so it is exact. A dense companion holds one member per distinct
+-- (0 .. TIME_SPAN - 1) is larger the earlier in the board's period the member got its points (in
+-- milliseconds, or seconds on total boards and long challenges: see time_at): an award or a
+-- penalty sets it to the time part it carries; a revoke only takes points and keeps it. Points
+-- stay below 2^21 (a board's largest), so every score stays below 2^53 and is exact. A dense companion holds one member per distinct
 -- points value on its board (member and score are the value), so dense ranks are one ZCOUNT; it is
 -- kept only while it exists next to its board or the board is new (a missing one is built from the
 -- board by dense.lua before a dense read). Each member's score is read once per call (ZSCORE) and
 -- written with ZADD.
--- Functions every board module defines: board_fits, board_add, board_take.
+-- Functions every board module defines: board_fits, board_add, board_take. This one also defines
+-- time_at, which only boards with a time part call.
 
 -- whether a board exists, learned once per batch; reset when a ZREM may have emptied it
 local board_exists = {}
@@ -40,6 +42,19 @@ local function score_of(board, member)
     of_board[member] = score
   end
   return score
+end
+
+-- the time part of a command made at `at_ms` (epoch ms) on a board with that base (BoardLayout.timeBase):
+-- a base of 0 or more counts milliseconds (TIME_SPAN - 1 + origin ms), a negative one whole seconds
+-- (-(TIME_SPAN - 1 + origin second), total boards); the earlier, the larger
+local function time_at(base, at_ms)
+  local t
+  if base >= 0 then
+    t = base - at_ms
+  else
+    t = -base - math.floor(at_ms / 1000)
+  end
+  return math.max(0, math.min(TIME_SPAN - 1, t))
 end
 
 local function points_of(board, score)

@@ -8,7 +8,7 @@
 -- takes part under the same token (a user who left, and maybe joined again, is not touched by
 -- awards from before). A challenge board is created with a TTL that ends at its expireAt, and laid
 -- out like the period boards (the same board module); its time part counts from the challenge's
--- start. Nothing writes a board after its end.
+-- start, in milliseconds when the challenge lasts at most TIME_SPAN ms (49.7 days), else in seconds. Nothing writes a board after its end.
 -- Pay for what you use: the registry (id -> end) is asked once per call whether any challenge ends
 -- after the batch's earliest instant; while none does, no challenges hash is read. Otherwise the
 -- hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
@@ -110,10 +110,12 @@ local function challenge_board(entry)
     challenge_boards[entry.id] = board
   end
   if challenge_timed and (own_times or not board.time) then
-    -- as BoardLayout.timePart: whole seconds since the start, the earlier the larger
-    local s = math.floor(at / 1000) - math.floor(entry.start / 1000)
-    s = math.max(0, math.min(TIME_SPAN - 1, s))
-    board.time = TIME_SPAN - 1 - s
+    -- as BoardLayout.timePart: milliseconds since the start when the whole challenge fits the
+    -- span, else whole seconds; the earlier the larger
+    local unit = (entry.stop - entry.start <= TIME_SPAN) and 1 or 1000
+    local t = math.floor(at / unit) - math.floor(entry.start / unit)
+    t = math.max(0, math.min(TIME_SPAN - 1, t))
+    board.time = TIME_SPAN - 1 - t
   end
   return board
 end

@@ -56,7 +56,8 @@
 --     at             the earliest instant a command was made, epoch ms (now on the live path)
 --     own            '1' when each command carries its own instant (the ledger's relay and rebuild),
 --                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
---                    command's time part is clamp(base - its epoch second, 0, TIME_SPAN - 1).
+--                    command's time part is time_at(base, its epoch ms) (boards-layout: a base of 0
+--                    or more counts milliseconds, a negative one seconds).
 --                    '0': every command is made at `now`, and time is the time part itself
 --   then two arguments about removed users and rules:
 --     removedIdx     the key of the removal markers (member -> epoch ms of the removal): an award
@@ -183,10 +184,9 @@ end
 -- with own instants, the time part of each board for the command at hand
 local function time_boards(boards)
   if own_times then
-    local s = math.floor(at / 1000)
     for _, board in ipairs(boards) do
       if board.base then
-        board.time = math.max(0, math.min(TIME_SPAN - 1, board.base - s))
+        board.time = time_at(board.base, at)
       end
     end
   end
