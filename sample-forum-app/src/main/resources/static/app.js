@@ -187,11 +187,15 @@
   }
 
   // a GitHub-like grid: one column per week (Monday on top), one cell per day of the last 12 months;
-  // active days are coloured, darker for more points while the day's records are kept
+  // active days are coloured, darker for more points while the day's records are kept (older: the lightest)
   function renderCalendar(calendar) {
     const CELL = 11, GAP = 2, TOP = 12, STEP = CELL + GAP;
     const points = new Map(calendar.days.map((d) => [d.day, d.points]));
-    const max = Math.max(1, ...calendar.days.map((d) => d.points || 0));
+    // shades by quartile of the known days' points, as GitHub does: one big day keeps the others visible
+    const known = calendar.days.filter((d) => d.points !== null).map((d) => d.points).sort((a, b) => a - b);
+    const quartile = (q) => known[Math.min(known.length - 1, Math.floor(q * known.length))];
+    const shade = (value) => known.length < 2 || known[0] === known[known.length - 1] ? 2
+      : value <= quartile(0.25) ? 1 : value <= quartile(0.5) ? 2 : value <= quartile(0.75) ? 3 : 4;
     const weekday = (day) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
     const start = addDays(calendar.from, -weekday(calendar.from));
     const cells = [];
@@ -212,8 +216,7 @@
       if (day < calendar.from) continue;
       const active = points.has(day);
       const value = points.get(day);
-      const level = !active ? 0 : value === null || value === undefined ? 1
-        : Math.min(4, 1 + Math.floor((3 * value) / max + 0.0001));
+      const level = !active ? 0 : value === null || value === undefined ? 1 : shade(value);
       const classes = ['cell', `l${level}`];
       if (active) classes.push('active');
       if (day === calendar.to) classes.push('today');
