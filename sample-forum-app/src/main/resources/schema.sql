@@ -39,3 +39,10 @@ CREATE TABLE follow (
     followee_id BIGINT NOT NULL REFERENCES forum_user (id),
     PRIMARY KEY (follower_id, followee_id)
 );
+
+-- Daily check-ins (the page's "Check in" button); the streaks themselves live in Redis.
+CREATE TABLE check_in (
+    user_id     BIGINT NOT NULL REFERENCES forum_user (id),
+    checked_on  DATE   NOT NULL,
+    PRIMARY KEY (user_id, checked_on)
+);

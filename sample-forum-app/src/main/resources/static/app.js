@@ -7,7 +7,8 @@
   const EMPTY_BOARD = {
     everyone: 'Nobody has scored yet in this period. Open an article!',
     following: 'Nobody you follow has points in this period, nor have you. Follow people from their articles.',
-    challenge: 'Nobody has scored in this challenge yet. Join it, then publish or comment!' };
+    challenge: 'Nobody has scored in this challenge yet. Join it, then publish or comment!',
+    streaks: 'Nobody has a streak going. Check in today to start one!' };
   const SVG = 'http://www.w3.org/2000/svg';
 
   async function api(method, path, body) {
@@ -72,7 +73,7 @@
       if (message) toast(message);
       await refreshAll();
       // awards are applied in the background; look again once they surely are
-      setTimeout(() => Promise.all([loadBoard(), loadMe()]).catch(() => {}), 500);
+      setTimeout(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders()]).catch(() => {}), 500);
       return result;
     } catch (e) {
       toast(e.message, true);
@@ -81,6 +82,7 @@
 
   // ---- leaderboard ---------------------------------------------------------------------------
   function boardPath() {
+    if (state.scope === 'streaks') return '/api/streaks?size=30';
     if (state.scope === 'challenge') return state.challenge ? `/api/challenges/${state.challenge.id}/rank?size=30` : null;
     return state.scope === 'following' ? `/api/rank/${state.period}/following` : `/api/rank/${state.period}?size=30`;
   }
@@ -91,12 +93,14 @@
     const asked = `${boardPath()} as ${state.user}`;
     const board = boardPath() ? await api('GET', boardPath()) : { entries: [] };
     if (asked !== `${boardPath()} as ${state.user}`) return; // another tab or user was chosen meanwhile
+    const streaks = state.scope === 'streaks';
+    $('#board-unit').textContent = streaks ? 'Days' : 'Points';
     const body = $('#board tbody');
     body.replaceChildren(...board.entries.map((e) => el('tr',
       { class: `r${e.rank}` + (String(e.userId) === String(state.user) ? ' mine' : ''), dataset: { userId: e.userId } },
       el('td', { class: 'rank' }, el('span', { class: 'badge' }, e.rank)),
       el('td', {}, el('div', { class: 'user' }, avatar(e), el('span', { class: 'name' }, e.name || `user ${e.userId}`))),
-      el('td', { class: 'score' }, e.score))));
+      el('td', { class: 'score', title: streaks && e.since ? `since ${shortDay(e.since)}` : '' }, streaks ? e.days : e.score))));
     $('#board-empty').textContent = EMPTY_BOARD[state.scope];
     $('#board-empty').classList.toggle('hidden', board.entries.length > 0);
   }
@@ -162,6 +166,108 @@
     $('#chart-from').textContent = shortDay(activity.from);
   }
 
+  // ---- streak and calendar ------------------------------------------------------------------
+  async function loadStreak() {
+    if (!state.user) return;
+    const user = state.user;
+    const [streak, calendar] = await Promise.all([
+      api('GET', `/api/users/${user}/streak`), api('GET', `/api/users/${user}/calendar`)]);
+    if (user !== state.user) return; // another user was chosen meanwhile
+    $('#streak-current').textContent = streak.current;
+    $('#streak-unit').textContent = streak.current === 1 ? 'day in a row' : 'days in a row';
+    $('#streak-longest').textContent = streak.longest;
+    $('#streak-next').textContent = streak.next
+      ? `next: ${streak.next.days} days (+${streak.next.points}) in ${streak.next.daysToGo} ${streak.next.daysToGo === 1 ? 'day' : 'days'}`
+      : 'every milestone reached';
+    const button = $('#check-in');
+    button.textContent = streak.activeToday ? 'Checked in today ✓' : 'Check in (+1)';
+    button.classList.toggle('on', streak.activeToday);
+    button.disabled = streak.activeToday;
+    renderCalendar(calendar);
+  }
+
+  // a GitHub-like grid: one column per week (Monday on top), one cell per day of the last 12 months;
+  // active days are coloured, darker for more points while the day's records are kept (older: the lightest)
+  function renderCalendar(calendar) {
+    const CELL = 11, GAP = 2, TOP = 12, STEP = CELL + GAP;
+    const points = new Map(calendar.days.map((d) => [d.day, d.points]));
+    // shades by quartile of the known days' points, as GitHub does: one big day keeps the others visible
+    const known = calendar.days.filter((d) => d.points !== null).map((d) => d.points).sort((a, b) => a - b);
+    const quartile = (q) => known[Math.min(known.length - 1, Math.floor(q * known.length))];
+    const shade = (value) => known.length < 2 || known[0] === known[known.length - 1] ? 2
+      : value <= quartile(0.25) ? 1 : value <= quartile(0.5) ? 2 : value <= quartile(0.75) ? 3 : 4;
+    const weekday = (day) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const start = addDays(calendar.from, -weekday(calendar.from));
+    const cells = [];
+    const labels = [];
+    let lastMonth = null;
+    let lastLabel = -9;
+    let week = 0;
+    for (let day = start, i = 0; day <= calendar.to && i < 400; day = addDays(day, 1), i++) {
+      week = Math.floor(i / 7);
+      // a month's name above the first week that begins in it; a name too close to the next one goes
+      if (weekday(day) === 0 && day.slice(0, 7) !== lastMonth) {
+        if (week - lastLabel < 3) labels.pop();
+        labels.push(svg('text', { x: week * STEP, y: 9, class: 'month' },
+          new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', timeZone: 'UTC' })));
+        lastMonth = day.slice(0, 7);
+        lastLabel = week;
+      }
+      if (day < calendar.from) continue;
+      const active = points.has(day);
+      const value = points.get(day);
+      const level = !active ? 0 : value === null || value === undefined ? 1 : shade(value);
+      const classes = ['cell', `l${level}`];
+      if (active) classes.push('active');
+      if (day === calendar.to) classes.push('today');
+      const what = !active ? 'no check-in' : value === null ? 'checked in' : `checked in, ${value} points`;
+      cells.push(svg('rect', { class: classes.join(' '), x: week * STEP, y: TOP + weekday(day) * STEP,
+        width: CELL, height: CELL, rx: 2, 'data-day': day, 'data-level': level },
+      svg('title', {}, `${shortDay(day)}: ${what}`)));
+    }
+    const box = $('#calendar');
+    box.setAttribute('viewBox', `0 0 ${(week + 1) * STEP} ${TOP + 7 * STEP}`);
+    box.replaceChildren(...labels, ...cells);
+    $('#calendar-note').textContent = `· points shown since ${shortDay(calendar.pointsFrom)}`;
+  }
+
+  function checkIn() {
+    act(api('POST', '/api/check-in'), null).then((result) => {
+      if (result) toast(result.changed ? 'Checked in: +1' : 'Already checked in today');
+    });
+  }
+
+  // ---- article boards and counters -----------------------------------------------------------
+  async function loadItems() {
+    const [hot, week, active] = await Promise.all([api('GET', '/api/articles/hot?size=5'),
+      api('GET', '/api/articles/top/week?size=5'), api('GET', '/api/active-users')]);
+    const line = (e, score) => el('li', { dataset: { articleId: e.articleId } },
+      el('span', { class: 'r' }, e.rank),
+      el('button', { class: 'title', onclick: () => openArticle(e.articleId) }, e.title || `article ${e.articleId}`),
+      el('span', { class: 's' }, score));
+    $('#hot').replaceChildren(...(hot.entries.length
+      ? hot.entries.map((e) => line(e, (e.score / 1000).toFixed(1)))
+      : [el('li', { class: 'muted' }, 'Nothing yet: praise or read an article.')]));
+    $('#top-week').replaceChildren(...(week.entries.length
+      ? week.entries.map((e) => line(e, e.score))
+      : [el('li', { class: 'muted' }, 'Nothing yet this week.')]));
+    $('#active-today').textContent = active.today;
+    $('#active-week').textContent = active.thisWeek;
+  }
+
+  // distinct users who read, praised or commented each article shown, ever; page views are scored in
+  // the background, so the counts are read again with the boards
+  async function loadReaders() {
+    const spans = [...document.querySelectorAll('.readers[data-article-id]')];
+    const ids = [...new Set(spans.map((span) => span.dataset.articleId))];
+    if (!ids.length) return;
+    const readers = (await api('GET', `/api/articles/readers?ids=${ids.join(',')}`)).readers;
+    for (const span of spans) {
+      const n = readers[span.dataset.articleId] || 0;
+      span.textContent = `${n} ${n === 1 ? 'reader' : 'readers'}`;
+    }
+  }
+
   // ---- challenge -----------------------------------------------------------------------------
   // the month's writing challenge: publishing and commenting count for those who joined
   async function loadChallenge() {
@@ -199,15 +305,17 @@
 
   // ---- articles ------------------------------------------------------------------------------
   async function loadArticles() {
-    const articles = await api('GET', '/api/articles');
-    $('#articles').replaceChildren(...articles.slice(0, 12).map((a) => el('li', { class: 'article', dataset: { articleId: a.id } },
+    const articles = (await api('GET', '/api/articles')).slice(0, 12);
+    $('#articles').replaceChildren(...articles.map((a) => el('li', { class: 'article', dataset: { articleId: a.id } },
       el('button', { class: 'title', onclick: () => openArticle(a.id) }, a.title),
-      el('div', { class: 'meta' }, avatar(a.author), a.author.name, ` · ${a.praises} praise · ${a.collects} collected · ${a.comments} comments`),
+      el('div', { class: 'meta' }, avatar(a.author), el('span', {}, `${a.author.name} · ${a.praises} praise · ${a.collects} collected · ${a.comments} comments · `,
+        el('span', { class: 'readers', dataset: { articleId: a.id } }, ''))),
       el('div', { class: 'actions' },
         el('button', { class: 'praise' + (a.praised ? ' on' : ''), dataset: { articleId: a.id },
           onclick: () => toggle(a.id, 'praise', a.praised) }, a.praised ? '♥ Praised' : '♡ Praise'),
         el('button', { class: 'collect' + (a.collected ? ' on' : ''), dataset: { articleId: a.id },
           onclick: () => toggle(a.id, 'collect', a.collected) }, a.collected ? '★ Collected' : '☆ Collect')))));
+    await loadReaders();
   }
 
   function toggle(articleId, what, on) {
@@ -236,6 +344,7 @@
         mine ? null : el('button', { class: 'follow' + (a.followingAuthor ? ' on' : ''), dataset: { userId: a.author.id },
           onclick: () => act(api(a.followingAuthor ? 'DELETE' : 'POST', `/api/users/${a.author.id}/follow`),
             a.followingAuthor ? 'Unfollowed: points taken back' : 'Following: +2') }, a.followingAuthor ? 'Following' : '+ Follow'),
+        el('span', { class: 'readers muted', dataset: { articleId: a.id } }, ''),
         el('button', { class: 'ghost', onclick: closeArticle }, 'Close')),
       el('p', {}, a.content),
       el('h3', {}, `${a.comments.length} comments`),
@@ -245,6 +354,7 @@
           onclick: () => act(api('DELETE', `/api/comments/${c.id}`), 'Comment deleted: points taken back') }, 'Delete') : null)),
       comment);
     $('#detail').classList.remove('hidden');
+    await loadReaders();
   }
 
   function closeArticle() {
@@ -254,7 +364,7 @@
 
   // ---- wiring --------------------------------------------------------------------------------
   async function refreshAll() {
-    const jobs = [loadBoard(), loadMe(), loadArticles()];
+    const jobs = [loadBoard(), loadMe(), loadArticles(), loadItems(), loadStreak()];
     await Promise.all(jobs);
   }
 
@@ -282,6 +392,7 @@
       loadBoard().catch((e) => toast(e.message, true));
     }));
     $('#challenge-join').addEventListener('click', toggleChallenge);
+    $('#check-in').addEventListener('click', checkIn);
     $('#new-article-toggle').addEventListener('click', () => $('#new-article').classList.toggle('hidden'));
     $('#new-article').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -290,7 +401,7 @@
     });
     await refreshAll();
     document.body.dataset.ready = 'true';
-    setInterval(() => Promise.all([loadBoard(), loadMe()]).catch(() => {}), 3000);
+    setInterval(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders()]).catch(() => {}), 3000);
   }
 
   init().catch((e) => toast(e.message, true));

@@ -11,8 +11,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -33,11 +37,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code chromium-driver}, which the build installs when missing): a visitor picks who
  * they are, clicks praise and sees their score and rank change; another sees their week,
  * the chart of their last 14 days and the board of the people they follow, and joins the
- * month's writing challenge and sees their article count on its board. Awards run in the
- * background as in production; the page's own refresh shows them. Without a runnable
- * Chromium this test fails; it is never skipped. The praise test shows a tie sharing a
- * rank, so the class sets {@code tie-break: none} and competition ranks instead of the
- * sample's {@code earliest}.
+ * month's writing challenge and sees their article count on its board; a fourth checks in
+ * and sees their streak and today on the calendar, praises an article and sees it hot,
+ * opens one and is counted among its readers, and sees the active users in the header and
+ * themselves on the streak board. Awards run in the background as in production; the
+ * page's own refresh shows them. Without a runnable Chromium this test fails; it is never
+ * skipped. The praise test shows a tie sharing a rank, so the class sets
+ * {@code tie-break: none} and competition ranks instead of the sample's {@code earliest}.
  * <p>
  * Under the {@code demo} profile, where {@code X-User-Id} names the acting user
  * ({@code SecuritySampleTests} covers logging in).
@@ -214,6 +220,68 @@ class LeaderboardPageBrowserTests {
 		click(".tab[data-scope='everyone']");
 		this.wait.until((driver) -> !driver.findElement(By.id("challenge-bar")).isDisplayed());
 		awaitText("#board tr[data-user-id='3'] .score", "10");
+	}
+
+	@Test
+	void checkingInPraisingAndReadingShowTheStreakTheArticlePanelsAndTheActiveUsers() throws Exception {
+		openPageAs("7", "Margaret Hamilton");
+		awaitText("#streak-current", "0");
+		awaitText("#check-in", "Check in (+1)");
+		awaitText("#active-today", "0");
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#calendar rect[data-day]")).size() >= 365);
+		assertThat(this.browser.findElements(By.cssSelector("#calendar rect.active"))).isEmpty();
+
+		// the check-in starts a streak, marks today on the calendar and counts Margaret
+		// as active
+		click("#check-in");
+		awaitText("#streak-current", "1");
+		awaitText("#streak-next", "next: 7 days (+20) in 6 days");
+		awaitText("#check-in", "Checked in today ✓");
+		this.wait.until((driver) -> driver.findElement(By.cssSelector("#calendar rect.today"))
+			.getAttribute("class")
+			.contains("active"));
+		assertThat(this.browser.findElement(By.cssSelector("#calendar rect.today")).getAttribute("data-level"))
+			.isNotEqualTo("0");
+		assertThat(this.browser.findElements(By.cssSelector("#calendar rect.active"))).hasSize(1);
+		awaitText("#active-today", "1");
+
+		// a praise makes the article hot (5 points, decaying) and tops the week
+		click(".article[data-article-id='3'] button.praise");
+		awaitText("#hot li[data-article-id='3'] .s", "5.0");
+		awaitText("#hot li[data-article-id='3'] .title", "Debugging, literally");
+		awaitText("#top-week li[data-article-id='3'] .s", "5");
+
+		// opening an article makes Margaret its first reader
+		awaitText(".article[data-article-id='2'] .readers", "0 readers");
+		click(".article[data-article-id='2'] button.title");
+		awaitText("#detail .readers", "1 reader");
+		awaitText(".article[data-article-id='2'] .readers", "1 reader");
+
+		// another user reads it: two readers, two active users today and this week
+		assertThat(ForumApi.demo(this.port).get("/api/articles/2", 9).status()).isEqualTo(200);
+		awaitText(".article[data-article-id='2'] .readers", "2 readers");
+		awaitText("#active-today", "2");
+		awaitText("#active-week", "2");
+
+		// the longest streaks now: Margaret, one day
+		click(".tab[data-scope='streaks']");
+		awaitText("#board-unit", "Days");
+		awaitText("#board tr[data-user-id='7'] .score", "1");
+		assertThat(this.browser.findElements(By.cssSelector("#board tbody tr"))).hasSize(1);
+		this.browser.manage().window().setSize(new Dimension(1280, 1250));
+		((JavascriptExecutor) this.browser).executeScript("window.scrollTo(0, 0)");
+		screenshot("sample-page.png");
+	}
+
+	/**
+	 * Saves what the browser shows under target/screenshots, for docs/ and for a failed
+	 * run.
+	 */
+	private void screenshot(String name) throws Exception {
+		Path dir = Path.of("target", "screenshots");
+		Files.createDirectories(dir);
+		byte[] png = ((TakesScreenshot) this.browser).getScreenshotAs(OutputType.BYTES);
+		Files.write(dir.resolve(name), png);
 	}
 
 	private void openPageAs(String userId, String name) {

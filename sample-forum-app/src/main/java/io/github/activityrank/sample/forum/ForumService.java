@@ -24,7 +24,9 @@ import org.springframework.transaction.annotation.Transactional;
  * {@link ActivityScore} names a rule from {@code application.yml}, the user who earns the
  * points and the idempotency field, and the starter awards (or takes back) the points
  * after the transaction commits. Toggles award only when they change something
- * ({@code condition = "#result"}), so praising twice scores once.
+ * ({@code condition = "#result"}), so praising twice scores once. Page views, praise and
+ * comments also name the article ({@code itemType}, {@code item}): the same award gives
+ * it its points on the article boards ({@code activity-rank.items.article}).
  */
 @Service
 @Transactional
@@ -93,7 +95,7 @@ public class ForumService {
 	 */
 	@Transactional(readOnly = true)
 	@ActivityScore(rule = "page-view", user = "#viewerId", field = "'page:/articles/' + #articleId",
-			condition = "#viewerId != null")
+			itemType = "article", item = "#articleId", condition = "#viewerId != null")
 	public ArticleDetail readArticle(long articleId, @Nullable Long viewerId) {
 		Article article = requireArticle(articleId);
 		List<Comment> list = this.comments.findByArticleIdOrderByIdAsc(articleId);
@@ -130,7 +132,7 @@ public class ForumService {
 	 * @return whether anything changed
 	 */
 	@ActivityScore(rule = "praise", user = "#userId", field = "#articleId + '_praise'", revoke = "!#praise",
-			condition = "#result")
+			itemType = "article", item = "#articleId", condition = "#result")
 	public boolean setPraise(long userId, long articleId, boolean praise) {
 		requireArticle(articleId);
 		return toggle("praise", userId, articleId, praise);
@@ -157,7 +159,8 @@ public class ForumService {
 	 * @param content the text
 	 * @return the stored comment
 	 */
-	@ActivityScore(rule = "comment", user = "#userId", field = "'comment:' + #result.id()")
+	@ActivityScore(rule = "comment", user = "#userId", field = "'comment:' + #result.id()", itemType = "article",
+			item = "#articleId")
 	public CommentView comment(long userId, long articleId, String content) {
 		requireArticle(articleId);
 		Comment comment = this.comments.save(new Comment(null, articleId, userId, content, this.clock.instant()));

@@ -33,7 +33,8 @@ class ForumUserLookup implements RankUserLookup {
 		return found;
 	}
 
-	private static boolean isId(String id) {
+	/** Whether an id on a board can be a forum id: up to 18 digits. */
+	static boolean isId(String id) {
 		if (id.isEmpty() || id.length() > 18) {
 			return false;
 		}

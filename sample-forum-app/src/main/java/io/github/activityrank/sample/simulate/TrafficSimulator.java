@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
+import io.github.activityrank.sample.forum.CheckInService;
 import io.github.activityrank.sample.forum.ForumService;
 import io.github.activityrank.sample.forum.ForumService.ArticleSummary;
 import io.github.activityrank.sample.forum.ForumService.CommentView;
@@ -26,11 +27,11 @@ import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the boards alive for the demo: many users viewing, praising, collecting,
- * commenting, following and publishing, through the same {@link ForumService} the API
- * uses, so every point is scored by the {@code @ActivityScore} rules. A few users are
- * much busier than the rest (a Zipf-like spread), as on a real forum. Switched on by
- * {@code --sample.simulate.users=200}.
+ * Keeps the boards alive for the demo: many users checking in, viewing, praising,
+ * collecting, commenting, following and publishing, through the same {@link ForumService}
+ * and {@link CheckInService} the API uses, so every point is scored by the
+ * {@code @ActivityScore} rules. A few users are much busier than the rest (a Zipf-like
+ * spread), as on a real forum. Switched on by {@code --sample.simulate.users=200}.
  */
 @Component
 @ConditionalOnExpression("${sample.simulate.users:0} > 0")
@@ -54,6 +55,8 @@ class TrafficSimulator implements SmartLifecycle {
 
 	private final ForumService forum;
 
+	private final CheckInService checkIns;
+
 	private final UserRepository users;
 
 	private final JdbcAggregateTemplate aggregates;
@@ -66,10 +69,11 @@ class TrafficSimulator implements SmartLifecycle {
 
 	private volatile ScheduledExecutorService executor;
 
-	TrafficSimulator(SimulateProperties properties, ForumService forum, UserRepository users,
+	TrafficSimulator(SimulateProperties properties, ForumService forum, CheckInService checkIns, UserRepository users,
 			JdbcAggregateTemplate aggregates) {
 		this.properties = properties;
 		this.forum = forum;
+		this.checkIns = checkIns;
 		this.users = users;
 		this.aggregates = aggregates;
 		this.cumulativeWeights = new double[properties.users()];
@@ -154,7 +158,10 @@ class TrafficSimulator implements SmartLifecycle {
 		List<ArticleSummary> articles = this.forum.listArticles();
 		long article = articles.get(this.random.nextInt(articles.size())).id();
 		int dice = this.random.nextInt(100);
-		if (dice < 45) {
+		if (dice < 4) {
+			this.checkIns.checkIn(user);
+		}
+		else if (dice < 45) {
 			this.forum.readArticle(article, user);
 		}
 		else if (dice < 62) {

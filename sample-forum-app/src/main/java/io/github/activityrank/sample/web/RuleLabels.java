@@ -19,6 +19,7 @@ final class RuleLabels {
 		LABELS.put("follow", "users followed");
 		LABELS.put("page-view", "articles read");
 		LABELS.put("check-in", "check-ins");
+		LABELS.put("streak", "streak bonuses");
 	}
 
 	private RuleLabels() {

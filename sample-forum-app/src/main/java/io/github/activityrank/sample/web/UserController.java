@@ -43,6 +43,10 @@ class UserController {
 
 	private static final Pattern FOLLOW = Pattern.compile("user:(\\d+)_follow");
 
+	private static final Pattern CHECK_IN = Pattern.compile("^checkin-\\d{4}-\\d{2}-\\d{2}$");
+
+	private static final Pattern STREAK_BONUS = Pattern.compile("^streak:(\\d+):\\d+$");
+
 	private final ForumService forum;
 
 	private final ActivityRankService ranks;
@@ -121,9 +125,18 @@ class UserController {
 		return new Day(day.day(), day.points(), awards);
 	}
 
-	/** A readable description of an idempotency field written by {@link ForumService}. */
+	/**
+	 * A readable description of an idempotency field written by {@link ForumService}, a
+	 * check-in or a streak's milestone bonus.
+	 */
 	static String describe(String field) {
 		Matcher m;
+		if (CHECK_IN.matcher(field).matches()) {
+			return "checked in";
+		}
+		if ((m = STREAK_BONUS.matcher(field)).matches()) {
+			return m.group(1) + "-day streak bonus";
+		}
 		if ((m = ARTICLE_PAGE.matcher(field)).find()) {
 			return "viewed article " + m.group(1);
 		}

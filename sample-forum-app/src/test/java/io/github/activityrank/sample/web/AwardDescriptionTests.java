@@ -17,6 +17,8 @@ class AwardDescriptionTests {
 		assertThat(UserController.describe("comment:7")).isEqualTo("wrote comment 7");
 		assertThat(UserController.describe("article:3")).isEqualTo("published article 3");
 		assertThat(UserController.describe("user:4_follow")).isEqualTo("followed user 4");
+		assertThat(UserController.describe("checkin-2026-11-26")).isEqualTo("checked in");
+		assertThat(UserController.describe("streak:7:20510")).isEqualTo("7-day streak bonus");
 	}
 
 	@Test
