@@ -16,114 +16,13 @@
 -- one of the batch, each later one is only compared with it and its token cut out; entries of
 -- challenges that do not run now are dropped. Which boards an award of a rule reaches is worked out
 -- once per user, rule and batch. Reserved fields of those hashes ('#token') start with '#'.
+-- A call while no challenge runs makes none of the functions and tables that read and parse
+-- challenges (they are made by running_functions, the first time a command needs them): the
+-- score script's fixed cost per call stays that of a script without challenges.
 
 local CHALLENGES = '#ch:'
 
--- what every entry of a challenge shares (all but the token), by id: the first entry of a
--- challenge read in the batch is parsed, each later one only compared with it (string.find, which
--- makes no new string) and its token cut out, so a user's entries cost one new string each
-local shared_by_id = {}
-
-local function parse_entry(id, value)
-  local shared = shared_by_id[id]
-  if shared and string.find(value, shared.head, 1, true) == 1 then
-    local colon = string.find(value, ':', #shared.head + 1, true)
-    local rules = shared.rules_text
-    if colon and #value - colon == #rules and (rules == '' or string.find(value, rules, colon + 1, true)) then
-      return shared, string.sub(value, #shared.head + 1, colon - 1)
-    end
-  end
-  local start, stop, expire_at, token, rules = string.match(value, '^(%d+):(%d+):(%d+):(%d+):(.*)$')
-  shared = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
-             head = start .. ':' .. stop .. ':' .. expire_at .. ':', rules_text = rules }
-  if rules ~= '' then
-    shared.rules = {}
-    for rule in string.gmatch(rules, '[^,]+') do shared.rules[rule] = true end
-  end
-  shared_by_id[id] = shared
-  return shared, token
-end
-
--- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant:
--- a list of entries and one of their tokens, and a map from id to position built when a revoke
--- first asks. Each command then keeps those that run at its own instant (runs below): an award
--- reaches running challenges only, and a revoke takes back only from those.
--- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
-local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
-
-local function parse_challenges(flat)
-  if #flat == 0 then
-    return NO_CHALLENGES
-  end
-  local list, tokens = {}, {}
-  for k = 1, #flat, 2 do
-    if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
-      local entry, token = parse_entry(flat[k], flat[k + 1])
-      if entry.stop > earliest then
-        list[#list + 1] = entry
-        tokens[#list] = token
-      end
-    end
-  end
-  return { list = list, tokens = tokens }
-end
-
-local function by_id(challenges)
-  local map = challenges.by_id
-  if not map then
-    map = {}
-    for k, entry in ipairs(challenges.list) do map[entry.id] = k end
-    challenges.by_id = map
-  end
-  return map
-end
-
-local open_challenges
-local joined_challenges = {}
-
-local function open_of()
-  if not open_challenges then
-    open_challenges = parse_challenges(redis.call('HGETALL', KEYS[open_idx]))
-  end
-  return open_challenges
-end
-
--- a user's joined-challenges hash, named from its prefix (in the slot of every KEY): read only while
--- a challenge runs, once per user and call
-local function joined_of(member)
-  local joined = joined_challenges[member]
-  if not joined then
-    joined = parse_challenges(redis.call('HGETALL', joined_prefix .. member))
-    joined_challenges[member] = joined
-  end
-  return joined
-end
-
--- the board of a challenge, as the board functions above take it; one per challenge and batch
-local challenge_boards = {}
-local function challenge_board(entry)
-  local board = challenge_boards[entry.id]
-  if not board then
-    board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
-              largest = challenge_largest,
-              dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
-    challenge_boards[entry.id] = board
-  end
-  if challenge_timed and (own_times or not board.time) then
-    -- as BoardLayout.timePart: milliseconds since the start when the whole challenge fits the
-    -- span, else whole seconds; the earlier the larger
-    local unit = (entry.stop - entry.start <= TIME_SPAN) and 1 or 1000
-    local t = math.floor(at / unit) - math.floor(entry.start / unit)
-    t = math.max(0, math.min(TIME_SPAN - 1, t))
-    board.time = TIME_SPAN - 1 - t
-  end
-  return board
-end
-
--- whether a challenge runs at the instant of the command at hand (start <= at < end)
-local function runs(entry)
-  return entry.start <= at and at < entry.stop
-end
+local NO_BOARDS = {}
 
 -- whether any challenge ends after the batch's earliest instant: one ZRANGEBYSCORE per call
 local any_running
@@ -134,41 +33,177 @@ local function challenges_run()
   return any_running
 end
 
-local NO_BOARDS = {}
+-- the functions of a call in which a challenge runs, made once per such call
+local running
+local function running_functions()
+  -- what every entry of a challenge shares (all but the token), by id: the first entry of a
+  -- challenge read in the batch is parsed, each later one only compared with it (string.find, which
+  -- makes no new string) and its token cut out, so a user's entries cost one new string each
+  local shared_by_id = {}
+
+  local function parse_entry(id, value)
+    local shared = shared_by_id[id]
+    if shared and string.find(value, shared.head, 1, true) == 1 then
+      local colon = string.find(value, ':', #shared.head + 1, true)
+      local rules = shared.rules_text
+      if colon and #value - colon == #rules and (rules == '' or string.find(value, rules, colon + 1, true)) then
+        return shared, string.sub(value, #shared.head + 1, colon - 1)
+      end
+    end
+    local start, stop, expire_at, token, rules = string.match(value, '^(%d+):(%d+):(%d+):(%d+):(.*)$')
+    shared = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
+               head = start .. ':' .. stop .. ':' .. expire_at .. ':', rules_text = rules }
+    if rules ~= '' then
+      shared.rules = {}
+      for rule in string.gmatch(rules, '[^,]+') do shared.rules[rule] = true end
+    end
+    shared_by_id[id] = shared
+    return shared, token
+  end
+
+  -- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant:
+  -- a list of entries and one of their tokens, and a map from id to position built when a revoke
+  -- first asks. Each command then keeps those that run at its own instant (runs below): an award
+  -- reaches running challenges only, and a revoke takes back only from those.
+  -- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
+  local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
+
+  local function parse_challenges(flat)
+    if #flat == 0 then
+      return NO_CHALLENGES
+    end
+    local list, tokens = {}, {}
+    for k = 1, #flat, 2 do
+      if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
+        local entry, token = parse_entry(flat[k], flat[k + 1])
+        if entry.stop > earliest then
+          list[#list + 1] = entry
+          tokens[#list] = token
+        end
+      end
+    end
+    return { list = list, tokens = tokens }
+  end
+
+  local function by_id(challenges)
+    local map = challenges.by_id
+    if not map then
+      map = {}
+      for k, entry in ipairs(challenges.list) do map[entry.id] = k end
+      challenges.by_id = map
+    end
+    return map
+  end
+
+  local open_challenges
+  local joined_challenges = {}
+
+  local function open_of()
+    if not open_challenges then
+      open_challenges = parse_challenges(redis.call('HGETALL', KEYS[open_idx]))
+    end
+    return open_challenges
+  end
+
+  -- a user's joined-challenges hash, named from its prefix (in the slot of every KEY): read only while
+  -- a challenge runs, once per user and call
+  local function joined_of(member)
+    local joined = joined_challenges[member]
+    if not joined then
+      joined = parse_challenges(redis.call('HGETALL', joined_prefix .. member))
+      joined_challenges[member] = joined
+    end
+    return joined
+  end
+
+  -- the board of a challenge, as the board functions above take it; one per challenge and batch
+  local challenge_boards = {}
+  local function challenge_board(entry)
+    local board = challenge_boards[entry.id]
+    if not board then
+      board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
+                largest = challenge_largest,
+                dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
+      challenge_boards[entry.id] = board
+    end
+    if challenge_timed and (own_times or not board.time) then
+      -- as BoardLayout.timePart: milliseconds since the start when the whole challenge fits the
+      -- span, else whole seconds; the earlier the larger
+      local unit = (entry.stop - entry.start <= TIME_SPAN) and 1 or 1000
+      local t = math.floor(at / unit) - math.floor(entry.start / unit)
+      t = math.max(0, math.min(TIME_SPAN - 1, t))
+      board.time = TIME_SPAN - 1 - t
+    end
+    return board
+  end
+
+  -- whether a challenge runs at the instant of the command at hand (start <= at < end)
+  local function runs(entry)
+    return entry.start <= at and at < entry.stop
+  end
+
+  -- the boards of the challenges an award of this spec reaches now, and what its record keeps of
+  -- them; once per user, rule and batch
+  local reached_by = {}
+  local function reached_of(spec, member)
+    local of_user = reached_by[member]
+    if not of_user then
+      of_user = {}
+      reached_by[member] = of_user
+    end
+    -- commands with instants of their own (a replay) may see different challenges run
+    local reached = not own_times and of_user[spec.rule]
+    if not reached then
+      -- names: "id=token,..." as parts, joined into one string at the end
+      local boards, names, seen = {}, {}, {}
+      for _, challenges in ipairs({ open_of(), joined_of(member) }) do
+        for k, entry in ipairs(challenges.list) do
+          if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
+            seen[entry.id] = true
+            boards[#boards + 1] = challenge_board(entry)
+            names[#names + 1] = #names > 0 and ',' or ''
+            names[#names + 1] = entry.id
+            names[#names + 1] = '='
+            names[#names + 1] = challenges.tokens[k]
+          end
+        end
+      end
+      reached = { boards = boards, names = table.concat(names) }
+      of_user[spec.rule] = reached
+    end
+    return reached.boards, reached.names
+  end
+
+  -- the boards of the challenges a revoked award reached that still run and still have the user
+  -- under the same token
+  local function to_revoke(reached, member)
+    local boards = {}
+    for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
+      local challenges = joined_of(member)
+      local k = by_id(challenges)[id]
+      if not k then
+        challenges = open_of()
+        k = by_id(challenges)[id]
+      end
+      local entry = k and challenges.list[k]
+      if entry and challenges.tokens[k] == token and runs(entry) then
+        boards[#boards + 1] = challenge_board(entry)
+      end
+    end
+    return boards
+  end
+
+  return { reached = reached_of, to_revoke = to_revoke }
+end
 
 -- the boards of the challenges an award of this spec reaches now, and what its record keeps of
 -- them; once per user, rule and batch
-local reached_by = {}
 local function challenges_reached(spec, member)
   if not challenges_run() then
     return NO_BOARDS, ''
   end
-  local of_user = reached_by[member]
-  if not of_user then
-    of_user = {}
-    reached_by[member] = of_user
-  end
-  -- commands with instants of their own (a replay) may see different challenges run
-  local reached = not own_times and of_user[spec.rule]
-  if not reached then
-    -- names: "id=token,..." as parts, joined into one string at the end
-    local boards, names, seen = {}, {}, {}
-    for _, challenges in ipairs({ open_of(), joined_of(member) }) do
-      for k, entry in ipairs(challenges.list) do
-        if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
-          seen[entry.id] = true
-          boards[#boards + 1] = challenge_board(entry)
-          names[#names + 1] = #names > 0 and ',' or ''
-          names[#names + 1] = entry.id
-          names[#names + 1] = '='
-          names[#names + 1] = challenges.tokens[k]
-        end
-      end
-    end
-    reached = { boards = boards, names = table.concat(names) }
-    of_user[spec.rule] = reached
-  end
-  return reached.boards, reached.names
+  running = running or running_functions()
+  return running.reached(spec, member)
 end
 
 -- the boards of the challenges a revoked award reached that still run and still have the user
@@ -177,19 +212,6 @@ local function challenges_to_revoke(reached, member)
   if not reached or not challenges_run() then
     return NO_BOARDS
   end
-  local boards = {}
-  for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
-    local challenges = joined_of(member)
-    local k = by_id(challenges)[id]
-    if not k then
-      challenges = open_of()
-      k = by_id(challenges)[id]
-    end
-    local entry = k and challenges.list[k]
-    if entry and challenges.tokens[k] == token and runs(entry) then
-      boards[#boards + 1] = challenge_board(entry)
-    end
-  end
-  return boards
+  running = running or running_functions()
+  return running.to_revoke(reached, member)
 end
-
