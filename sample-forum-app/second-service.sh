@@ -31,7 +31,9 @@ partition_of() {
 
 for ((i = 1; i <= messages; i++)); do
   user=$(( RANDOM % users + 1 ))
-  stream="{${prefix}}:activity:$(partition_of "$user")"
+  # each partition is a hash tag of its own, {prefix:stream:n}, so that on a Redis
+  # Cluster the partitions spread over the masters
+  stream="{${prefix}:activity:$(partition_of "$user")}"
   if (( RANDOM % 3 == 0 )); then
     # a check-in: the check-in rule, once per user per day (the field names the day)
     redis-cli -h "$host" -p "$port" -n "$db" XADD "$stream" '*' user "$user" rule check-in \

@@ -224,7 +224,7 @@ public class ActivityRankEndpoint {
 		IngestDescriptor(StreamIngester ingester) {
 			IngestCounters counters = ingester.counters();
 			IngestKeys keys = ingester.keys();
-			put("streams", keys.partition(0).replaceAll(":0$", ":<n>"));
+			put("streams", keys.partitionTemplate());
 			put("deadLetters", keys.deadLetter());
 			put("group", ingester.settings().group());
 			put("consumer", ingester.consumer());

@@ -881,8 +881,9 @@ public class ActivityRankProperties implements InitializingBean {
 
 		/**
 		 * Name of the streams under the key prefix: partition n is the stream
-		 * "{prefix}:<stream>:<n>", the dead letters go to "{prefix}:<stream>:dead". 1 to
-		 * 64 letters, digits, '_' or '-'.
+		 * "{prefix:<stream>:<n>}" (a hash tag of its own, so that partitions spread over
+		 * the masters of a Redis Cluster), the dead letters go to
+		 * "{prefix}:<stream>:dead". 1 to 64 letters, digits, '_' or '-'.
 		 */
 		private String stream = "activity";
 

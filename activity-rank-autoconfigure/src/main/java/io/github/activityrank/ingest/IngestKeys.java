@@ -5,19 +5,25 @@ import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
 /**
- * The Redis keys of ingestion, all under the key prefix's hash tag:
+ * The Redis keys of ingestion:
  * <ul>
- * <li>{@code {prefix}:<stream>:<n>} for {@code n} from 0 to partitions - 1: the
+ * <li>{@code {prefix:<stream>:<n>}} for {@code n} from 0 to partitions - 1: the
  * partitions, streams that producers add messages to. A user's messages go to partition
  * {@code CRC32(UTF-8 bytes of the user id) mod partitions}, so one user's messages stay
  * in order;</li>
- * <li>{@code {prefix}:<stream>:<n>:lease}: which consumer owns partition {@code n}
+ * <li>{@code {prefix:<stream>:<n>}:lease}: which consumer owns partition {@code n}
  * (string, expires when its owner stops renewing it);</li>
  * <li>{@code {prefix}:<stream>:members}: the live consumers (sorted set, score = end of
  * their heartbeat), so that each takes a fair share of the partitions;</li>
  * <li>{@code {prefix}:<stream>:dead}: the dead-letter stream, bad messages with the
  * reason.</li>
  * </ul>
+ * Each partition is its own hash tag, so on a Redis Cluster the partitions, and the
+ * commands of their consumers, spread over the masters by the tags' slots; a partition's
+ * lease shares its slot. No command or script names keys of two partitions. The members
+ * and the dead letters, light traffic, keep the prefix's tag. The partitions' tags never
+ * equal a shard's ({@code {prefix:<k>}} or {@code {prefix:<k>.<j>}}, see
+ * {@code ShardMap}): they hold two {@code :}.
  */
 public final class IngestKeys {
 
@@ -26,13 +32,17 @@ public final class IngestKeys {
 
 	private static final Pattern STREAM_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
+	/** {@code {prefix}:<stream>}: the members and dead letters start with it. */
 	private final String base;
+
+	/** {@code {prefix:<stream>:}}: a partition's tag opens with it. */
+	private final String partitionBase;
 
 	private final int partitions;
 
 	/**
 	 * Name the keys.
-	 * @param keyTag the key prefix's hash tag, with its braces
+	 * @param keyTag the key prefix's hash tag, with its braces ({@code {prefix}})
 	 * @param stream the stream's name (see {@link #isValidStreamName(String)})
 	 * @param partitions the partition count, 1 to {@value #MAX_PARTITIONS}
 	 */
@@ -43,7 +53,11 @@ public final class IngestKeys {
 		if (partitions < 1 || partitions > MAX_PARTITIONS) {
 			throw new IllegalArgumentException("partitions must be between 1 and " + MAX_PARTITIONS);
 		}
+		if (keyTag == null || keyTag.length() < 3 || !keyTag.startsWith("{") || !keyTag.endsWith("}")) {
+			throw new IllegalArgumentException("key tag '" + keyTag + "' must be a prefix in braces");
+		}
 		this.base = keyTag + ":" + stream;
+		this.partitionBase = keyTag.substring(0, keyTag.length() - 1) + ":" + stream + ":";
 		this.partitions = partitions;
 	}
 
@@ -78,12 +92,21 @@ public final class IngestKeys {
 	}
 
 	/**
-	 * The stream of a partition.
+	 * The stream of a partition: a hash tag of its own, so that on a Redis Cluster the
+	 * partitions spread over the masters.
 	 * @param partition 0 to partitions - 1
-	 * @return the key
+	 * @return the key, {@code {prefix:<stream>:<partition>}}
 	 */
 	public String partition(int partition) {
-		return this.base + ":" + partition;
+		return this.partitionBase + partition + "}";
+	}
+
+	/**
+	 * The partitions' key with {@code <n>} for the partition number, for display.
+	 * @return {@code {prefix:<stream>:<n>}}
+	 */
+	public String partitionTemplate() {
+		return this.partitionBase + "<n>}";
 	}
 
 	/**
@@ -96,9 +119,9 @@ public final class IngestKeys {
 	}
 
 	/**
-	 * The lease of a partition.
+	 * The lease of a partition, in the partition's slot.
 	 * @param partition 0 to partitions - 1
-	 * @return the key
+	 * @return the key, {@code {prefix:<stream>:<partition>}:lease}
 	 */
 	public String lease(int partition) {
 		return partition(partition) + ":lease";
@@ -106,7 +129,7 @@ public final class IngestKeys {
 
 	/**
 	 * The live consumers.
-	 * @return the key
+	 * @return the key, {@code {prefix}:<stream>:members}
 	 */
 	public String members() {
 		return this.base + ":members";
@@ -114,7 +137,7 @@ public final class IngestKeys {
 
 	/**
 	 * The dead-letter stream.
-	 * @return the key
+	 * @return the key, {@code {prefix}:<stream>:dead}
 	 */
 	public String deadLetter() {
 		return this.base + ":dead";

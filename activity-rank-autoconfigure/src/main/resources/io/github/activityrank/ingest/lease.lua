@@ -1,6 +1,7 @@
 -- The lease that makes one consumer at a time the owner of a stream partition.
--- KEYS[1]: the partition's lease key ({prefix}:<stream>:<n>:lease), a string holding the
---          owner's consumer name and expiring when the owner stops renewing it.
+-- KEYS[1]: the partition's lease key ({prefix:<stream>:<n>}:lease, in the partition's
+--          slot), a string holding the owner's consumer name and expiring when the owner
+--          stops renewing it.
 -- ARGV[1]: the consumer asking.
 -- ARGV[2]: the lease's time to live in milliseconds; 0 releases the lease.
 -- Returns 1 when ARGV[1] holds the lease after the call, 0 otherwise. Taking a free

@@ -80,13 +80,14 @@ class IngestAutoConfigurationTests {
 				assertThat(context.getBean(IngestSink.class)).isInstanceOf(EngineIngestSink.class);
 				StreamIngester ingester = context.getBean(StreamIngester.class);
 				assertThat(ingester.isRunning()).isTrue();
-				assertThat(ingester.keys().partition(3)).isEqualTo("{" + this.prefix + "}:activity:3");
+				assertThat(ingester.keys().partition(3)).isEqualTo("{" + this.prefix + ":activity:3}");
 				assertThat(ingester.keys().partitions()).isEqualTo(4);
 				assertThat(ingester.settings().batch()).isEqualTo(256);
 				assertThat(ingester.settings().claimIdle()).isEqualTo(Duration.ofMinutes(1));
 			}
 			finally {
-				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+				RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class),
+						RedisKeysCleaner.prefixPattern(this.prefix));
 			}
 		});
 	}
@@ -115,7 +116,8 @@ class IngestAutoConfigurationTests {
 					assertThat(context.getBean(IngestSink.class)).isSameAs(own);
 				}
 				finally {
-					RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
+					RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class),
+							RedisKeysCleaner.prefixPattern(this.prefix));
 				}
 			});
 	}
@@ -186,7 +188,7 @@ class IngestAutoConfigurationTests {
 					}
 					finally {
 						RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class),
-								"{" + this.prefix + "}:*");
+								RedisKeysCleaner.prefixPattern(this.prefix));
 					}
 				});
 		}

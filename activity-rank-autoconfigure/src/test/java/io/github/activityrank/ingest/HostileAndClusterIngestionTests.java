@@ -3,6 +3,7 @@ package io.github.activityrank.ingest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ class HostileAndClusterIngestionTests {
 				.ingest();
 			assertThat(section).containsEntry("deadLettered", 1000L)
 				.containsEntry("applied", 0L)
-				.containsEntry("streams", "{" + prefix + "}:activity:<n>")
+				.containsEntry("streams", "{" + prefix + ":activity:<n>}")
 				.containsEntry("deadLetters", "{" + prefix + "}:activity:dead")
 				.containsEntry("ownedPartitions", 1);
 			try (RedisConnection connection = factory.getConnection()) {
@@ -79,12 +80,13 @@ class HostileAndClusterIngestionTests {
 					.isEqualTo(hostile.size());
 			}
 			// nothing but the ingestion keys: no board, no record
-			assertThat(RedisKeysCleaner.keys(factory, "{" + prefix + "}:*"))
-				.allMatch((key) -> key.startsWith("{" + prefix + "}:activity:"));
+			assertThat(RedisKeysCleaner.keys(factory, RedisKeysCleaner.prefixPattern(prefix)))
+				.allMatch((key) -> key.startsWith("{" + prefix + "}:activity:")
+						|| key.startsWith("{" + prefix + ":activity:0}"));
 			assertThat(context.getBean(ActivityRankService.class).board(Period.TOTAL).size()).isZero();
 		}
 		finally {
-			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
 			factory.destroy();
 		}
 	}
@@ -121,8 +123,13 @@ class HostileAndClusterIngestionTests {
 		return messages;
 	}
 
+	/**
+	 * Each partition is a hash tag of its own: the streams land on the masters that serve
+	 * their slots, more than one, and every message is applied once, as a direct
+	 * applyAll.
+	 */
 	@Test
-	void onAThreeMasterClusterWithShardedBoardsIngestionEndsAsADirectApplyAll() {
+	void onAThreeMasterClusterThePartitionsSpreadOverTheMastersAndIngestionEndsAsADirectApplyAll() {
 		RedisClusterTestServer cluster = RedisClusterTestServer.shared();
 		String prefix = RedisTestServer.uniquePrefix("ingestcluster");
 		String direct = RedisTestServer.uniquePrefix("ingestclusterdirect");
@@ -137,9 +144,19 @@ class HostileAndClusterIngestionTests {
 				.stream()
 				.map((RedisNode node) -> RedisURI.create(node.getHost(), node.getPort()))
 				.toList());
+			Set<RedisNode> masters = new HashSet<>();
 			try (StatefulRedisClusterConnection<String, String> connection = client.connect()) {
 				for (ActivityEvent event : events) {
 					connection.sync().xadd(keys.partitionOfUser(event.userId()), IngestTestSupport.fields(event));
+				}
+				for (int p = 0; p < keys.partitions(); p++) {
+					String stream = keys.partition(p);
+					RedisNode master = cluster.masterForSlot(connection.sync().clusterKeyslot(stream).intValue());
+					// asked of that master alone: a key it does not serve would be MOVED
+					assertThat(connection.getConnection(master.getHost(), master.getPort()).sync().exists(stream))
+						.as(stream + " on " + master)
+						.isOne();
+					masters.add(master);
 				}
 			}
 			finally {
@@ -154,13 +171,21 @@ class HostileAndClusterIngestionTests {
 			await().atMost(Duration.ofSeconds(30))
 				.untilAsserted(() -> assertThat(top(instances.get(1))).isEqualTo(expected));
 			assertThat(expected).hasSizeGreaterThan(100);
+			assertThat(masters).as("masters holding the partitions").hasSizeGreaterThan(1);
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(instances.stream()
+					.mapToLong((i) -> i.getBean(StreamIngester.class).counters().get(IngestCounter.APPLIED))
+					.sum()).isEqualTo(events.size()));
+			assertThat(instances).allSatisfy(
+					(i) -> assertThat(i.getBean(StreamIngester.class).counters().get(IngestCounter.DEAD_LETTERED))
+						.isZero());
 		}
 		finally {
 			instances.forEach(ConfigurableApplicationContext::close);
 			LettuceConnectionFactory factory = cluster.newConnectionFactory();
 			try {
-				RedisKeysCleaner.delete(factory, "{" + prefix + "*");
-				RedisKeysCleaner.delete(factory, "{" + direct + "*");
+				RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
+				RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(direct));
 			}
 			finally {
 				factory.destroy();
@@ -182,7 +207,7 @@ class HostileAndClusterIngestionTests {
 		properties.addAll(List.of("activity-rank.key-prefix=" + prefix, "activity-rank.shards=3",
 				"activity-rank.periods=day,total", "activity-rank.rules.checkin.points=2",
 				"activity-rank.events.enabled=false", "activity-rank.ingest.enabled=" + ingest,
-				"activity-rank.ingest.partitions=3", "activity-rank.ingest.claim-idle=2s"));
+				"activity-rank.ingest.partitions=4", "activity-rank.ingest.claim-idle=2s"));
 		return properties.toArray(String[]::new);
 	}
 

@@ -75,7 +75,7 @@ class IngestItemsTests {
 			assertThat(ingester.counters().get(IngestCounter.APPLIED)).isEqualTo(2);
 		}
 		finally {
-			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
 			factory.destroy();
 		}
 	}

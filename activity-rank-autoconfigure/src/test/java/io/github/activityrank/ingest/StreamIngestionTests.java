@@ -95,8 +95,8 @@ class StreamIngestionTests {
 		}
 		finally {
 			instances.forEach(ConfigurableApplicationContext::close);
-			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
-			RedisKeysCleaner.delete(factory, "{" + direct + "}:*");
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(direct));
 			factory.destroy();
 		}
 	}
@@ -135,7 +135,7 @@ class StreamIngestionTests {
 		}
 		finally {
 			instances.forEach(ConfigurableApplicationContext::close);
-			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
 			factory.destroy();
 		}
 	}
@@ -164,7 +164,7 @@ class StreamIngestionTests {
 			assertThat(service.board(Period.DAY).rankOf("u1")).isEmpty();
 		}
 		finally {
-			RedisKeysCleaner.delete(factory, "{" + prefix + "}:*");
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
 			factory.destroy();
 		}
 	}

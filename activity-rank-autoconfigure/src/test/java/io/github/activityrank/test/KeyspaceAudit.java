@@ -40,8 +40,12 @@ public final class KeyspaceAudit {
 	/** Start of every catalogue's key prefix. */
 	public static final String FAMILY = "test_hostile_";
 
-	private static final Pattern CATALOGUE_KEY = Pattern.compile("^\\{" + FAMILY + "[a-z_]+_[0-9a-f]{8}\\}:.+",
-			Pattern.DOTALL);
+	/**
+	 * A key of a catalogue run: under its prefix's hash tag, or under a tag of the
+	 * prefix's own (an ingestion partition's {@code {prefix:activity:0}}).
+	 */
+	private static final Pattern CATALOGUE_KEY = Pattern
+		.compile("^\\{" + FAMILY + "[a-z_]+_[0-9a-f]{8}(\\}:.+|:[A-Za-z0-9_-]+:[0-9]+\\}(:lease)?)", Pattern.DOTALL);
 
 	private KeyspaceAudit() {
 	}
@@ -99,12 +103,13 @@ public final class KeyspaceAudit {
 	 */
 	public static Result audit(RedisConnectionFactory factory, String prefix) {
 		String own = "{" + prefix + "}:";
+		Pattern partition = Pattern.compile("\\{" + Pattern.quote(prefix) + ":[A-Za-z0-9_-]+:[0-9]+\\}(:lease)?");
 		List<String> all = scanAll(factory);
 		List<String> ours = new ArrayList<>();
 		List<String> otherRuns = new ArrayList<>();
 		List<String> outside = new ArrayList<>();
 		for (String key : all) {
-			if (key.startsWith(own)) {
+			if (key.startsWith(own) || partition.matcher(key).matches()) {
 				ours.add(key);
 			}
 			else if (CATALOGUE_KEY.matcher(key).matches()) {
@@ -121,7 +126,8 @@ public final class KeyspaceAudit {
 	 * The keys of one database, by owner.
 	 *
 	 * @param all every key SCAN returned
-	 * @param ours the keys under this run's prefix
+	 * @param ours the keys under this run's prefix: its hash tag, or the tag of one of
+	 * its ingestion partitions ({@code {prefix:<stream>:<n>}} and its {@code :lease})
 	 * @param otherRuns the keys of other runs of a catalogue, each under its own prefix
 	 * @param outside the keys under no catalogue prefix at all: each one is a key that
 	 * escaped

@@ -51,13 +51,25 @@ public final class RedisKeysCleaner {
 	}
 
 	/**
+	 * The SCAN pattern of every key of a prefix: under its hash tag {@code {prefix}} or a
+	 * tag of its own that starts with the prefix, a shard's {@code {prefix:0}} or an
+	 * ingestion partition's {@code {prefix:activity:0}}.
+	 * @param prefix the key prefix, without its braces
+	 * @return {@code {prefix[}:]*}
+	 */
+	public static String prefixPattern(String prefix) {
+		return "{" + prefix + "[}:]*";
+	}
+
+	/**
 	 * Delete every key of a prefix on the shared test server, in database 0.
 	 * @param prefix the key prefix, without its braces
+	 * @see #prefixPattern(String)
 	 */
 	public static void deletePrefix(String prefix) {
 		LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
 		try {
-			delete(factory, "{" + prefix + "}:*");
+			delete(factory, prefixPattern(prefix));
 		}
 		finally {
 			factory.destroy();

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 /**
  * The keys the sample writes as it starts, before any request: the monthly writing
  * challenge (its definition and its entry in the registry of challenges) and the
- * ingestion streams with their leases and members. Audits of what requests wrote leave
- * them out.
+ * ingestion streams ({@code {prefix:activity:<n>}}, each a hash tag of its own) with
+ * their leases and members. Audits of what requests wrote leave them out.
  */
 final class StartupKeys {
 
@@ -23,7 +23,8 @@ final class StartupKeys {
 	 */
 	static List<String> without(Collection<String> keys, String prefix) {
 		Pattern startup = Pattern.compile(
-				"\\{" + Pattern.quote(prefix) + "\\}:(challenges|challenge-def:writing-[0-9]{4}-[0-9]{2}|activity:.*)");
+				"\\{" + Pattern.quote(prefix) + "\\}:(challenges|challenge-def:writing-[0-9]{4}-[0-9]{2}|activity:.*)|"
+						+ "\\{" + Pattern.quote(prefix) + ":activity:[0-9]+\\}(:lease)?");
 		return keys.stream().filter((key) -> !startup.matcher(key).matches()).toList();
 	}
 
