@@ -3,7 +3,6 @@ package io.github.activityrank.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -17,8 +16,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * {@link StreakService} on the keys the award script's streak module writes
- * (docs/streaks.md): a user's run record and yearly bitmaps live in the user's shard, the
- * board is read over every shard ({@link StreakBoard}).
+ * (docs/streaks.md): a user's string (run record and the bits of every year) lives in the
+ * user's shard, the board is read over every shard ({@link StreakBoard}).
  */
 public class RedisStreakService implements StreakService {
 
@@ -45,19 +44,9 @@ public class RedisStreakService implements StreakService {
 
 	@Override
 	public Streak streak(String userId) {
-		StreakKeys keys = keysOf(userId);
-		byte[] value = withConnection((c) -> c.stringCommands().get(bytes(keys.record(RankKeys.encode(userId)))));
-		if (value == null) {
-			return new Streak(0, 0, null);
-		}
-		String[] parts = new String(value, StandardCharsets.UTF_8).split(",");
-		long start = Long.parseLong(parts[0]);
-		LocalDate last = LocalDate.ofEpochDay(Long.parseLong(parts[1]));
-		int longest = Integer.parseInt(parts[2]);
-		// alive until a whole day passes without activity
-		boolean alive = !last.isBefore(this.calendar.today().minusDays(1));
-		int current = alive ? (int) (last.toEpochDay() - start + 1) : 0;
-		return new Streak(current, longest, last);
+		byte[] key = bytes(keysOf(userId).user(RankKeys.encode(userId)));
+		byte[] header = withConnection((c) -> c.stringCommands().getRange(key, 0, StreakValue.HEADER - 1));
+		return StreakValue.streak(header, this.calendar.today());
 	}
 
 	@Override
@@ -66,27 +55,8 @@ public class RedisStreakService implements StreakService {
 			throw new IllegalArgumentException("activeDays reads from one day to a later one, at most " + MAX_DAYS
 					+ " days per call; got " + from + " to " + to);
 		}
-		StreakKeys keys = keysOf(userId);
-		String member = RankKeys.encode(userId);
-		List<LocalDate> days = new ArrayList<>();
-		for (int year = from.getYear(); year <= to.getYear(); year++) {
-			String key = keys.days(year, member);
-			byte[] bits = withConnection((c) -> c.stringCommands().get(bytes(key)));
-			if (bits == null) {
-				continue;
-			}
-			LocalDate first = LocalDate.of(year, 1, 1);
-			for (int b = 0; b < bits.length * 8; b++) {
-				// SETBIT numbers bits from the most significant bit of the first byte
-				if ((bits[b >> 3] & (0x80 >> (b & 7))) != 0) {
-					LocalDate day = first.plusDays(b);
-					if (!day.isBefore(from) && !day.isAfter(to)) {
-						days.add(day);
-					}
-				}
-			}
-		}
-		return days;
+		byte[] key = bytes(keysOf(userId).user(RankKeys.encode(userId)));
+		return StreakValue.activeDays(withConnection((c) -> c.stringCommands().get(key)), from, to);
 	}
 
 	@Override

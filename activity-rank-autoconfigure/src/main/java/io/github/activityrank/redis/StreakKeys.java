@@ -12,27 +12,16 @@ final class StreakKeys {
 		this.tag = keys.tag();
 	}
 
-	/** The user's run record, "start,last,longest,firstYear" in epoch days and years. */
-	String record(String member) {
-		return recordPrefix() + member;
+	/**
+	 * The user's string: the run record and the bits of every year from the first
+	 * (lua/streaks.lua, {@link StreakValue}).
+	 */
+	String user(String member) {
+		return userPrefix() + member;
 	}
 
-	String recordPrefix() {
-		return this.tag + ":streak:rec:";
-	}
-
-	/** The user's bitmap of one year: bit n is day-of-year n + 1. */
-	String days(int year, String member) {
-		return daysPrefix(year) + member;
-	}
-
-	String daysPrefix(int year) {
-		return yearsPrefix() + year + ":";
-	}
-
-	/** The bitmaps' prefix before the year. */
-	String yearsPrefix() {
-		return this.tag + ":streak:days:";
+	String userPrefix() {
+		return this.tag + ":streak:";
 	}
 
 	/** The streak board: length * 2^20 + (2^20 - 1 - start epoch day). */
