@@ -12,15 +12,12 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
-import io.github.activityrank.dispatch.DispatchCounter;
+import io.github.activityrank.dispatch.LedgerCounters;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.TieBreak;
-import io.github.activityrank.ingest.IngestCounter;
-import io.github.activityrank.ingest.IngestCounters;
-import io.github.activityrank.ingest.IngestKeys;
 import io.github.activityrank.ingest.StreamIngester;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -31,7 +28,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * The {@code activityrank} actuator endpoint ({@code GET /actuator/activityrank} once
  * exposed): the configuration in force (key prefix, time zone, periods, board order,
  * caps, rules) and the running totals (outcomes of the service, what the dispatcher did,
- * queue and retry buffer depth).
+ * queue and retry buffer depth, and, when they are on, what stream ingestion and the
+ * award ledger's relay did).
  */
 @Endpoint(id = "activityrank")
 public class ActivityRankEndpoint {
@@ -53,6 +51,8 @@ public class ActivityRankEndpoint {
 	private final ActivityDispatcher dispatcher;
 
 	private final StreamIngester ingester;
+
+	private final LedgerCounters ledger;
 
 	/**
 	 * Create the endpoint.
@@ -88,7 +88,27 @@ public class ActivityRankEndpoint {
 	public ActivityRankEndpoint(String keyPrefix, String timeZone, Set<Period> periods, ActivityRules rules,
 			BoardOrder order, ActivityRankCounters outcomes, AwardDispatchCounters dispatch,
 			ActivityDispatcher dispatcher, StreamIngester ingester) {
+		this(keyPrefix, timeZone, periods, rules, order, outcomes, dispatch, dispatcher, ingester, null);
+	}
+
+	/**
+	 * Create the endpoint with the ingestion and ledger sections.
+	 * @param keyPrefix the key prefix, without braces
+	 * @param timeZone the zone of the boards' calendar
+	 * @param periods the configured boards
+	 * @param rules the rules and caps, or {@code null}
+	 * @param order how boards order and number equal points, or {@code null}
+	 * @param outcomes the service's outcome counters
+	 * @param dispatch the dispatcher's counters, or {@code null}
+	 * @param dispatcher the dispatcher, or {@code null}
+	 * @param ingester the stream ingester, or {@code null} when ingestion is off
+	 * @param ledger the award ledger's relay, or {@code null} when the ledger is off
+	 */
+	public ActivityRankEndpoint(String keyPrefix, String timeZone, Set<Period> periods, ActivityRules rules,
+			BoardOrder order, ActivityRankCounters outcomes, AwardDispatchCounters dispatch,
+			ActivityDispatcher dispatcher, StreamIngester ingester, LedgerCounters ledger) {
 		this.ingester = ingester;
+		this.ledger = ledger;
 		this.keyPrefix = keyPrefix;
 		this.timeZone = timeZone;
 		this.periods = (periods != null && !periods.isEmpty()) ? EnumSet.copyOf(periods) : EnumSet.noneOf(Period.class);
@@ -137,7 +157,8 @@ public class ActivityRankEndpoint {
 			}
 		}
 		return new ActivityRankDescriptor(this.keyPrefix, this.timeZone, boards, tieBreak, ranking, tieBreakEpoch,
-				dailyCap, weeklyCap, monthlyCap, ruleDescriptors, awards, dispatch(), ingest());
+				dailyCap, weeklyCap, monthlyCap, ruleDescriptors, awards, dispatch(), ingest(),
+				(this.ledger != null) ? new LedgerDescriptor(this.ledger) : null);
 	}
 
 	private IngestDescriptor ingest() {
@@ -180,11 +201,38 @@ public class ActivityRankEndpoint {
 	 * @param rules the rules by name
 	 * @param awards awards and revokes answered by the service, by outcome
 	 * @param dispatch what the dispatcher did, {@code null} without one
+	 * @param ingest what stream ingestion did, {@code null} when it is off
+	 * @param ledger what the award ledger's relay did, {@code null} when the ledger is
+	 * off
 	 */
 	public record ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, String tieBreak,
 			String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
 			Map<String, RuleDescriptor> rules, Map<String, Long> awards, DispatchDescriptor dispatch,
-			IngestDescriptor ingest) implements OperationResponseBody {
+			IngestDescriptor ingest, LedgerDescriptor ledger) implements OperationResponseBody {
+
+		/**
+		 * The descriptor without the ledger.
+		 * @param keyPrefix prefix of every Redis key
+		 * @param timeZone zone of the boards' calendar
+		 * @param periods boards every award goes to
+		 * @param tieBreak how equal points are ordered
+		 * @param ranking how ranks are numbered
+		 * @param tieBreakEpoch where the total board's seconds count from
+		 * @param dailyCap daily cap over all rules
+		 * @param weeklyCap weekly cap over all rules
+		 * @param monthlyCap monthly cap over all rules
+		 * @param rules the rules by name
+		 * @param awards awards and revokes by outcome
+		 * @param dispatch what the dispatcher did
+		 * @param ingest what stream ingestion did
+		 */
+		public ActivityRankDescriptor(String keyPrefix, String timeZone, List<String> periods, String tieBreak,
+				String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
+				Map<String, RuleDescriptor> rules, Map<String, Long> awards, DispatchDescriptor dispatch,
+				IngestDescriptor ingest) {
+			this(keyPrefix, timeZone, periods, tieBreak, ranking, tieBreakEpoch, dailyCap, weeklyCap, monthlyCap, rules,
+					awards, dispatch, ingest, null);
+		}
 
 		/**
 		 * The descriptor without ingestion.
@@ -205,194 +253,7 @@ public class ActivityRankEndpoint {
 				String ranking, String tieBreakEpoch, Long dailyCap, Long weeklyCap, Long monthlyCap,
 				Map<String, RuleDescriptor> rules, Map<String, Long> awards, DispatchDescriptor dispatch) {
 			this(keyPrefix, timeZone, periods, tieBreak, ranking, tieBreakEpoch, dailyCap, weeklyCap, monthlyCap, rules,
-					awards, dispatch, null);
-		}
-
-	}
-
-	/**
-	 * Ingestion from Redis Streams on this instance: {@code streams} (the partition keys,
-	 * {@code <n>} for the partition), {@code deadLetters} (the dead-letter stream),
-	 * {@code group}, {@code consumer}, {@code partitions}, {@code ownedPartitions}, then
-	 * one field per {@link IngestCounter} named by its {@link IngestCounter#key() key},
-	 * {@code pending} (read, not yet acknowledged) and {@code lagMillis}.
-	 */
-	public static final class IngestDescriptor extends LinkedHashMap<String, Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		IngestDescriptor(StreamIngester ingester) {
-			IngestCounters counters = ingester.counters();
-			IngestKeys keys = ingester.keys();
-			put("streams", keys.partitionTemplate());
-			put("deadLetters", keys.deadLetter());
-			put("group", ingester.settings().group());
-			put("consumer", ingester.consumer());
-			put("partitions", keys.partitions());
-			put("ownedPartitions", counters.ownedPartitions());
-			for (IngestCounter counter : IngestCounter.values()) {
-				put(counter.key(), counters.get(counter));
-			}
-			put("pending", counters.pending());
-			put("lagMillis", counters.lagMillis());
-		}
-
-	}
-
-	/**
-	 * One rule.
-	 *
-	 * @param points points per award, negative for a penalty
-	 * @param oncePer {@code day} or {@code ever}
-	 * @param dailyCap most points per user and day from this rule, {@code null} for none
-	 * @param weeklyCap most points per user and ISO week from this rule, {@code null} for
-	 * none
-	 * @param monthlyCap most points per user and calendar month from this rule,
-	 * {@code null} for none
-	 */
-	public record RuleDescriptor(long points, String oncePer, Long dailyCap, Long weeklyCap, Long monthlyCap) {
-
-	}
-
-	/**
-	 * The dispatcher's state and totals: {@code async} (whether awards run on background
-	 * threads), {@code queueSize} and {@code retryBufferSize} (awards waiting there now),
-	 * then one field per {@link DispatchCounter}, named by its
-	 * {@link DispatchCounter#key() key}. A map, so that its JSON follows the counters
-	 * without naming each one here.
-	 */
-	public static final class DispatchDescriptor extends LinkedHashMap<String, Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		DispatchDescriptor(boolean async, int queueSize, int retryBufferSize, AwardDispatchCounters counters) {
-			put("async", async);
-			put("queueSize", queueSize);
-			put("retryBufferSize", retryBufferSize);
-			for (DispatchCounter counter : DispatchCounter.values()) {
-				put(counter.key(), counters.get(counter));
-			}
-		}
-
-		/**
-		 * Whether awards run on background threads.
-		 * @return {@code true} in async mode
-		 */
-		public boolean async() {
-			return (Boolean) get("async");
-		}
-
-		/**
-		 * Awards waiting in the queue when the endpoint was read.
-		 * @return the count
-		 */
-		public int queueSize() {
-			return (Integer) get("queueSize");
-		}
-
-		/**
-		 * Awards waiting in the retry buffer when the endpoint was read.
-		 * @return the count
-		 */
-		public int retryBufferSize() {
-			return (Integer) get("retryBufferSize");
-		}
-
-		/**
-		 * One counter's total when the endpoint was read.
-		 * @param counter the counter
-		 * @return the count
-		 */
-		public long count(DispatchCounter counter) {
-			return (Long) get(counter.key());
-		}
-
-		/**
-		 * {@link DispatchCounter#QUEUED}.
-		 * @return the count
-		 */
-		public long queued() {
-			return count(DispatchCounter.QUEUED);
-		}
-
-		/**
-		 * {@link DispatchCounter#APPLIED}.
-		 * @return the count
-		 */
-		public long applied() {
-			return count(DispatchCounter.APPLIED);
-		}
-
-		/**
-		 * {@link DispatchCounter#REJECTED}.
-		 * @return the count
-		 */
-		public long rejected() {
-			return count(DispatchCounter.REJECTED);
-		}
-
-		/**
-		 * {@link DispatchCounter#FAILED}.
-		 * @return the count
-		 */
-		public long failed() {
-			return count(DispatchCounter.FAILED);
-		}
-
-		/**
-		 * {@link DispatchCounter#DROPPED}.
-		 * @return the count
-		 */
-		public long dropped() {
-			return count(DispatchCounter.DROPPED);
-		}
-
-		/**
-		 * {@link DispatchCounter#CALLER_RUNS}.
-		 * @return the count
-		 */
-		public long callerRuns() {
-			return count(DispatchCounter.CALLER_RUNS);
-		}
-
-		/**
-		 * {@link DispatchCounter#EVALUATION_ERRORS}.
-		 * @return the count
-		 */
-		public long evaluationErrors() {
-			return count(DispatchCounter.EVALUATION_ERRORS);
-		}
-
-		/**
-		 * {@link DispatchCounter#RETRY_BUFFERED}.
-		 * @return the count
-		 */
-		public long retryBuffered() {
-			return count(DispatchCounter.RETRY_BUFFERED);
-		}
-
-		/**
-		 * {@link DispatchCounter#RETRIED}.
-		 * @return the count
-		 */
-		public long retried() {
-			return count(DispatchCounter.RETRIED);
-		}
-
-		/**
-		 * {@link DispatchCounter#RETRY_DROPPED}.
-		 * @return the count
-		 */
-		public long retryDropped() {
-			return count(DispatchCounter.RETRY_DROPPED);
-		}
-
-		/**
-		 * {@link DispatchCounter#SET_ASIDE}.
-		 * @return the count
-		 */
-		public long setAside() {
-			return count(DispatchCounter.SET_ASIDE);
+					awards, dispatch, null, null);
 		}
 
 	}

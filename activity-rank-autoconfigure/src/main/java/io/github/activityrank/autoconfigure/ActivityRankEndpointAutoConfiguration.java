@@ -10,6 +10,7 @@ import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.ingest.StreamIngester;
+import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.redis.RankKeys;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -29,7 +30,7 @@ import org.springframework.context.annotation.Bean;
  * {@code management.endpoints.web.exposure.include=health,activityrank}).
  */
 @AutoConfiguration(after = { ActivityRankAutoConfiguration.class, ActivityScoreAutoConfiguration.class,
-		ActivityRankIngestAutoConfiguration.class })
+		ActivityRankIngestAutoConfiguration.class, ActivityRankLedgerAutoConfiguration.class })
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(ActivityRankCounters.class)
@@ -44,7 +45,7 @@ public class ActivityRankEndpointAutoConfiguration {
 			ObjectProvider<ActivityCalendar> calendar, ObjectProvider<ActivityRules> rules,
 			ObjectProvider<BoardOrder> order, ActivityRankCounters outcomes,
 			ObjectProvider<AwardDispatchCounters> dispatch, ObjectProvider<ActivityDispatcher> dispatcher,
-			ObjectProvider<StreamIngester> ingester) {
+			ObjectProvider<StreamIngester> ingester, ObjectProvider<LedgerRelay> ledgerRelay) {
 		RankKeys rankKeys = keys.getIfUnique();
 		String prefix = (rankKeys != null) ? rankKeys.tag().substring(1, rankKeys.tag().length() - 1)
 				: properties.getKeyPrefix();
@@ -52,8 +53,8 @@ public class ActivityRankEndpointAutoConfiguration {
 		ZoneId zone = (activityCalendar != null) ? activityCalendar.zone()
 				: (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
 		return new ActivityRankEndpoint(prefix, zone.getId(), properties.getPeriods(), rules.getIfUnique(),
-				order.getIfUnique(), outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique(),
-				ingester.getIfUnique());
+				order.getIfUnique(), outcomes, dispatch.getIfUnique(), dispatcher.getIfUnique(), ingester.getIfUnique(),
+				ledgerRelay.getIfUnique());
 	}
 
 }

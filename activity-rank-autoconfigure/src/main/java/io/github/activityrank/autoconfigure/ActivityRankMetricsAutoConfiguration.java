@@ -2,11 +2,13 @@ package io.github.activityrank.autoconfigure;
 
 import io.github.activityrank.actuator.ActivityRankMeterBinder;
 import io.github.activityrank.actuator.IngestMeterBinder;
+import io.github.activityrank.actuator.LedgerMeterBinder;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.ledger.LedgerRebuild;
+import io.github.activityrank.ledger.LedgerRelay;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -55,6 +57,17 @@ public class ActivityRankMetricsAutoConfiguration {
 		return (registry) -> Gauge.builder(REBUILD_ENTRIES, rebuild, LedgerRebuild::progress)
 			.description("Ledger entries the running activity-rank rebuild has replayed, or the last one's total")
 			.register(registry);
+	}
+
+	/**
+	 * The meters of the award ledger's relay ({@code activity.rank.ledger.set.aside} and
+	 * the others of {@link LedgerMeterBinder}).
+	 */
+	@Bean
+	@ConditionalOnBean(LedgerRelay.class)
+	@ConditionalOnMissingBean
+	LedgerMeterBinder activityRankLedgerMeters(LedgerRelay relay) {
+		return new LedgerMeterBinder(relay);
 	}
 
 	/**

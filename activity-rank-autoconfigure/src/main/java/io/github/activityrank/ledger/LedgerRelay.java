@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.dispatch.LedgerCounter;
+import io.github.activityrank.dispatch.LedgerCounters;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -74,8 +76,11 @@ import org.springframework.context.SmartLifecycle;
  * and the relay tries again after the poll interval: nothing is dropped. An entry that
  * fails for good on its own (a Lua error, a key of the wrong type) is set aside after
  * {@code set-aside-after} attempts instead of stalling its lane ({@link RelayFailures}).
+ * <p>
+ * Its totals ({@link LedgerCounters}) are the actuator endpoint's {@code ledger} section
+ * and the {@code activity.rank.ledger.*} meters.
  */
-public class LedgerRelay implements SmartLifecycle {
+public class LedgerRelay implements SmartLifecycle, LedgerCounters {
 
 	private static final Log logger = LogFactory.getLog(LedgerRelay.class);
 
@@ -201,6 +206,20 @@ public class LedgerRelay implements SmartLifecycle {
 	 */
 	long failedPasses() {
 		return this.failedPasses.get();
+	}
+
+	@Override
+	public long get(LedgerCounter counter) {
+		return switch (counter) {
+			case APPLIED -> appliedCount();
+			case SET_ASIDE -> setAsideCount();
+			case FAILED_PASSES -> failedPasses();
+		};
+	}
+
+	@Override
+	public int setAsideAfter() {
+		return this.failures.setAsideAfter();
 	}
 
 	/**

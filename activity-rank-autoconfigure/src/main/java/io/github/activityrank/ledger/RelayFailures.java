@@ -120,4 +120,8 @@ final class RelayFailures {
 		return this.setAside.get();
 	}
 
+	int setAsideAfter() {
+		return this.setAsideAfter;
+	}
+
 }

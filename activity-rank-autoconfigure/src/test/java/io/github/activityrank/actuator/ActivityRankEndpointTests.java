@@ -7,10 +7,10 @@ import java.util.Set;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.actuator.ActivityRankEndpoint.ActivityRankDescriptor;
-import io.github.activityrank.actuator.ActivityRankEndpoint.DispatchDescriptor;
-import io.github.activityrank.actuator.ActivityRankEndpoint.RuleDescriptor;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.DispatchCounter;
+import io.github.activityrank.dispatch.LedgerCounter;
+import io.github.activityrank.dispatch.LedgerCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.entry;
 
 /**
  * The endpoint's descriptor built from plain objects: the board order and caps it shows,
- * and its {@code dispatch} object, whose fields, which are its JSON, follow
- * {@link DispatchCounter}.
+ * and its {@code dispatch} and {@code ledger} objects, whose fields, which are their
+ * JSON, follow {@link DispatchCounter} and {@link LedgerCounter}.
  */
 class ActivityRankEndpointTests {
 
@@ -65,6 +65,38 @@ class ActivityRankEndpointTests {
 		ActivityRankEndpoint withoutDispatcher = new ActivityRankEndpoint("ar", "UTC", Set.of(Period.DAY), null, null,
 				new ActivityRankCounters(), null, null);
 		assertThat(withoutDispatcher.activityRank().dispatch()).isNull();
+	}
+
+	@Test
+	void ledgerShowsItsSettingAndEachRelayCounter() {
+		LedgerCounters relay = new LedgerCounters() {
+
+			@Override
+			public long get(LedgerCounter counter) {
+				return 10L * (counter.ordinal() + 1);
+			}
+
+			@Override
+			public int setAsideAfter() {
+				return 3;
+			}
+
+		};
+		LedgerDescriptor ledger = new ActivityRankEndpoint("ar", "UTC", Set.of(Period.DAY), null, null,
+				new ActivityRankCounters(), this.counters, null, null, relay)
+			.activityRank()
+			.ledger();
+		assertThat(ledger.keySet()).containsExactly("setAsideAfter", "applied", "setAside", "failedPasses");
+		assertThat(ledger.setAsideAfter()).isEqualTo(3);
+		assertThat(ledger.setAside()).isEqualTo(20);
+		for (LedgerCounter counter : LedgerCounter.values()) {
+			assertThat(ledger.get(counter.key())).as(counter.key()).isEqualTo(10L * (counter.ordinal() + 1));
+		}
+	}
+
+	@Test
+	void hasNoLedgerObjectWithoutTheLedger() {
+		assertThat(this.endpoint.activityRank().ledger()).isNull();
 	}
 
 	@Test

@@ -8,7 +8,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.actuator.ActivityRankEndpoint;
 import io.github.activityrank.actuator.ActivityRankEndpoint.ActivityRankDescriptor;
-import io.github.activityrank.actuator.ActivityRankEndpoint.RuleDescriptor;
+import io.github.activityrank.actuator.RuleDescriptor;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;

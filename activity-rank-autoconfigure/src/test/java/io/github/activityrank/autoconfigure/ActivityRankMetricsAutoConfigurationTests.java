@@ -83,8 +83,7 @@ class ActivityRankMetricsAutoConfigurationTests {
 			assertThat(awards(registry, "rejected")).isEqualTo(2);
 			assertThat(awards(registry, "revoked")).isEqualTo(1);
 			assertThat(awards(registry, "nothing_to_revoke")).isEqualTo(1);
-			// the event with a bad id is refused before it is queued, and counted
-			// rejected
+			// "u2\n" is refused when it is dispatched, never queued
 			assertThat(dispatch(registry, "queued")).isEqualTo(1);
 			assertThat(dispatch(registry, "applied")).isEqualTo(1);
 			assertThat(dispatch(registry, "rejected")).isEqualTo(1);

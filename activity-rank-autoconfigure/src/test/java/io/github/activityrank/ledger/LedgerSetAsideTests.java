@@ -11,13 +11,21 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.actuator.ActivityRankEndpoint;
+import io.github.activityrank.actuator.LedgerDescriptor;
+import io.github.activityrank.actuator.LedgerMeterBinder;
+import io.github.activityrank.autoconfigure.ActivityRankEndpointAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankMetricsAutoConfiguration;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -30,8 +38,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A pending entry that fails for good (its user's record key holds a string, so the score
  * script fails with {@code WRONGTYPE}) is set aside after {@code set-aside-after}
- * attempts: marked in the table, logged at WARN, counted, and the rest of its lane is
- * applied. On PostgreSQL, MariaDB and H2.
+ * attempts: marked in the table, logged at WARN, counted (the actuator endpoint's
+ * {@code ledger} section and the meter {@code activity.rank.ledger.set.aside}), and the
+ * rest of its lane is applied. On PostgreSQL, MariaDB and H2.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LedgerSetAsideTests extends LedgerTestBase {
@@ -44,7 +53,11 @@ class LedgerSetAsideTests extends LedgerTestBase {
 		MutableClock clock = new MutableClock(LocalDateTime.of(DAY, LocalTime.NOON), ZoneOffset.UTC);
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix, clock)
-				.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.ledger.set-aside-after=3")
+				.withConfiguration(AutoConfigurations.of(ActivityRankEndpointAutoConfiguration.class,
+						ActivityRankMetricsAutoConfiguration.class))
+				.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+				.withPropertyValues("activity-rank.time-zone=UTC", "activity-rank.ledger.set-aside-after=3",
+						"management.endpoints.web.exposure.include=activityrank")
 				.run((context) -> {
 					try (RedisConnection connection = context.getBean(RedisConnectionFactory.class).getConnection()) {
 						connection.stringCommands()
@@ -84,6 +97,12 @@ class LedgerSetAsideTests extends LedgerTestBase {
 							+ " setAside=" + relay.setAsideCount() + " usersWithWrongScore=" + wrong);
 					assertThat(wrong).isZero();
 					assertThat(relay.setAsideCount()).isOne();
+					LedgerDescriptor shown = context.getBean(ActivityRankEndpoint.class).activityRank().ledger();
+					assertThat(shown.setAside()).as("the endpoint's ledger.setAside").isOne();
+					assertThat(shown.setAsideAfter()).isEqualTo(3);
+					MeterRegistry registry = context.getBean(MeterRegistry.class);
+					context.getBean(LedgerMeterBinder.class).bindTo(registry);
+					assertThat(registry.get("activity.rank.ledger.set.aside").functionCounter().count()).isOne();
 					assertThat(count(database.dataSource(),
 							"user_id = 'poison' AND state = " + AwardLedger.SET_ASIDE + " AND outcome = 'SET_ASIDE'"))
 						.isOne();
