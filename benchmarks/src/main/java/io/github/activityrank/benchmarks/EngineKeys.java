@@ -21,8 +21,11 @@ final class EngineKeys {
 
 	private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("yyyy-MM");
 
-	/** The span of the time part of an earliest-mode score: 2^29 seconds. */
-	private static final long EARLIEST_TIME_SPAN = 1L << 29;
+	/**
+	 * The span of the time part of an earliest-mode score: 2^32 (milliseconds on day,
+	 * week and month boards).
+	 */
+	private static final long EARLIEST_TIME_SPAN = 1L << 32;
 
 	private EngineKeys() {
 	}
@@ -51,24 +54,24 @@ final class EngineKeys {
 		return "{" + prefix + "}:dense:day:" + DAY.format(day);
 	}
 
-	/** Every user's week hash (weekly caps and tallies) of the ISO week of a day. */
+	/** Every user's week hash (weekly caps) of the ISO week of a day. */
 	static String weekSummaryPattern(String prefix, LocalDate day) {
 		return "{" + prefix + "}:wsum:" + String.format(Locale.ROOT, "%d-W%02d", day.get(IsoFields.WEEK_BASED_YEAR),
 				day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR)) + ":*";
 	}
 
-	/** Every user's month hash (monthly caps and tallies) of the month of a day. */
+	/** Every user's month hash (monthly caps) of the month of a day. */
 	static String monthSummaryPattern(String prefix, LocalDate day) {
 		return "{" + prefix + "}:msum:" + MONTH.format(day) + ":*";
 	}
 
 	/**
-	 * A board score with {@code tie-break: earliest}: the points above 29 bits of time,
-	 * {@code points * 2^29 + (2^29 - 1 - s)} for an award {@code s} seconds after the
-	 * board's period began (docs/redis-layout.md, "Scores").
+	 * A day, week or month board score with {@code tie-break: earliest}: the points above
+	 * 32 bits of time, {@code points * 2^32 + (2^32 - 1 - ms)} for an award {@code ms}
+	 * milliseconds after the board's period began (docs/redis-layout.md, "Scores").
 	 */
-	static double earliestScore(long points, long secondsIntoPeriod) {
-		return (double) (points * EARLIEST_TIME_SPAN + (EARLIEST_TIME_SPAN - 1 - secondsIntoPeriod));
+	static double earliestScore(long points, long millisIntoPeriod) {
+		return (double) (points * EARLIEST_TIME_SPAN + (EARLIEST_TIME_SPAN - 1 - millisIntoPeriod));
 	}
 
 }

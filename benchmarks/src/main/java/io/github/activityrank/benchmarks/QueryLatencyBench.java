@@ -58,7 +58,7 @@ final class QueryLatencyBench {
 		double loadSeconds = (System.nanoTime() - started) / 1e9;
 		// the same points, each reached at some second of today
 		bench.bulkZadd(earliestBoard, 0, size, i -> "q" + i,
-				i -> EngineKeys.earliestScore(points(i), i * 104_729 % 86_400));
+				i -> EngineKeys.earliestScore(points(i), i * 104_729 % 86_400 * 1000L));
 		try (EngineContext dense = EngineContext.start(options, engine.prefix, "activity-rank.ranking=dense");
 				EngineContext earliest = EngineContext.start(options, earliestPrefix,
 						"activity-rank.tie-break=earliest")) {
