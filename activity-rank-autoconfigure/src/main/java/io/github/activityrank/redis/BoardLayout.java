@@ -83,11 +83,24 @@ final class BoardLayout {
 	 * or -1 when scores carry no time.
 	 */
 	long timePart(Period period, long origin, Instant now) {
+		return timePart(period, origin, now, true);
+	}
+
+	/**
+	 * The time part of an award made at {@code now} on a board of that period and origin,
+	 * clamped to the range; {@code warn}: log when it falls outside, as for an award (the
+	 * boards of older days a revoke may take back from are given the time part of now
+	 * too, which may well lie past their range, and is never an award's).
+	 */
+	long timePart(Period period, long origin, Instant now, boolean warn) {
 		if (!this.timed) {
 			return -1;
 		}
 		long unit = unit(period);
 		long t = Math.floorDiv(now.toEpochMilli(), unit) - Math.floorDiv(origin, unit);
+		if ((t < 0 || t >= TIME_SPAN) && !warn) {
+			t = Math.max(0, Math.min(TIME_SPAN - 1, t));
+		}
 		if (t < 0 || t >= TIME_SPAN) {
 			this.outOfRange.log("An award at " + now + " is " + t + ((unit == 1) ? " ms" : " s")
 					+ " from its board's origin, outside 0.." + (TIME_SPAN - 1)

@@ -367,7 +367,7 @@ final class ScoreScript {
 		boards.append(':')
 			.append(this.layout.largestPoints())
 			.append(':')
-			.append(own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, now))
+			.append(own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, now, d == 0))
 			.append(':')
 			.append(this.order.dense() ? call.sharedKey(dayKeys.dense[d][p]) : 0);
 	}

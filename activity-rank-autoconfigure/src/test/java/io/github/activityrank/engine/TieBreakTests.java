@@ -25,9 +25,12 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RankKeys;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.RedisConnection;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,6 +40,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * The earliest tie-break: among equal points whoever got there first ranks higher, in
  * every query, with an exact score at every bound.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class TieBreakTests {
 
 	private static final long SPAN = 1L << 32;
@@ -259,6 +263,21 @@ class TieBreakTests {
 		assertThat(this.engine.rawScore(board(Period.DAY), "a") % SPAN).isEqualTo(timeOfY);
 		assertThat(this.engine.service.board(Period.DAY).top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("b", 5L), tuple("a", 5L));
+	}
+
+	@Test
+	void aRevokeLateInTheMonthLogsNoTimeOutsideTheRange(CapturedOutput output) {
+		// a revoke's batch names the boards of the 31 days before today, October's month
+		// board among them: 28 November lies past its span (49.7 days of milliseconds
+		// from 1 October), and no award is made there
+		this.engine.clock.set(LocalDateTime.of(2026, 11, 28, 10, 0));
+		this.engine.service.award("a", "x", 5);
+
+		this.engine.service.revoke("a", "missing");
+		this.engine.service.revoke("a", "x");
+
+		assertThat(output).doesNotContain("from its board's origin");
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a")).isEmpty();
 	}
 
 	@Test
