@@ -240,9 +240,11 @@ class LeaderboardPageBrowserTests {
 		this.wait.until((driver) -> driver.findElement(By.cssSelector("#calendar rect.today"))
 			.getAttribute("class")
 			.contains("active"));
-		assertThat(this.browser.findElement(By.cssSelector("#calendar rect.today")).getAttribute("data-level"))
-			.isNotEqualTo("0");
-		assertThat(this.browser.findElements(By.cssSelector("#calendar rect.active"))).hasSize(1);
+		// read inside waits: the calendar re-renders as data arrives, and an element read
+		// outside one may be replaced between finding and reading it
+		this.wait.until((driver) -> !"0"
+			.equals(driver.findElement(By.cssSelector("#calendar rect.today")).getAttribute("data-level")));
+		this.wait.until((driver) -> driver.findElements(By.cssSelector("#calendar rect.active")).size() == 1);
 		awaitText("#active-today", "1");
 
 		// a praise makes the article hot (5 points, decaying) and tops the week
