@@ -136,7 +136,8 @@ final class FeatureCostBench {
 						+ "weekly and monthly caps, tie-break: earliest and summaries in use",
 				SUMMARY_EVERY));
 		section.note(String.format(Locale.ROOT,
-				"the workload of section 1 (90%% award / 10%% revoke) over %,d users; one warm-up cycle, then %d "
+				"90%% awards of fields never used before, 10%% revokes of an earlier award of the same thread "
+						+ "(FreshWork: every arm sees the same outcomes) over %,d users; one warm-up cycle, then %d "
 						+ "interleaved rounds (%.1f s each) and a closing round of the two floors; a ratio is the "
 						+ "median of per-round ratios (min-max); server us/award from INFO commandstats (evalsha; "
 						+ "the reference: its hget, hset, hdel, expire, zincrby, ttl)",
@@ -216,11 +217,8 @@ final class FeatureCostBench {
 		return () -> {
 			Map<String, Long> usecBefore = bench.commandUsec();
 			long[] before = stats(bench, commands);
-			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, (thread, i) -> {
-				ThreadLocalRandom random = ThreadLocalRandom.current();
-				awarder.apply("u" + random.nextInt(users), random.nextInt(options.fieldsPerUser) + "_praise",
-						random.nextInt(10) == 0);
-			});
+			FreshWork work = new FreshWork(threads, users);
+			Latencies.Summary run = Latencies.throughput(threads, options.awardSeconds, work.driving(awarder));
 			long[] after = stats(bench, commands);
 			Map<String, Double> figures = new LinkedHashMap<>(run.figures());
 			Map<String, Long> usecAfter = bench.commandUsec();
