@@ -188,8 +188,17 @@ public class RedisActivityStore implements ActivityStore {
 	private List<AwardResult> applyRun(List<ScoreCommand> commands, Instant now, Instant earliest, LocalDate today,
 			boolean own) {
 		DayKeys dayKeys = dayKeys(today, this.calendar.retainedRecordDays());
-		List<Object> reply = run(this.script.score(), this.script.batch(commands, dayKeys, now, earliest, own));
-		return this.script.results(reply, commands.size());
+		// the lean call first, when the batch may take it; the full script takes what it
+		// left, in order
+		ScriptArgs lean = this.script.lean(commands, dayKeys, now, earliest, own);
+		List<AwardResult> results = (lean != null) ? this.script.leanResults(run(this.script.score(), lean))
+				: new ArrayList<>(commands.size());
+		if (results.size() < commands.size()) {
+			List<ScoreCommand> rest = commands.subList(results.size(), commands.size());
+			List<Object> reply = run(this.script.score(), this.script.batch(rest, dayKeys, now, earliest, own));
+			results.addAll(this.script.results(reply, rest.size()));
+		}
+		return results;
 	}
 
 	/**

@@ -59,6 +59,9 @@ final class ScoreScript {
 
 	private final StreakScript streaks;
 
+	/** The short way for batches that need none of the other modules. */
+	private final LeanScoreCall lean;
+
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
 		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF);
 	}
@@ -75,8 +78,9 @@ final class ScoreScript {
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
-		List<String> modules = new ArrayList<>(List.of(COMMON, boards, "lua/caps.lua", "lua/records.lua",
-				"lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
+		// the lean loop comes first and returns before the other modules are defined
+		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/score-lean.lua", boards, "lua/caps.lua",
+				"lua/records.lua", "lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
 		if (this.streaks.enabled()) {
 			// the streak module wraps award, so it comes right after it, only when
 			// enabled
@@ -85,6 +89,8 @@ final class ScoreScript {
 		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
 		modules.add("lua/score-main.lua");
 		this.score = LuaScript.compose(modules.toArray(String[]::new));
+		this.lean = new LeanScoreCall(keys, calendar, periods, layout.largestPoints(),
+				!layout.timed() && !order.dense() && items == null && !this.streaks.enabled());
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -214,6 +220,33 @@ final class ScoreScript {
 			this.items.append(call, commands, today);
 		}
 		return call;
+	}
+
+	/**
+	 * The lean call of a batch, when it may take the short way.
+	 * @param commands the commands, all of one day
+	 * @param dayKeys the key names of that day
+	 * @param now the current instant
+	 * @param earliest the earliest instant of the commands
+	 * @param own whether each command passes its own instant
+	 * @return the call, or {@code null} when the batch needs the full script
+	 */
+	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
+		return this.lean.takes(commands) ? this.lean.args(commands, dayKeys, earliest, own, now) : null;
+	}
+
+	/**
+	 * The outcomes of the commands a lean call applied, the first ones of its batch in
+	 * order; the rest go to the full script.
+	 * @param reply the lean call's reply
+	 * @return their results, none when it took nothing
+	 */
+	List<AwardResult> leanResults(List<Object> reply) {
+		if (reply.size() == 1 && asLong(reply.get(0)) == LeanScoreCall.CHALLENGES_RUN) {
+			this.lean.challengesRun();
+			return new ArrayList<>();
+		}
+		return results(reply, reply.size());
 	}
 
 	/**
