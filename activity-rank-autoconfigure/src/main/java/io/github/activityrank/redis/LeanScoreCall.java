@@ -1,8 +1,7 @@
 package io.github.activityrank.redis;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,12 +11,12 @@ import io.github.activityrank.engine.ScoreCommand;
 
 /**
  * The lean call of the score script ({@code lua/score-lean.lua}): a batch that needs no
- * caps, no once-per-ever search, no challenge, item or streak module and no tie-break or
- * dense companion goes through a short loop at the top of the script, which returns
- * before the other modules are defined. The loop stops at a command it cannot take (a
- * revoke of an award not in today's record); {@link ScoreScript} sends the rest to the
- * full script. While a challenge may run it takes nothing, and lean calls pause for a
- * while so that each batch is not sent twice.
+ * once-per-ever search and no challenge, item or streak module, on boards without a dense
+ * companion, goes through a short loop at the top of the script, which returns before the
+ * other modules are defined. The loop stops at a command it cannot take (a revoke of an
+ * award not in today's record); {@link ScoreScript} sends the rest to the full script.
+ * While a challenge may run it takes nothing, and lean calls pause for a while so that
+ * each batch is not sent twice.
  */
 final class LeanScoreCall {
 
@@ -33,25 +32,25 @@ final class LeanScoreCall {
 
 	private final List<Period> periods;
 
-	private final long largestPoints;
+	private final BoardLayout layout;
 
 	/** Whether the configuration lets any batch take the lean way. */
 	private final boolean configured;
 
 	private volatile long pausedUntil = System.nanoTime();
 
-	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, long largestPoints,
+	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout,
 			boolean configured) {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
-		this.largestPoints = largestPoints;
+		this.layout = layout;
 		this.configured = configured;
 	}
 
 	/**
 	 * Whether a batch may take the lean way: the configuration allows it, no challenge
-	 * was seen lately, and no command counts caps or searches older days.
+	 * was seen lately, and no command searches older days for once-per-ever.
 	 * @param commands the batch
 	 * @return whether to send it as a lean call first
 	 */
@@ -60,9 +59,7 @@ final class LeanScoreCall {
 			return false;
 		}
 		for (ScoreCommand command : commands) {
-			if (command.oncePerEver() || command.ruleCap() != null || command.globalCap() != null
-					|| command.ruleWeeklyCap() != null || command.globalWeeklyCap() != null
-					|| command.ruleMonthlyCap() != null || command.globalMonthlyCap() != null) {
+			if (command.oncePerEver() && !command.revoke()) {
 				return false;
 			}
 		}
@@ -87,18 +84,33 @@ final class LeanScoreCall {
 		ScriptArgs call = new ScriptArgs();
 		StringBuilder boards = new StringBuilder();
 		for (int p = 0; p < this.periods.size(); p++) {
-			if (p > 0) {
-				boards.append(',');
-			}
-			boards.append(call.key(dayKeys.boards[0][p]))
+			Period period = this.periods.get(p);
+			long origin = dayKeys.origins[0][p];
+			long time = !this.layout.timed() ? -1
+					: own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, earliest);
+			boards.append((p > 0) ? "," : "")
+				.append(call.key(dayKeys.boards[0][p]))
 				.append(':')
-				.append(this.calendar.boardTtlMillis(this.periods.get(p), dayKeys.today))
+				.append(this.calendar.boardTtlMillis(period, dayKeys.today))
 				.append(':')
-				.append(this.largestPoints);
+				.append(this.layout.largestPoints())
+				.append(':')
+				.append(time);
 		}
 		int registry = call.key(this.keys.challenges());
 		int removed = call.key(UserRemoval.markers(this.keys));
 		int rules = call.key(this.keys.rules());
+		// the specs: what commands share, numbered in order of first use; a revoke refers
+		// to its rule's caps by minus the number
+		Map<LeanSpec, Integer> specs = new LinkedHashMap<>();
+		String[] specOf = new String[commands.size()];
+		boolean anyCaps = false;
+		for (int c = 0; c < commands.size(); c++) {
+			LeanSpec spec = LeanSpec.of(commands.get(c));
+			int number = specs.computeIfAbsent(spec, (k) -> specs.size() + 1);
+			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
+			anyCaps |= spec.hasCaps();
+		}
 		call.arg("lean")
 			.arg(commands.size())
 			.arg(this.calendar.recordTtlMillis(dayKeys.today))
@@ -108,36 +120,63 @@ final class LeanScoreCall {
 			.arg(own ? "1" : "0")
 			.arg(removed)
 			.arg(rules)
-			.arg(call.keyCount());
-		// the specs: an award's points and rule, numbered in order of first use
-		Map<String, String> specs = new HashMap<>();
-		String[] specOf = new String[commands.size()];
-		List<String> specArgs = new ArrayList<>();
-		for (int c = 0; c < commands.size(); c++) {
-			ScoreCommand command = commands.get(c);
-			if (command.revoke()) {
-				specOf[c] = "r";
-				continue;
-			}
-			String rule = (command.rule() != null) ? command.rule() : "";
-			specOf[c] = specs.computeIfAbsent(command.points() + ":" + rule, (k) -> {
-				specArgs
-					.addAll(List.of(Long.toString(command.points()), rule, Long.toString(RecordValues.number(rule))));
-				return Integer.toString(specs.size() + 1);
-			});
-		}
-		call.arg(specs.size());
-		specArgs.forEach(call::arg);
+			.arg(call.keyCount())
+			.arg(anyCaps ? 3 : 1)
+			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
+			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today))
+			.arg(specs.size());
+		specs.keySet().forEach((spec) -> spec.write(call));
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
 			call.key(dayKeys.recordPrefixes[0] + member);
+			if (anyCaps) {
+				call.key(dayKeys.weekPrefixes[0] + member);
+				call.key(dayKeys.monthPrefixes[0] + member);
+			}
 			call.arg(specOf[c]).arg(member).arg(RankKeys.encode(command.field()));
 			if (own) {
 				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
 			}
 		}
 		return call;
+	}
+
+	/**
+	 * What the commands of one rule share: an award's points (0 for a revoke, which
+	 * shares only the caps) and the rule's caps.
+	 */
+	private record LeanSpec(long points, String rule, Long ruleCap, Long globalCap, Long ruleWeeklyCap,
+			Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap) {
+
+		static LeanSpec of(ScoreCommand command) {
+			return new LeanSpec(command.revoke() ? 0 : command.points(), (command.rule() != null) ? command.rule() : "",
+					command.ruleCap(), command.globalCap(), command.ruleWeeklyCap(), command.globalWeeklyCap(),
+					command.ruleMonthlyCap(), command.globalMonthlyCap());
+		}
+
+		boolean hasCaps() {
+			return this.ruleCap != null || this.globalCap != null || this.ruleWeeklyCap != null
+					|| this.globalWeeklyCap != null || this.ruleMonthlyCap != null || this.globalMonthlyCap != null;
+		}
+
+		void write(ScriptArgs call) {
+			call.arg(this.points)
+				.arg(this.rule)
+				.arg(RecordValues.number(this.rule))
+				.arg(this.rule.isEmpty() ? "" : RankKeys.ruleCapField(this.rule))
+				.arg(blankIfNull(this.ruleCap))
+				.arg(blankIfNull(this.globalCap))
+				.arg(blankIfNull(this.ruleWeeklyCap))
+				.arg(blankIfNull(this.globalWeeklyCap))
+				.arg(blankIfNull(this.ruleMonthlyCap))
+				.arg(blankIfNull(this.globalMonthlyCap));
+		}
+
+		private static String blankIfNull(Long cap) {
+			return (cap != null) ? cap.toString() : "";
+		}
+
 	}
 
 }

@@ -79,8 +79,8 @@ final class ScoreScript {
 		String boards = boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
 		// the lean loop comes first and returns before the other modules are defined
-		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/score-lean.lua", boards, "lua/caps.lua",
-				"lua/records.lua", "lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
+		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/score-lean.lua",
+				boards, "lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
 		if (this.streaks.enabled()) {
 			// the streak module wraps award, so it comes right after it, only when
 			// enabled
@@ -89,8 +89,8 @@ final class ScoreScript {
 		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
 		modules.add("lua/score-main.lua");
 		this.score = LuaScript.compose(modules.toArray(String[]::new));
-		this.lean = new LeanScoreCall(keys, calendar, periods, layout.largestPoints(),
-				!layout.timed() && !order.dense() && items == null && !this.streaks.enabled());
+		this.lean = new LeanScoreCall(keys, calendar, periods, layout,
+				!order.dense() && items == null && !this.streaks.enabled());
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}

@@ -1,18 +1,27 @@
 package io.github.activityrank.engine;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.Period;
 import io.github.activityrank.test.CountingConnections;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -92,6 +101,76 @@ class LeanPathTests {
 		assertThat(this.engine.service.revoke("a", "p", "penalty").points()).isEqualTo(-3);
 		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(5);
 		assertThat(this.engine.pttl(this.engine.keys.board(Period.DAY, MORNING.toLocalDate()))).isPositive();
+	}
+
+	static Stream<Arguments> configurations() {
+		Map<String, ScoringRule> plain = Map.of("post", new ScoringRule("post", 5, false, null), "like",
+				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null));
+		Map<String, ScoringRule> capped = Map.of("post", new ScoringRule("post", 5, false, 12L, 30L, 45L), "like",
+				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null));
+		BoardOrder earliest = new BoardOrder(TieBreak.EARLIEST, Ranking.COMPETITION, BoardOrder.DEFAULT_EPOCH);
+		return Stream.of(Arguments.of("plain", plain, null, BoardOrder.DEFAULT),
+				Arguments.of("caps", capped, 20L, BoardOrder.DEFAULT), Arguments.of("earliest", plain, null, earliest),
+				Arguments.of("caps, earliest", capped, 20L, earliest));
+	}
+
+	/**
+	 * The same random batches (awards, repeats, penalties, revokes of today's and older
+	 * days' awards, over three days) on two engines, one of them kept on the full script
+	 * by a running challenge nobody is on: the same results and the same boards.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("configurations")
+	void leanAndFullScriptsAgree(String name, Map<String, ScoringRule> rules, Long dailyCap, BoardOrder order) {
+		EnumSet<Period> periods = EnumSet.of(Period.DAY, Period.WEEK, Period.MONTH, Period.TOTAL);
+		try (EngineFixture lean = new EngineFixture(MORNING, periods, rules, dailyCap, null, order);
+				EngineFixture full = new EngineFixture(MORNING, periods, rules, dailyCap, null, order)) {
+			Instant start = MORNING.minusHours(1).atZone(EngineFixture.ZONE).toInstant();
+			full.challenges
+				.create(new ChallengeDefinition("other", start, start.plusSeconds(864_000), Set.of(), false));
+			Random random = new Random(name.hashCode());
+			List<String[]> awarded = new ArrayList<>();
+			for (int day = 0; day < 3; day++) {
+				lean.clock.set(MORNING.plusDays(day));
+				full.clock.set(MORNING.plusDays(day));
+				for (int batch = 0; batch < 15; batch++) {
+					List<ActivityEvent> events = new ArrayList<>();
+					for (int e = 0; e < 20; e++) {
+						events.add(event(random, awarded));
+					}
+					assertThat(lean.service.applyAll(events)).as("day %d batch %d", day, batch)
+						.isEqualTo(full.service.applyAll(events));
+				}
+				for (Period period : periods) {
+					assertThat(lean.service.board(period).top(100)).as("%s on day %d", period, day)
+						.isEqualTo(full.service.board(period).top(100));
+					// the raw scores too: the tie-break time parts
+					String board = lean.keys.board(period, MORNING.toLocalDate().plusDays(day));
+					for (int u = 0; u < 8; u++) {
+						assertThat(lean.rawScore(board, "u" + u)).as("%s of u%d", board, u)
+							.isEqualTo(full.rawScore(full.keys.board(period, MORNING.toLocalDate().plusDays(day)),
+									"u" + u));
+					}
+				}
+			}
+		}
+	}
+
+	private static ActivityEvent event(Random random, List<String[]> awarded) {
+		String user = "u" + random.nextInt(8);
+		int kind = random.nextInt(10);
+		if (kind < 2 && !awarded.isEmpty()) {
+			String[] award = awarded.get(random.nextInt(awarded.size()));
+			return ActivityEvent.revoke(award[0], award[1], award[2]);
+		}
+		if (kind == 2 && !awarded.isEmpty()) {
+			String[] award = awarded.get(random.nextInt(awarded.size()));
+			return ActivityEvent.award(award[0], award[1], award[2]);
+		}
+		String rule = (kind < 6) ? "post" : (kind < 9) ? "like" : "spam";
+		String field = "f" + random.nextInt(1000);
+		awarded.add(new String[] { user, field, rule });
+		return ActivityEvent.award(user, field, rule);
 	}
 
 }

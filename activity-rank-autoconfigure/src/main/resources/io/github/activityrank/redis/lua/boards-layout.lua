@@ -9,8 +9,8 @@
 -- kept only while it exists next to its board or the board is new (a missing one is built from the
 -- board by dense.lua before a dense read). Each member's score is read once per call (ZSCORE) and
 -- written with ZADD.
--- Functions every board module defines: board_fits, board_add, board_take. This one also defines
--- time_at, which only boards with a time part call.
+-- Functions every board module defines: board_fits, board_add, board_take. Boards with a time
+-- part compute it with common's time_at.
 
 -- whether a board exists, learned once per batch; reset when a ZREM may have emptied it
 local board_exists = {}
@@ -42,19 +42,6 @@ local function score_of(board, member)
     of_board[member] = score
   end
   return score
-end
-
--- the time part of a command made at `at_ms` (epoch ms) on a board with that base (BoardLayout.timeBase):
--- a base of 0 or more counts milliseconds (TIME_SPAN - 1 + origin ms), a negative one whole seconds
--- (-(TIME_SPAN - 1 + origin second), total boards); the earlier, the larger
-local function time_at(base, at_ms)
-  local t
-  if base >= 0 then
-    t = base - at_ms
-  else
-    t = -base - math.floor(at_ms / 1000)
-  end
-  return math.max(0, math.min(TIME_SPAN - 1, t))
 end
 
 local function points_of(board, score)

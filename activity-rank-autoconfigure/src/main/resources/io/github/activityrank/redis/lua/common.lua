@@ -40,3 +40,16 @@ local function points_in(value)
   end
   return tonumber(string.match(value, '^(-?%d+):'))
 end
+
+-- the time part of a command made at `at_ms` (epoch ms) on a board with that base (BoardLayout.timeBase):
+-- a base of 0 or more counts milliseconds (TIME_SPAN - 1 + origin ms), a negative one whole seconds
+-- (-(TIME_SPAN - 1 + origin second), total boards); the earlier, the larger
+local function time_at(base, at_ms)
+  local t
+  if base >= 0 then
+    t = base - at_ms
+  else
+    t = -base - math.floor(at_ms / 1000)
+  end
+  return math.max(0, math.min(TIME_SPAN - 1, t))
+end

@@ -1,28 +1,34 @@
--- module score-lean: the short way through the score script, for a batch that needs none of
--- the features the modules after this one add (ScoreScript.lean decides; docs/redis-layout.md,
--- "The lean path"). It comes right after common, before any other module, and returns before
--- they run, so a lean call pays for none of their definitions. ARGV[1] is 'lean':
+-- module score-lean: the short way through the score script, for a batch that needs no module
+-- after this one (LeanScoreCall decides; docs/redis-layout.md, "The lean path"). It comes after
+-- common, caps and records and returns before the later modules are defined, so a lean call pays
+-- for none of their definitions. ARGV[1] is 'lean':
 --   ARGV[2]  number of commands
 --   ARGV[3]  TTL in ms of a record created today
---   ARGV[4]  today's boards, "keyIdx:ttlMs:largest,..." (ttl -1: never expires; plain points)
+--   ARGV[4]  today's boards, "keyIdx:ttlMs:largest:time,..." (ttl -1: never expires; time -1: plain
+--            points, else the tie-break time part of an award made now, or its base when own)
 --   ARGV[5]  registryIdx, the registry of challenges (id -> end)
 --   ARGV[6]  at, the earliest instant of the commands, epoch ms
 --   ARGV[7]  own, '1' when each command carries its instant as a fourth argument
 --   ARGV[8]  removedIdx, the removal markers (member -> epoch ms of the removal)
 --   ARGV[9]  rulesIdx, the registry of rules (number -> rule; see common: record_value)
---   ARGV[10] the index of the first record key, minus one
---   ARGV[11] S, the number of specs; then three arguments per spec: points, rule ('' for explicit
---            points), number (the rule's number in record values, 0 for explicit points)
---   ARGV[...] then three arguments per command (four when own): spec (the number of an award's
---            spec, 'r' for a revoke), member, field, and its instant in epoch ms
--- KEYS: the boards, the registries and markers above, then today's record hash of each command,
--- in the order of the commands (KEYS[ARGV[10] + c] for command c).
+--   ARGV[10] the index of the first command's key, minus one
+--   ARGV[11] keys per command: 1 (its record), or 3 (record, week and month hash) when a spec of
+--            the batch has caps
+--   ARGV[12] weekTtl, ARGV[13] monthTtl: TTLs in ms of a week and a month hash created today
+--   ARGV[14] S, the number of specs; then ten arguments per spec: points, rule ('' for explicit
+--            points), number (the rule's number in record values, 0 for explicit points),
+--            ruleCapField ('#cap:<rule>' or ''), then the rule's and the global daily, weekly and
+--            monthly caps ('' for none): ruleCap, globalCap, ruleWeekCap, globalWeekCap,
+--            ruleMonthCap, globalMonthCap
+--   then three arguments per command (four when own): spec (its number for an award, minus its
+--   number for a revoke), member, field, and its instant in epoch ms
+-- KEYS: the boards, the registries and markers above, then the keys of each command in command
+-- order: KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today.
 -- Returns points * 8 + status per command, as the full script does, for the commands it applied
 -- in order: it stops before the first one it cannot take (a revoke whose award is not in today's
 -- record, a penalty given back) and takes nothing while a challenge may run: its reply is then
--- { -1 } (LeanScoreCall.CHALLENGES_RUN). The caller
--- sends the commands it did not apply to the full script, so each user's commands keep their
--- order.
+-- { -1 } (LeanScoreCall.CHALLENGES_RUN). The caller sends the commands it did not apply to the
+-- full script, so each user's commands keep their order.
 
 if ARGV[1] == 'lean' then
   local record_ttl = ARGV[3]
@@ -34,65 +40,117 @@ if ARGV[1] == 'lean' then
   local removed = KEYS[tonumber(ARGV[8])]
   local any_removed = redis.call('EXISTS', removed) == 1
   local rules = KEYS[tonumber(ARGV[9])]
-  local records = tonumber(ARGV[10])
+  local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
+  local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-  -- the boards, as parallel lists (numeric loops: no iterator calls per award). ceiling bounds
-  -- a board's highest score (false: the board does not exist), read once per call and raised by
-  -- each increment, as in boards-plain; room is the least any board has left to its largest
-  -- score, so an award of no more points needs no board read
-  local keys, ttls, largest, ceiling = {}, {}, {}, {}
-  local nb, room = 0, math.huge
+  -- the boards, as parallel lists (numeric loops: no iterator calls per award). On plain boards
+  -- ceiling bounds the highest score (false: the board does not exist), read once per call and
+  -- raised by each increment, as in boards-plain; room is the least any plain board has left to
+  -- its largest score, so an award of no more points reads no member's score. A board with a
+  -- time part (base: its time part, or with own instants its base for time_at) reads a member's
+  -- score once per call (ZSCORE) and writes the new one (ZADD), as boards-layout; its ceiling
+  -- only tells whether it exists.
+  local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
+  local nb, room, any_timed = 0, math.huge, false
   local function read_ceiling(k)
     local top = redis.call('ZREVRANGE', keys[k], 0, 0, 'WITHSCORES')
     ceiling[k] = top[2] and tonumber(top[2]) or false
-    room = math.min(room, largest[k] - (ceiling[k] or 0))
+    if not base[k] then
+      room = math.min(room, largest[k] - (ceiling[k] or 0))
+    end
   end
-  for idx, ttl, most in string.gmatch(ARGV[4], '(%d+):(-?%d+):(%d+)') do
+  for idx, ttl, most, t in string.gmatch(ARGV[4], '(%d+):(-?%d+):(%d+):(-?%d+)') do
     nb = nb + 1
-    keys[nb], ttls[nb], largest[nb] = KEYS[tonumber(idx)], ttl, tonumber(most)
+    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, tonumber(most), {}
+    base[nb] = t ~= '-1' and tonumber(t)
+    time[nb] = base[nb]
+    any_timed = any_timed or base[nb] ~= false
     read_ceiling(nb)
   end
-  -- take points from a member; at zero or less it leaves (and may take the board with it)
-  local function take(k, member, text)
-    if tonumber(redis.call('ZINCRBY', keys[k], text, member)) <= 0 then
-      redis.call('ZREM', keys[k], member)
-      read_ceiling(k)
+  -- a member's points on a board and its score (nil when not on it), read once per call
+  local function held(k, member)
+    local score = scores[k][member]
+    if score == nil then
+      score = tonumber(redis.call('ZSCORE', keys[k], member)) or false
+      scores[k][member] = score
     end
+    if not score then
+      return 0, nil
+    end
+    return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
   -- whether points more keep the member within every board's largest score
   local function fits(member, points)
     for k = 1, nb do
-      if (ceiling[k] or 0) + points > largest[k]
-          and (tonumber(redis.call('ZSCORE', keys[k], member)) or 0) + points > largest[k] then
+      if (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k] then
         return false
       end
     end
     return true
   end
-
-  -- the specs, by their argument ('1', '2', ...), so a command finds its own without tonumber
-  local specs, i = {}, 12
-  for s = 1, tonumber(ARGV[11]) do
-    local number = tonumber(ARGV[i + 2])
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = number }
-    if number == 0 then -- explicit points: no rule to check in the registry
-      spec.checked, spec.value, spec.text = true, record_value(spec, spec.points), int(spec.points)
+  -- add points (a penalty when negative) to a member; at zero or less it leaves. A penalty never
+  -- creates a board or a member; a revoke (keep) keeps the member's time part.
+  local function add(k, member, points, keep)
+    local key, existed = keys[k], ceiling[k]
+    if base[k] then
+      local old, score = held(k, member)
+      if not score and points <= 0 then
+        return
+      end
+      if old + points <= 0 then
+        redis.call('ZREM', key, member)
+        scores[k][member] = false
+        return read_ceiling(k)
+      end
+      score = (old + points) * TIME_SPAN + (keep and score % TIME_SPAN or time[k])
+      redis.call('ZADD', key, int(score), member)
+      scores[k][member], ceiling[k] = score, score
+    elseif points > 0 then
+      redis.call('ZINCRBY', key, int(points), member)
+      ceiling[k] = (ceiling[k] or 0) + points
+    else
+      if existed and tonumber(redis.call('ZINCRBY', key, int(points), member)) <= 0 then
+        redis.call('ZREM', key, member)
+        read_ceiling(k)
+      end
+      return
     end
-    specs[tostring(s)] = spec
-    i = i + 3
+    if not existed and ttls[k] ~= '-1' then
+      redis.call('PEXPIRE', key, ttls[k])
+    end
+  end
+
+  -- the specs, by their argument ('1', '-1', ...), so a command finds its own without tonumber
+  local specs, i = {}, 15
+  for s = 1, tonumber(ARGV[14]) do
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]),
+                   rule_cap_field = ARGV[i + 3], rule_cap = tonumber(ARGV[i + 4]), global_cap = tonumber(ARGV[i + 5]),
+                   rule_week_cap = tonumber(ARGV[i + 6]), global_week_cap = tonumber(ARGV[i + 7]),
+                   rule_month_cap = tonumber(ARGV[i + 8]), global_month_cap = tonumber(ARGV[i + 9]) }
+    spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
+      or spec.rule_month_cap or spec.global_month_cap) ~= nil
+    spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
+    spec.value = record_value(spec, spec.points)
+    specs[tostring(s)], specs[tostring(-s)] = spec, { revoke = true, spec = spec }
+    i = i + 10
   end
 
   local out, c = {}, 0
   for i = i, #ARGV, own and 4 or 3 do
     c = c + 1
-    local spec, member, field, record = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2], KEYS[records + c]
+    local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
+    local key = first_key + (c - 1) * per_command
+    local record = KEYS[key + 1]
     if own then
       at = tonumber(ARGV[i + 3])
+      for k = 1, nb do
+        time[k] = base[k] and time_at(base[k], at)
+      end
     end
-    local t = spec and any_removed and redis.call('HGET', removed, member)
+    local t = not spec.revoke and any_removed and redis.call('HGET', removed, member)
     if t and at <= tonumber(t) then
       out[c] = 6
-    elseif spec then
+    elseif not spec.revoke then
       if not spec.checked then
         -- the rule's number: written when missing, not used when another name holds it
         spec.checked = true
@@ -101,47 +159,67 @@ if ARGV[1] == 'lean' then
           redis.call('HSET', rules, spec.number, spec.rule)
         elseif name ~= spec.rule then
           spec.number = false
+          spec.value = record_value(spec, spec.points)
         end
-        spec.value = record_value(spec, spec.points)
-        spec.text = int(spec.points)
       end
-      local points = spec.points
+      local points, status = spec.points, 0
       local created = redis.call('EXISTS', record) == 0
-      if redis.call('HSETNX', record, field, spec.value) == 0 then
-        out[c] = 1
-      elseif points > room and points > 0 and not fits(member, points) then
-        redis.call('HDEL', record, field)
-        out[c] = 5
-      else
+      local week, month = KEYS[key + 2], KEYS[key + 3]
+      if spec.has_caps and points > 0 then
+        -- the points depend on what the caps leave, so look before writing (as award.lua)
+        if not created and redis.call('HEXISTS', record, field) == 1 then
+          status = 1
+        else
+          points = clip(points, record, spec.rule_cap_field, spec.rule_cap)
+          points = clip(points, record, GLOBAL_CAP, spec.global_cap)
+          points = clip(points, week, spec.rule_cap_field, spec.rule_week_cap)
+          points = clip(points, week, GLOBAL_CAP, spec.global_week_cap)
+          points = clip(points, month, spec.rule_cap_field, spec.rule_month_cap)
+          points = clip(points, month, GLOBAL_CAP, spec.global_month_cap)
+          if points <= 0 then
+            status = 2
+          elseif (points > room or any_timed) and not fits(member, points) then
+            status = 5
+          else
+            redis.call('HSET', record, field, points == spec.points and spec.value or record_value(spec, points))
+            use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
+            use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
+            use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
+            use_cap(week, GLOBAL_CAP, spec.global_week_cap, points, week_ttl)
+            use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points, month_ttl)
+            use_cap(month, GLOBAL_CAP, spec.global_month_cap, points, month_ttl)
+          end
+        end
+      elseif redis.call('HSETNX', record, field, spec.value) == 0 then
+        status = 1
+      elseif points > 0 and (points > room or any_timed) and not fits(member, points) then
+        redis.call('HDEL', record, field) -- the field was all this award wrote
+        status = 5
+      end
+      if status == 0 then
         if created then
           redis.call('PEXPIRE', record, record_ttl)
         end
-        if points > 0 then
-          for k = 1, nb do
-            redis.call('ZINCRBY', keys[k], spec.text, member)
-            if not ceiling[k] and ttls[k] ~= '-1' then
-              redis.call('PEXPIRE', keys[k], ttls[k])
-            end
-            ceiling[k] = (ceiling[k] or 0) + points
-          end
-          room = room - points
-        else
-          for k = 1, nb do
-            take(k, member, spec.text)
-          end
+        for k = 1, nb do
+          add(k, member, points, false)
         end
-        out[c] = points * 8
+        room = room - math.max(points, 0)
       end
+      out[c] = (status == 0) and points * 8 or status
     else
-      local held = redis.call('HMGET', record, field, '#ch:' .. field)
-      local points = held[1] and points_in(held[1])
+      local given = redis.call('HMGET', record, field, '#ch:' .. field)
+      local points = given[1] and points_in(given[1])
       if not points or points < 0 then
         return out -- not in today's record, or a penalty to give back: the full script's
       end
       redis.call('HDEL', record, field, '#ch:' .. field)
-      local text = int(-points)
+      if spec.spec.has_caps then
+        release_caps(record, spec.spec, points)
+        release_caps(KEYS[key + 2], spec.spec, points)
+        release_caps(KEYS[key + 3], spec.spec, points)
+      end
       for k = 1, nb do
-        take(k, member, text)
+        add(k, member, -points, true)
       end
       out[c] = points * 8 + 3
     end
