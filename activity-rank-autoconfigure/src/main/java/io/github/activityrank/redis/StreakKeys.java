@@ -13,15 +13,17 @@ final class StreakKeys {
 	}
 
 	/**
-	 * The user's string: the run record and the bits of every year from the first
-	 * (lua/streaks.lua, {@link StreakValue}).
+	 * A bucket hash: the fields of the users whose member falls in it
+	 * ({@link StreakBuckets}), each user's run record and the bits of every year with an
+	 * active day (lua/streaks.lua, {@link StreakValue}).
 	 */
-	String user(String member) {
-		return userPrefix() + member;
+	String bucket(int bucket) {
+		return bucketPrefix() + bucket;
 	}
 
-	String userPrefix() {
-		return this.tag + ":streak:";
+	/** The start of every bucket key, to which lua/streaks.lua appends the number. */
+	String bucketPrefix() {
+		return this.tag + ":streak-bucket:";
 	}
 
 	/** The streak board: length * 2^20 + (2^20 - 1 - start epoch day). */

@@ -19,10 +19,13 @@ final class StreakScript {
 
 	private final String rules;
 
+	private final int buckets;
+
 	StreakScript(StreakSettings settings, RankKeys keys) {
 		this.settings = settings;
 		this.keys = new StreakKeys(keys);
 		this.rules = String.join(",", settings.rules());
+		this.buckets = settings.buckets();
 	}
 
 	boolean enabled() {
@@ -53,7 +56,8 @@ final class StreakScript {
 		call.arg(this.rules)
 			.arg(today.toEpochDay())
 			.arg(today.getDayOfYear() - 1)
-			.arg(this.keys.userPrefix())
+			.arg(this.keys.bucketPrefix())
+			.arg(this.buckets)
 			.arg(call.sharedKey(this.keys.board()))
 			.arg(call.sharedKey(this.keys.lastDays()))
 			.arg(today.getYear())
