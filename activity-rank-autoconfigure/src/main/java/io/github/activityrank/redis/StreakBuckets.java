@@ -1,11 +1,12 @@
 package io.github.activityrank.redis;
 
 /**
- * Which bucket hash holds a user's streak data (docs/streaks.md): the same function as
- * {@code streak_bucket} in lua/streaks.lua, so Java reads the bucket the script wrote.
- * Java's {@link String#hashCode()} of the encoded member (ASCII, so its chars are its
- * bytes), then murmur3's 32-bit finalizer, which spreads sequential ids evenly, as an
- * unsigned number mod the bucket count.
+ * Which bucket hash holds a user's streak data (docs/streaks.md), the one place that
+ * decides it: the award script gets each command's bucket as a key, and the reads and
+ * {@code removeUser} name the same one. {@link String#hashCode()} of the encoded member,
+ * then murmur3's 32-bit finalizer, which spreads sequential ids as evenly as random ones
+ * (the plain hash mod a power of two does not), as an unsigned number mod the bucket
+ * count.
  */
 final class StreakBuckets {
 

@@ -128,7 +128,7 @@ class StreakBucketTests {
 	}
 
 	@Test
-	void javaReadsTheBucketTheScriptWroteForAnyUserId() {
+	void everyUserIdIsReadFromTheBucketItWasWrittenTo() {
 		LocalDate day = LocalDate.of(2026, 5, 5);
 		// 7 buckets, not a power of two; ids encoded or not, short and long
 		try (StreakFixture engine = fixture(day, 7)) {
@@ -144,6 +144,23 @@ class StreakBucketTests {
 			for (String user : users) {
 				assertThat(engine.streaks.streak(user)).as(user).isEqualTo(new Streak(1, 1, day));
 			}
+		}
+	}
+
+	@Test
+	void aCappedRuleFindsTheBucketAfterTheWeekAndMonthHashes() {
+		LocalDate day = LocalDate.of(2026, 5, 5);
+		// a capped rule makes the call pass week and month hashes before each bucket key
+		try (StreakFixture engine = new StreakFixture(day.atTime(NOON), Set.of("quiz", "check-in"), Map.of(2, 5L))) {
+			for (int d = 0; d < 2; d++) {
+				engine.clock.set(day.plusDays(d).atTime(NOON));
+				engine.service.award("ann", "q" + d, "quiz");
+				engine.checkIn("bob", day.plusDays(d).atTime(NOON));
+			}
+			assertThat(engine.streaks.streak("ann")).isEqualTo(new Streak(2, 2, day.plusDays(1)));
+			assertThat(engine.streaks.streak("bob")).isEqualTo(new Streak(2, 2, day.plusDays(1)));
+			assertThat(engine.total("ann")).isEqualTo(3 + 3 + 5);
+			assertThat(fields(engine)).containsOnlyKeys("ann", "bob");
 		}
 	}
 

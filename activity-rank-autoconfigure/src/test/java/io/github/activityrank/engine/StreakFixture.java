@@ -28,7 +28,8 @@ final class StreakFixture implements AutoCloseable {
 	static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
 
 	static final Map<String, ScoringRule> RULES = Map.of("check-in", new ScoringRule("check-in", 1, false, null),
-			"comment", new ScoringRule("comment", 3, false, null), "praise", new ScoringRule("praise", 2, false, null));
+			"comment", new ScoringRule("comment", 3, false, null), "praise", new ScoringRule("praise", 2, false, null),
+			"quiz", new ScoringRule("quiz", 3, false, 10L));
 
 	final MutableClock clock;
 

@@ -4,11 +4,13 @@
 -- day also extends or restarts the run, moves the board and pays a milestone bonus (rule
 -- `streak`) through the plain award, in this same call.
 --
--- A user's data are fields of a bucket hash, "{prefix}:streak-bucket:<n>", n = the member's
--- bucket (streak_bucket here, StreakBuckets in Java: the same hash). Many users share a bucket so
+-- A user's data are fields of a bucket hash, "{prefix}:streak-bucket:<n>", n = a hash of the
+-- member that Java computes (StreakBuckets); each command passes its bucket as a key,
+-- bucketOffset after its record key, so the script never hashes. Many users share a bucket so
 -- that Redis keeps it listpack-encoded (a few bytes per field, no key per user) while it has at
 -- most hash-max-listpack-entries fields and no field or value above hash-max-listpack-value
--- bytes (defaults 128 and 64). Fields (StreakValue reads them in Java):
+-- bytes (512 and 64 unless the server's configuration says otherwise). Fields (StreakValue
+-- reads them in Java):
 --   <member>         58 bytes: a 12-byte header, big-endian: start u24, last u24 (epoch days of
 --                    the current run's first and last active day), longest u16 (days), firstYear
 --                    u16, lastYear u16; then the 46 bytes of lastYear: bit n = day of year n + 1
@@ -20,8 +22,8 @@
 --   rules        the rules that make a day active, "a,b"; '' for any award
 --   day          the day of the commands, epoch day in activity-rank.time-zone
 --   bit          its day of year - 1
---   bucketPrefix "{prefix}:streak-bucket:", to which the script appends the bucket number
---   buckets      the number of buckets (activity-rank.streaks.buckets)
+--   bucketOffset the distance from a command's record key (`first`) to its bucket key in KEYS:
+--                1, or 3 when the call passes week and month hashes
 --   boardIdx     the key of the streak board (length * 2^20 + 2^20 - 1 - start)
 --   lastIdx      the key of each board member's last active day
 --   year         the day's year
@@ -30,46 +32,21 @@
 local streak_rules, streak_any = {}, ARGV[i] == ''
 for rule in string.gmatch(ARGV[i], '[^,]+') do streak_rules[rule] = true end
 local streak_day, streak_bit = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-local streak_prefix, streak_buckets = ARGV[i + 3], tonumber(ARGV[i + 4])
-local streak_board, streak_last = KEYS[tonumber(ARGV[i + 5])], KEYS[tonumber(ARGV[i + 6])]
-local streak_year = tonumber(ARGV[i + 7])
+local streak_offset = tonumber(ARGV[i + 3])
+local streak_board, streak_last = KEYS[tonumber(ARGV[i + 4])], KEYS[tonumber(ARGV[i + 5])]
+local streak_year = tonumber(ARGV[i + 6])
 local streak_bonus = {}
-for length, spec in string.gmatch(ARGV[i + 8], '(%d+):(%d+)') do
+for length, spec in string.gmatch(ARGV[i + 7], '(%d+):(%d+)') do
   streak_bonus[tonumber(length)] = tonumber(spec)
 end
-i = i + 9
+i = i + 8
 
 -- 2^20: the board's start part (StreakKeys.board in Java)
 local STREAK_SPAN = 1048576
 -- the header's bytes and a year's bytes (StreakValue in Java)
 local STREAK_HEAD, STREAK_YEAR = 12, 46
-local STREAK_2_32 = 4294967296
 
 local plain_award = award
-
--- a * b mod 2^32 for a, b below 2^32: in 16-bit halves, as a double holds only 53 bits
-local function streak_mul32(a, b)
-  local a_lo, b_lo = a % 65536, b % 65536
-  local cross = ((a - a_lo) / 65536 * b_lo + a_lo * (b - b_lo) / 65536) % 65536
-  return (cross * 65536 + a_lo * b_lo) % STREAK_2_32
-end
-
--- x xor (x >> s), unsigned
-local function streak_xorshift(x, s)
-  return bit.bxor(x, bit.rshift(x, s)) % STREAK_2_32
-end
-
--- the member's bucket key: Java's String.hashCode of the (ASCII) member, then murmur3's
--- finalizer so that sequential ids spread evenly, mod the bucket count (StreakBuckets in Java)
-local function streak_bucket(member)
-  local h = 0
-  for k = 1, #member do
-    h = (h * 31 + string.byte(member, k)) % STREAK_2_32
-  end
-  h = streak_mul32(streak_xorshift(h, 16), 2246822507)
-  h = streak_mul32(streak_xorshift(h, 13), 3266489909)
-  return streak_prefix .. (streak_xorshift(h, 16) % streak_buckets)
-end
 
 -- the unsigned big-endian number of n bytes of s from byte `from` (1-based)
 local function streak_number(s, from, n)
@@ -119,7 +96,7 @@ local function streak_mark_late(key, member, value, first_year, last_year)
 end
 
 local function streak_mark(member, first)
-  local key = streak_bucket(member)
+  local key = KEYS[first + streak_offset]
   local value = redis.call('HGET', key, member)
   local start, longest = streak_day, 1
   if not value then
