@@ -300,7 +300,7 @@ public class ActivityRankProperties implements InitializingBean {
 		 * Number of bucket hashes per shard that users' streak data are spread over, 1 to
 		 * 16777216. Redis keeps a bucket compact (listpack) while it has at most
 		 * hash-max-listpack-entries fields (512 unless the server's configuration says
-		 * otherwise), one per user-year; keep the user-years per bucket at about 400 on
+		 * otherwise), one per user-year; keep the user-years per bucket at about 300 on
 		 * average or below. Changing it moves every user to another bucket: rebuild from
 		 * the ledger or start a new key prefix.
 		 */

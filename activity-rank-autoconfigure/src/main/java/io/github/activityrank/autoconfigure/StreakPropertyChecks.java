@@ -32,7 +32,7 @@ final class StreakPropertyChecks {
 		require(buckets >= 1 && buckets <= StreakSettings.MAX_BUCKETS, "activity-rank.streaks.buckets", buckets,
 				"activity-rank.streaks.buckets is the number of hashes users' streak data are spread over and must be "
 						+ "between 1 and " + StreakSettings.MAX_BUCKETS + ". Remove it for the default ("
-						+ StreakSettings.DEFAULT_BUCKETS + ") or set at least (users * years) / 400.");
+						+ StreakSettings.DEFAULT_BUCKETS + ") or set at least (users * years) / 300.");
 		for (Map.Entry<Integer, Long> milestone : streaks.getMilestones().entrySet()) {
 			String property = "activity-rank.streaks.milestones." + milestone.getKey();
 			require(milestone.getKey() != null && milestone.getKey() >= 1, property, milestone.getKey(),
