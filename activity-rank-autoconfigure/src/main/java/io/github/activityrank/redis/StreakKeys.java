@@ -18,12 +18,7 @@ final class StreakKeys {
 	 * active day (lua/streaks.lua, {@link StreakValue}).
 	 */
 	String bucket(int bucket) {
-		return bucketPrefix() + bucket;
-	}
-
-	/** The start of every bucket key, to which lua/streaks.lua appends the number. */
-	String bucketPrefix() {
-		return this.tag + ":streak-bucket:";
+		return this.tag + ":streak-bucket:" + bucket;
 	}
 
 	/** The streak board: length * 2^20 + (2^20 - 1 - start epoch day). */
