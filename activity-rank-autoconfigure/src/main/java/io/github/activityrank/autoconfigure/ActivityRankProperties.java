@@ -15,6 +15,7 @@ import io.github.activityrank.dispatch.QueueFullPolicy;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.ledger.LedgerSchemaMode;
 import io.github.activityrank.ledger.LedgerTables;
@@ -295,6 +296,16 @@ public class ActivityRankProperties implements InitializingBean {
 		 */
 		private final Map<Integer, Long> milestones = new LinkedHashMap<>();
 
+		/**
+		 * Number of bucket hashes per shard that users' streak data are spread over, 1 to
+		 * 16777216. Redis keeps a bucket compact (listpack) while it has at most
+		 * hash-max-listpack-entries fields (512 unless the server's configuration says
+		 * otherwise), one per user-year; keep the user-years per bucket at about 300 on
+		 * average or below. Changing it moves every user to another bucket: rebuild from
+		 * the ledger or start a new key prefix.
+		 */
+		private int buckets = StreakSettings.DEFAULT_BUCKETS;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -309,6 +320,14 @@ public class ActivityRankProperties implements InitializingBean {
 
 		public Map<Integer, Long> getMilestones() {
 			return this.milestones;
+		}
+
+		public int getBuckets() {
+			return this.buckets;
+		}
+
+		public void setBuckets(int buckets) {
+			this.buckets = buckets;
 		}
 
 	}

@@ -28,8 +28,9 @@ public class ActivityRankStreakAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	StreakService streakService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
-		return new RedisStreakService(connectionFactory, shards, calendar);
+	StreakService streakService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			ActivityRankProperties properties) {
+		return new RedisStreakService(connectionFactory, shards, calendar, properties.getStreaks().getBuckets());
 	}
 
 	/**
@@ -49,7 +50,8 @@ public class ActivityRankStreakAutoConfiguration {
 				(rule != null) ? rule.getDailyCap() : null, properties.getDailyCap(),
 				(rule != null) ? rule.getWeeklyCap() : null, properties.getWeeklyCap(),
 				(rule != null) ? rule.getMonthlyCap() : null, properties.getMonthlyCap());
-		return StreakSettings.of(new LinkedHashSet<>(streaks.getRules()), streaks.getMilestones(), bonus);
+		return StreakSettings.of(new LinkedHashSet<>(streaks.getRules()), streaks.getMilestones(), bonus,
+				streaks.getBuckets());
 	}
 
 }

@@ -10,7 +10,7 @@ import static io.github.activityrank.autoconfigure.ActivityRankPropertyChecks.re
 /**
  * Checks of {@code activity-rank.streaks.*}: a streak rule that is not configured would
  * never make a day active, a milestone must be a length of at least one day with positive
- * points.
+ * points, the bucket count must be positive.
  */
 final class StreakPropertyChecks {
 
@@ -28,6 +28,11 @@ final class StreakPropertyChecks {
 					"The rule 'streak' is the milestone bonus itself and cannot make a day active. Remove it from "
 							+ "activity-rank.streaks.rules.");
 		}
+		int buckets = streaks.getBuckets();
+		require(buckets >= 1 && buckets <= StreakSettings.MAX_BUCKETS, "activity-rank.streaks.buckets", buckets,
+				"activity-rank.streaks.buckets is the number of hashes users' streak data are spread over and must be "
+						+ "between 1 and " + StreakSettings.MAX_BUCKETS + ". Remove it for the default ("
+						+ StreakSettings.DEFAULT_BUCKETS + ") or set at least (users * years) / 300.");
 		for (Map.Entry<Integer, Long> milestone : streaks.getMilestones().entrySet()) {
 			String property = "activity-rank.streaks.milestones." + milestone.getKey();
 			require(milestone.getKey() != null && milestone.getKey() >= 1, property, milestone.getKey(),

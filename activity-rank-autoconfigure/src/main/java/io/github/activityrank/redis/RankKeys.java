@@ -110,9 +110,9 @@ public final class RankKeys {
 	/**
 	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
 	 * boards, their dense companions, records, week and month hashes, challenge boards,
-	 * streak strings and boards, item boards, hot boards, user counters and the registry
-	 * of rules. Challenge definitions, memberships and the markers of ended boards are
-	 * not.
+	 * streak bucket hashes and boards, item boards, hot boards, user counters and the
+	 * registry of rules. Challenge definitions, memberships and the markers of ended
+	 * boards are not.
 	 * @param key a key of this naming
 	 * @return {@code true} for a key a rebuild replaces
 	 */

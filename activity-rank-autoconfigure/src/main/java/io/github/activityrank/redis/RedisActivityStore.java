@@ -117,7 +117,7 @@ public class RedisActivityStore implements ActivityStore {
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
 				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
-		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys) : null;
+		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null;
 	}
 
 	@Override

@@ -16,8 +16,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * {@link StreakService} on the keys the award script's streak module writes
- * (docs/streaks.md): a user's string (run record and the bits of every year) lives in the
- * user's shard, the board is read over every shard ({@link StreakBoard}).
+ * (docs/streaks.md): a user's fields (run record and the bits of every year) live in one
+ * bucket hash of the user's shard, the board is read over every shard
+ * ({@link StreakBoard}).
  */
 public class RedisStreakService implements StreakService {
 
@@ -29,24 +30,31 @@ public class RedisStreakService implements StreakService {
 
 	private final StreakBoard board;
 
+	private final StreakBuckets buckets;
+
 	/**
 	 * Create the service.
 	 * @param connectionFactory connections to Redis
 	 * @param shards the shards and their keys
 	 * @param calendar today in the configured zone
+	 * @param buckets the number of bucket hashes per shard, as the award script was given
+	 * it ({@code activity-rank.streaks.buckets})
 	 */
-	public RedisStreakService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
+	public RedisStreakService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			int buckets) {
 		this.connectionFactory = connectionFactory;
 		this.shards = shards;
 		this.calendar = calendar;
 		this.board = new StreakBoard(connectionFactory, shards, calendar);
+		this.buckets = new StreakBuckets(buckets);
 	}
 
 	@Override
 	public Streak streak(String userId) {
-		byte[] key = bytes(keysOf(userId).user(RankKeys.encode(userId)));
-		byte[] header = withConnection((c) -> c.stringCommands().getRange(key, 0, StreakValue.HEADER - 1));
-		return StreakValue.streak(header, this.calendar.today());
+		String member = RankKeys.encode(userId);
+		byte[] key = bytes(bucketOf(userId, member));
+		byte[] record = withConnection((c) -> c.hashCommands().hGet(key, bytes(member)));
+		return StreakValue.streak(record, this.calendar.today());
 	}
 
 	@Override
@@ -55,8 +63,13 @@ public class RedisStreakService implements StreakService {
 			throw new IllegalArgumentException("activeDays reads from one day to a later one, at most " + MAX_DAYS
 					+ " days per call; got " + from + " to " + to);
 		}
-		byte[] key = bytes(keysOf(userId).user(RankKeys.encode(userId)));
-		return StreakValue.activeDays(withConnection((c) -> c.stringCommands().get(key)), from, to);
+		String member = RankKeys.encode(userId);
+		byte[] key = bytes(bucketOf(userId, member));
+		// the user's own field and those of the one or two years asked for, in one HMGET
+		List<byte[]> values = withConnection((c) -> c.hashCommands()
+			.hMGet(key, bytes(member), bytes(StreakBuckets.yearField(member, from.getYear())),
+					bytes(StreakBuckets.yearField(member, to.getYear()))));
+		return StreakValue.activeDays(values.get(0), (year) -> values.get((year == from.getYear()) ? 1 : 2), from, to);
 	}
 
 	@Override
@@ -64,8 +77,8 @@ public class RedisStreakService implements StreakService {
 		return this.board;
 	}
 
-	private StreakKeys keysOf(String userId) {
-		return new StreakKeys(this.shards.keys(this.shards.shardOf(userId)));
+	private String bucketOf(String userId, String member) {
+		return new StreakKeys(this.shards.keys(this.shards.shardOf(userId))).bucket(this.buckets.of(member));
 	}
 
 	private <T> T withConnection(Function<RedisConnection, T> action) {

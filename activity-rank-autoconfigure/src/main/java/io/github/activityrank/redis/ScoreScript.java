@@ -199,7 +199,7 @@ final class ScoreScript {
 			.arg(this.keys.joinedChallenges(""));
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
-			this.streaks.header(call, today, bonusSpecs);
+			this.streaks.header(call, today, bonusSpecs, anyCaps ? 3 : 1);
 		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
@@ -209,6 +209,10 @@ final class ScoreScript {
 			if (anyCaps) {
 				call.key(dayKeys.weekPrefixes[0] + member);
 				call.key(dayKeys.monthPrefixes[0] + member);
+			}
+			if (this.streaks.enabled()) {
+				// the user's streak bucket, at a fixed distance from the record's index
+				call.key(this.streaks.bucketKey(member));
 			}
 			int spec = specs.get(specOf[c]);
 			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);

@@ -13,15 +13,12 @@ final class StreakKeys {
 	}
 
 	/**
-	 * The user's string: the run record and the bits of every year from the first
-	 * (lua/streaks.lua, {@link StreakValue}).
+	 * A bucket hash: the fields of the users whose member falls in it
+	 * ({@link StreakBuckets}), each user's run record and the bits of every year with an
+	 * active day (lua/streaks.lua, {@link StreakValue}).
 	 */
-	String user(String member) {
-		return userPrefix() + member;
-	}
-
-	String userPrefix() {
-		return this.tag + ":streak:";
+	String bucket(int bucket) {
+		return this.tag + ":streak-bucket:" + bucket;
 	}
 
 	/** The streak board: length * 2^20 + (2^20 - 1 - start epoch day). */

@@ -19,10 +19,13 @@ final class StreakScript {
 
 	private final String rules;
 
+	private final StreakBuckets buckets;
+
 	StreakScript(StreakSettings settings, RankKeys keys) {
 		this.settings = settings;
 		this.keys = new StreakKeys(keys);
 		this.rules = String.join(",", settings.rules());
+		this.buckets = new StreakBuckets(settings.buckets());
 	}
 
 	boolean enabled() {
@@ -35,13 +38,25 @@ final class StreakScript {
 	}
 
 	/**
+	 * The bucket hash of a member, which the call passes as a key after each command's
+	 * record (and week and month hashes).
+	 * @param member the encoded user id
+	 * @return the key
+	 */
+	String bucketKey(String member) {
+		return this.keys.bucket(this.buckets.of(member));
+	}
+
+	/**
 	 * Add the module's arguments.
 	 * @param call the call
 	 * @param today the day of the call's commands
 	 * @param bonusSpecs the spec number of each milestone's bonus, in the order of
 	 * {@link #bonuses()}
+	 * @param bucketOffset how far after a command's record key ({@code first}) its
+	 * {@link #bucketKey bucket key} is
 	 */
-	void header(ScriptArgs call, LocalDate today, List<Integer> bonusSpecs) {
+	void header(ScriptArgs call, LocalDate today, List<Integer> bonusSpecs, int bucketOffset) {
 		StringBuilder bonuses = new StringBuilder();
 		int m = 0;
 		for (int length : this.settings.milestones().keySet()) {
@@ -53,7 +68,7 @@ final class StreakScript {
 		call.arg(this.rules)
 			.arg(today.toEpochDay())
 			.arg(today.getDayOfYear() - 1)
-			.arg(this.keys.userPrefix())
+			.arg(bucketOffset)
 			.arg(call.sharedKey(this.keys.board()))
 			.arg(call.sharedKey(this.keys.lastDays()))
 			.arg(today.getYear())

@@ -61,6 +61,12 @@ class StreakAutoConfigurationTests {
 				"Set it to a positive number, for example 20.");
 	}
 
+	@Test
+	void aBucketCountOfZeroStopsTheStart() {
+		assertRejected("activity-rank.streaks.buckets=0", "activity-rank.streaks.buckets",
+				"Remove it for the default (16384)");
+	}
+
 	private void assertRejected(String setting, String property, String reason) {
 		this.runner.withPropertyValues("activity-rank.streaks.enabled=true", setting).run((context) -> {
 			assertThat(context).hasFailed();

@@ -28,7 +28,8 @@ final class StreakFixture implements AutoCloseable {
 	static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
 
 	static final Map<String, ScoringRule> RULES = Map.of("check-in", new ScoringRule("check-in", 1, false, null),
-			"comment", new ScoringRule("comment", 3, false, null), "praise", new ScoringRule("praise", 2, false, null));
+			"comment", new ScoringRule("comment", 3, false, null), "praise", new ScoringRule("praise", 2, false, null),
+			"quiz", new ScoringRule("quiz", 3, false, 10L));
 
 	final MutableClock clock;
 
@@ -48,6 +49,11 @@ final class StreakFixture implements AutoCloseable {
 
 	StreakFixture(LocalDateTime start, Set<String> streakRules, Map<Integer, Long> milestones,
 			RedisConnectionFactory connections, int shardCount) {
+		this(start, streakRules, milestones, connections, shardCount, StreakSettings.DEFAULT_BUCKETS);
+	}
+
+	StreakFixture(LocalDateTime start, Set<String> streakRules, Map<Integer, Long> milestones,
+			RedisConnectionFactory connections, int shardCount, int buckets) {
 		String prefix = RedisTestServer.uniquePrefix("streak");
 		ShardMap shards = new ShardMap(new RankKeys(prefix), shardCount);
 		this.shards = shards;
@@ -57,13 +63,13 @@ final class StreakFixture implements AutoCloseable {
 		ActivityCalendar calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY, Duration.ofDays(31),
 				Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		StreakSettings settings = StreakSettings.of(streakRules, milestones,
-				new ScoreCommand("", "", 0, false, StreakSettings.BONUS_RULE, false, null, null));
+				new ScoreCommand("", "", 0, false, StreakSettings.BONUS_RULE, false, null, null), buckets);
 		RedisStores stores = new RedisStores(connections, shards, calendar, BoardOrder.DEFAULT, settings);
 		Set<Period> periods = EnumSet.of(Period.DAY, Period.TOTAL);
 		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods), ActivityStore.MAX_BATCH, 2);
 		this.service = new DefaultActivityRankService(new ActivityRules(RULES, null), store, stores.boards(), calendar,
 				periods, null, new ActivityRankCounters());
-		this.streaks = new RedisStreakService(connections, shards, calendar);
+		this.streaks = new RedisStreakService(connections, shards, calendar, buckets);
 	}
 
 	/** One check-in of the user at the given local time. */

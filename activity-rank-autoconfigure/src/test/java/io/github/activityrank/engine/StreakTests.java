@@ -1,6 +1,5 @@
 package io.github.activityrank.engine;
 
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -16,8 +15,6 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.Streak;
 import io.github.activityrank.test.RedisKeysCleaner;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.data.redis.connection.RedisConnection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -259,58 +256,6 @@ class StreakTests {
 			assertThat(engine.streaks.board().top(10)).extracting(RankEntry::id).containsExactly("bob");
 			assertThat(RedisKeysCleaner.keys(engine.connections, engine.keys.pattern()))
 				.noneMatch((key) -> key.contains("ann"));
-		}
-	}
-
-	@Test
-	void aYearOfActiveDaysIsOneStringOfA12ByteHeaderAnd46BytesAYear() {
-		LocalDate jan1 = LocalDate.of(2028, 1, 1);
-		try (StreakFixture engine = fixture(jan1)) {
-			checkInDays(engine, "ann", jan1, 366);
-			assertThat(engine.streaks.streak("ann")).isEqualTo(new Streak(366, 366, LocalDate.of(2028, 12, 31)));
-			assertThat(engine.streaks.activeDays("ann", jan1, LocalDate.of(2028, 12, 31))).hasSize(366);
-			assertThat(streakBytes(engine, "ann")).isEqualTo(12 + 46);
-			// the next year's first day writes the string again, one year longer
-			engine.checkIn("ann", LocalDate.of(2029, 1, 1).atTime(NOON));
-			assertThat(streakBytes(engine, "ann")).isEqualTo(12 + 2 * 46);
-			assertThat(engine.streaks.streak("ann")).isEqualTo(new Streak(367, 367, LocalDate.of(2029, 1, 1)));
-			assertThat(RedisKeysCleaner.keys(engine.connections, engine.keys.pattern()))
-				.filteredOn((key) -> key.contains(":streak:"))
-				.containsExactly(engine.keys.tag() + ":streak:ann");
-		}
-	}
-
-	@Test
-	void yearsWithoutActivityKeepTheirPlaceAndALateDayOfAnEarlierYearIsMarked() {
-		LocalDate day = LocalDate.of(2026, 6, 1);
-		try (StreakFixture engine = fixture(day)) {
-			engine.checkIn("ann", day.atTime(NOON));
-			engine.checkIn("ann", LocalDate.of(2028, 3, 1).atTime(NOON));
-			assertThat(streakBytes(engine, "ann")).isEqualTo(12 + 3 * 46);
-			assertThat(engine.streaks.activeDays("ann", LocalDate.of(2027, 6, 1), LocalDate.of(2028, 5, 31)))
-				.containsExactly(LocalDate.of(2028, 3, 1));
-			assertThat(engine.streaks.activeDays("ann", LocalDate.of(2026, 1, 1), LocalDate.of(2026, 12, 31)))
-				.containsExactly(day);
-			// a late award of a day before the first year (a relay catching up): the
-			// string
-			// gains the years before, the run stays
-			engine.checkIn("ann", LocalDate.of(2025, 12, 31).atTime(NOON));
-			assertThat(streakBytes(engine, "ann")).isEqualTo(12 + 4 * 46);
-			assertThat(engine.streaks.activeDays("ann", LocalDate.of(2025, 12, 1), LocalDate.of(2026, 6, 30)))
-				.containsExactly(LocalDate.of(2025, 12, 31), day);
-			engine.clock.set(LocalDate.of(2028, 3, 1).atTime(NOON));
-			assertThat(engine.streaks.streak("ann")).isEqualTo(new Streak(1, 1, LocalDate.of(2028, 3, 1)));
-			engine.checkIn("ann", LocalDate.of(2028, 2, 29).atTime(NOON));
-			assertThat(engine.streaks.activeDays("ann", LocalDate.of(2028, 2, 28), LocalDate.of(2028, 3, 1)))
-				.containsExactly(LocalDate.of(2028, 2, 29), LocalDate.of(2028, 3, 1));
-			assertThat(streakBytes(engine, "ann")).isEqualTo(12 + 4 * 46);
-		}
-	}
-
-	private static long streakBytes(StreakFixture engine, String user) {
-		String key = engine.keys.tag() + ":streak:" + user;
-		try (RedisConnection connection = engine.connections.getConnection()) {
-			return connection.stringCommands().strLen(key.getBytes(StandardCharsets.UTF_8));
 		}
 	}
 

@@ -56,7 +56,7 @@ class LedgerStreakRebuildTests extends LedgerTestBase {
 					assertThat(streaks.streak("ann")).isEqualTo(new Streak(5, 5, FIRST.plusDays(4)));
 					assertThat(LedgerFixture.total(service, "ann")).isEqualTo(5 + 10);
 					Map<String, String> before = LedgerRebuildTests.dump(context, this.prefix);
-					assertThat(before.keySet()).anyMatch((key) -> key.contains(":streak"));
+					assertThat(before.keySet()).anyMatch((key) -> key.contains(":streak-bucket:"));
 					RedisKeysCleaner.deletePrefix(this.prefix);
 					assertThat(streaks.streak("ann").current()).isZero();
 					context.getBean(ActivityRankAdmin.class).rebuild();

@@ -129,7 +129,10 @@ public final class BenchmarkMain {
 		});
 		timed(options, "ledger", minutes, () -> LedgerBench.run(options, report, bench, runId));
 		timed(options, "ingest", minutes, () -> IngestBench.run(options, report, bench, runId));
-		timed(options, "streaks", minutes, () -> StreakCostBench.run(options, report, bench, runId));
+		timed(options, "streaks", minutes, () -> {
+			StreakCostBench.run(options, report, bench, runId);
+			StreakMemoryBench.run(options, report, bench, runId);
+		});
 		timed(options, "items", minutes, () -> ItemReadBench.run(options, report, bench, runId));
 	}
 

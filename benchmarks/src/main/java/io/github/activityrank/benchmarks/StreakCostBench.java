@@ -29,6 +29,13 @@ final class StreakCostBench {
 	private static final String STREAKS = "streaks on";
 
 	/**
+	 * Streaks with 300 users a bucket hash, the fullest the docs advise: what a full
+	 * listpack costs a lookup (docs/streaks.md); the default spreads 10,000 users over
+	 * 16,384 buckets.
+	 */
+	private static final String DENSE = "streaks on, 300 users a bucket";
+
+	/**
 	 * The award alone, for the plain overhead (the floor's SETBIT is a call of its own).
 	 */
 	private static final String OFF = "streaks off";
@@ -42,7 +49,11 @@ final class StreakCostBench {
 		try (EngineContext off = EngineContext.start(options, "streakoff_" + runId);
 				EngineContext on = EngineContext.start(options, "streakon_" + runId,
 						"activity-rank.streaks.enabled=true", "activity-rank.streaks.rules=" + EngineContext.RULE,
-						"activity-rank.streaks.milestones.7=20")) {
+						"activity-rank.streaks.milestones.7=20");
+				EngineContext dense = EngineContext.start(options, "streakdense_" + runId,
+						"activity-rank.streaks.enabled=true", "activity-rank.streaks.rules=" + EngineContext.RULE,
+						"activity-rank.streaks.milestones.7=20",
+						"activity-rank.streaks.buckets=" + Math.max(1, users / 300))) {
 			RedisConnectionFactory connections = off.bean(RedisConnectionFactory.class);
 			byte[] sha;
 			try (RedisConnection connection = connections.getConnection()) {
@@ -73,6 +84,9 @@ final class StreakCostBench {
 				.subject(STREAKS,
 						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
 								(user, field, revoke) -> award(on.service(), user, field, revoke)))
+				.subject(DENSE,
+						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
+								(user, field, revoke) -> award(dense.service(), user, field, revoke)))
 				.run(options.rounds);
 			try (RedisConnection connection = connections.getConnection()) {
 				for (int u = 0; u < users; u++) {
@@ -86,7 +100,7 @@ final class StreakCostBench {
 								+ "(%d threads, %,d users)",
 						threads, users),
 				"configuration", "awards/s", "server us/award", "/ floor", "/ streaks off");
-		for (String arm : List.of(FLOOR, OFF, STREAKS)) {
+		for (String arm : List.of(FLOOR, OFF, STREAKS, DENSE)) {
 			String toFloor = arm.equals(FLOOR) ? Report.ratio(1)
 					: arm.equals(OFF) ? "" : results.ratio(arm, FLOOR, SERVER_US).ratio();
 			String toOff = arm.equals(OFF) ? Report.ratio(1)
@@ -95,13 +109,16 @@ final class StreakCostBench {
 		}
 		section.note(String.format(Locale.ROOT,
 				"90%% award / 10%% revoke of rule praise over %,d users in one day, periods day + month; streaks on: "
-						+ "rules [praise], milestones {7: 20}; the floor's SETBIT script runs once per award, in a call of its own (the engine batches its awards, the bare script cannot); streaks off = the same engine without the SETBIT script; one "
+						+ "rules [praise], milestones {7: 20}, 16,384 buckets (the default) or users / 300; the floor's SETBIT script runs once per award, in a call of its own (the engine batches its awards, the bare script cannot); streaks off = the same engine without the SETBIT script; one "
 						+ "warm-up cycle, then %d interleaved rounds (%.1f s each); a ratio is the median of "
 						+ "per-round ratios (min-max)",
 				users, options.rounds, options.awardSeconds));
 		Interleaved.Spread ratio = results.ratio(STREAKS, FLOOR, SERVER_US);
 		section.target("streaks on: server time per award <= 1.3x streaks off + a bare SETBIT script",
 				ratio.median() <= 1.3, ratio.ratioWithIqr() + " of the floor");
+		Interleaved.Spread denseRatio = results.ratio(DENSE, FLOOR, SERVER_US);
+		section.target("streaks on with 300 users a bucket: server time per award <= 1.3x the same floor",
+				denseRatio.median() <= 1.3, denseRatio.ratioWithIqr() + " of the floor");
 		report.add(section);
 	}
 

@@ -5,7 +5,8 @@
 -- ones before it and no other client interleaves. ScoreCall writes these arguments and reads the reply.
 --
 -- KEYS     every record hash, week and month hash (only when a spec has caps), period board and the
---          open-challenges hash the commands touch; commands refer to them by index. All keys share
+--          open-challenges hash the commands touch (with streaks on, each command's streak bucket
+--          right after its record, week and month hash); commands refer to them by index. All keys share
 --          the "{prefix}" hash tag, so they live in one Redis Cluster slot.
 --          Challenge boards and joined-challenges hashes are the exception: which ones an award reaches is only known once
 --          the script has read the user's joined-challenges hash, so the script names them itself,

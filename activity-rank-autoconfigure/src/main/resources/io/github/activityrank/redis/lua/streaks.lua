@@ -4,18 +4,26 @@
 -- day also extends or restarts the run, moves the board and pays a milestone bonus (rule
 -- `streak`) through the plain award, in this same call.
 --
--- One string per user, "{prefix}:streak:<user>" (StreakValue reads it in Java):
---   bytes 0-11   header, big-endian: start u24, last u24 (epoch days of the current run's first
---                and last active day), longest u16 (days), firstYear u16, lastYear u16
---   then         46 bytes per year from firstYear to lastYear: bit n of a year = day of year n + 1
--- Written at its exact size (SET) when it is created or gains a year; a day of a year it holds is
--- one BITFIELD (header and bit together), so the string never carries spare room.
+-- A user's data are fields of a bucket hash, "{prefix}:streak-bucket:<n>", n = a hash of the
+-- member that Java computes (StreakBuckets); each command passes its bucket as a key,
+-- bucketOffset after its record key, so the script never hashes. Many users share a bucket so
+-- that Redis keeps it listpack-encoded (a few bytes per field, no key per user) while it has at
+-- most hash-max-listpack-entries fields and no field or value above hash-max-listpack-value
+-- bytes (512 and 64 unless the server's configuration says otherwise). Fields (StreakValue
+-- reads them in Java):
+--   <member>         58 bytes: a 12-byte header, big-endian: start u24, last u24 (epoch days of
+--                    the current run's first and last active day), longest u16 (days), firstYear
+--                    u16, lastYear u16; then the 46 bytes of lastYear: bit n = day of year n + 1
+--   <member>:<yyyy>  46 bytes: the bits of an earlier year with an active day (a year without
+--                    any has no field); created when a later year starts or by a late award
+-- Every value is written whole (HSET, exact size), so none grows past 58 bytes.
 --
 -- ARGV, after the arguments of score-args and before the commands:
 --   rules        the rules that make a day active, "a,b"; '' for any award
 --   day          the day of the commands, epoch day in activity-rank.time-zone
 --   bit          its day of year - 1
---   userPrefix   "{prefix}:streak:", the users' strings
+--   bucketOffset the distance from a command's record key (`first`) to its bucket key in KEYS:
+--                1, or 3 when the call passes week and month hashes
 --   boardIdx     the key of the streak board (length * 2^20 + 2^20 - 1 - start)
 --   lastIdx      the key of each board member's last active day
 --   year         the day's year
@@ -24,7 +32,7 @@
 local streak_rules, streak_any = {}, ARGV[i] == ''
 for rule in string.gmatch(ARGV[i], '[^,]+') do streak_rules[rule] = true end
 local streak_day, streak_bit = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-local streak_prefix = ARGV[i + 3]
+local streak_offset = tonumber(ARGV[i + 3])
 local streak_board, streak_last = KEYS[tonumber(ARGV[i + 4])], KEYS[tonumber(ARGV[i + 5])]
 local streak_year = tonumber(ARGV[i + 6])
 local streak_bonus = {}
@@ -63,59 +71,62 @@ local function streak_header(start, last, longest, first_year, last_year)
     .. streak_bytes(first_year, 2) .. streak_bytes(last_year, 2)
 end
 
--- the day's year with only the day's bit set, then `empty` years without any
-local function streak_years(empty)
-  local byte = math.floor(streak_bit / 8)
-  return string.rep('\0', byte) .. string.char(2 ^ (7 - streak_bit % 8))
-    .. string.rep('\0', STREAK_YEAR - 1 - byte + STREAK_YEAR * empty)
+-- a year's 46 bytes (none yet: all zero) with the day's bit set (SETBIT numbering: most
+-- significant bit first)
+local function streak_with_day(bits)
+  bits = bits or string.rep('\0', STREAK_YEAR)
+  local byte = math.floor(streak_bit / 8) + 1
+  local set = bit.bor(string.byte(bits, byte), 2 ^ (7 - streak_bit % 8))
+  return string.sub(bits, 1, byte - 1) .. string.char(set) .. string.sub(bits, byte + 1)
 end
 
--- the bit of the day in a string whose first year is first_year
-local function streak_offset(first_year)
-  return (STREAK_HEAD + STREAK_YEAR * (streak_year - first_year)) * 8 + streak_bit
+-- a late award of an older day (a ledger relay catching up) marks its bit but not the run
+local function streak_mark_late(key, member, value, first_year, last_year)
+  if streak_year == last_year then
+    redis.call('HSET', key, member,
+      string.sub(value, 1, STREAK_HEAD) .. streak_with_day(string.sub(value, STREAK_HEAD + 1)))
+    return
+  end
+  local field = member .. ':' .. streak_year
+  redis.call('HSET', key, field, streak_with_day(redis.call('HGET', key, field)))
+  if streak_year < first_year then
+    redis.call('HSET', key, member, string.sub(value, 1, 8) .. streak_bytes(streak_year, 2)
+      .. string.sub(value, 11))
+  end
 end
 
 local function streak_mark(member, first)
-  local key = streak_prefix .. member
-  local head = redis.call('GETRANGE', key, 0, STREAK_HEAD - 1)
+  local key = KEYS[first + streak_offset]
+  local value = redis.call('HGET', key, member)
   local start, longest = streak_day, 1
-  if head == '' then
-    redis.call('SET', key, streak_header(streak_day, streak_day, 1, streak_year, streak_year)
-      .. streak_years(0))
+  if not value then
+    redis.call('HSET', key, member,
+      streak_header(streak_day, streak_day, 1, streak_year, streak_year) .. streak_with_day(nil))
   else
-    local last = streak_number(head, 4, 3)
+    local last = streak_number(value, 4, 3)
     if streak_day == last then
       return -- a second award of the day: one command, nothing more
     end
-    local first_year, last_year = streak_number(head, 9, 2), streak_number(head, 11, 2)
-    longest = streak_number(head, 7, 2)
+    local first_year, last_year = streak_number(value, 9, 2), streak_number(value, 11, 2)
     if streak_day < last then
-      -- a late award of an older day only marks its bit (docs/streaks.md)
-      if streak_year >= first_year then
-        redis.call('SETBIT', key, streak_offset(first_year), 1)
-      else
-        -- a year before the first: the string is written again with the years before it
-        local years = string.sub(redis.call('GET', key), STREAK_HEAD + 1)
-        redis.call('SET', key, string.sub(head, 1, 8) .. streak_bytes(streak_year, 2)
-          .. string.sub(head, 11, 12) .. streak_years(first_year - streak_year - 1) .. years)
-      end
+      streak_mark_late(key, member, value, first_year, last_year)
       return
     end
+    longest = streak_number(value, 7, 2)
     if streak_day == last + 1 then
-      start = streak_number(head, 1, 3)
+      start = streak_number(value, 1, 3)
     end
     if streak_day - start + 1 > longest then
       longest = streak_day - start + 1
     end
     if streak_year > last_year then
-      -- the year's first active day: the string is written again, one year longer (and by the
-      -- years without activity in between), at its exact size
-      local years = string.sub(redis.call('GET', key), STREAK_HEAD + 1)
-      redis.call('SET', key, streak_header(start, streak_day, longest, first_year, streak_year)
-        .. years .. string.rep('\0', STREAK_YEAR * (streak_year - last_year - 1)) .. streak_years(0))
+      -- the year's first active day: last year's bits move to a field of their own, so that no
+      -- value grows past 58 bytes and the bucket stays a listpack
+      redis.call('HSET', key, member .. ':' .. last_year, string.sub(value, STREAK_HEAD + 1), member,
+        streak_header(start, streak_day, longest, first_year, streak_year) .. streak_with_day(nil))
     else
-      redis.call('BITFIELD', key, 'SET', 'u24', 0, start, 'SET', 'u24', 24, streak_day,
-        'SET', 'u16', 48, longest, 'SET', 'u1', streak_offset(first_year), 1)
+      redis.call('HSET', key, member, streak_header(start, streak_day, longest, first_year, last_year)
+        .. streak_with_day(string.sub(value, STREAK_HEAD + 1)))
     end
   end
   local length = streak_day - start + 1
