@@ -1,8 +1,10 @@
 -- module score-args: the arguments of the score script, which applies a batch of awards and
--- revokes. The script is composed at load time (ScoreScripts): common, one board module
--- (boards-plain or boards-layout, as the configured order needs), caps, records, score-args,
--- challenges, award, score-main. The whole call is atomic, so each command sees the effects of the
--- ones before it and no other client interleaves. ScoreCall writes these arguments and reads the reply.
+-- revokes. The script is composed at load time (ScoreScript): common, caps, records, score-lean
+-- (the lean loop, which returns before the rest runs), one board module (boards-plain or
+-- boards-layout, as the configured order needs), score-args, challenges, award, (streaks,) items
+-- or items-none, score-main. The whole call is atomic, so each command sees the effects of the
+-- ones before it and no other client interleaves. ScoreScript writes these arguments and reads the
+-- reply.
 --
 -- KEYS     every record hash, week and month hash (only when a spec has caps), period board and the
 --          open-challenges hash the commands touch (with streaks on, each command's streak bucket
