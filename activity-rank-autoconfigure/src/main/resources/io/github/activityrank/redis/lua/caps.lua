@@ -1,6 +1,7 @@
 -- module caps: daily, weekly and monthly caps. A cap counter is a field of the user's record, week
 -- or month hash: '#cap' counts the points under caps over all rules, '#cap:<rule>' those of one
--- rule. Counters change only while a cap applies: a rule without caps writes none.
+-- rule. Counters change only while a cap applies: a rule without caps writes none. The full
+-- script reads and counts one counter at a time (clip, use_cap), the lean loop a hash's at once.
 
 -- give back what an award used of a cap, given the counter's value (nil when absent)
 local function release_cap(hash, cap_field, used, points)
@@ -34,3 +35,44 @@ local function use_cap(hash, cap_field, cap, points, ttl)
   end
 end
 
+-- The lean loop (score-lean) reads a hash's counters in one HMGET and writes them in one HSET:
+
+-- the counters a hash keeps under a rule's cap and the global one, only those that apply
+local function cap_fields(rule_field, rule_cap, global_cap)
+  local fields, caps = {}, {}
+  if rule_cap then
+    fields[1], caps[1] = rule_field, rule_cap
+  end
+  if global_cap then
+    fields[#fields + 1], caps[#caps + 1] = GLOBAL_CAP, global_cap
+  end
+  return fields, caps
+end
+-- what the caps leave of points, given the counters' values from position `from` + 1 of used
+local function clip_all(points, caps, used, from)
+  for n = 1, #caps do
+    points = math.min(points, caps[n] - (tonumber(used[from + n]) or 0))
+  end
+  return points
+end
+-- count points in a hash's counters (and write the award's field with them, in one HSET); a
+-- week or month hash whose counters all start gets its TTL unless it has one (as use_cap)
+local function count_caps(hash, fields, used, from, points, ttl, ...)
+  if not fields[1] then
+    if ... then
+      redis.call('HSET', hash, ...)
+    end
+    return
+  end
+  local args, fresh = { ... }, true
+  for n = 1, #fields do
+    local was = tonumber(used[from + n])
+    fresh = fresh and not was
+    args[#args + 1] = fields[n]
+    args[#args + 1] = int((was or 0) + points)
+  end
+  redis.call('HSET', hash, unpack(args))
+  if ttl and fresh and redis.call('PTTL', hash) == -1 then
+    redis.call('PEXPIRE', hash, ttl)
+  end
+end

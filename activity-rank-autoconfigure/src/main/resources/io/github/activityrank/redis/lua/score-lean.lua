@@ -129,6 +129,9 @@ if ARGV[1] == 'lean' then
                    rule_month_cap = tonumber(ARGV[i + 8]), global_month_cap = tonumber(ARGV[i + 9]) }
     spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
       or spec.rule_month_cap or spec.global_month_cap) ~= nil
+    spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, spec.global_cap)
+    spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, spec.rule_week_cap, spec.global_week_cap)
+    spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, spec.rule_month_cap, spec.global_month_cap)
     spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
     spec.value = record_value(spec, spec.points)
     specs[tostring(s)], specs[tostring(-s)] = spec, { revoke = true, spec = spec }
@@ -166,28 +169,26 @@ if ARGV[1] == 'lean' then
       local created = redis.call('EXISTS', record) == 0
       local week, month = KEYS[key + 2], KEYS[key + 3]
       if spec.has_caps and points > 0 then
-        -- the points depend on what the caps leave, so look before writing (as award.lua)
-        if not created and redis.call('HEXISTS', record, field) == 1 then
+        -- the points depend on what the caps leave, so look before writing (as award.lua): the
+        -- field and the day's counters in one HMGET, each period's counters in one more
+        local day = created and {} or redis.call('HMGET', record, field, unpack(spec.day))
+        if day[1] then
           status = 1
         else
-          points = clip(points, record, spec.rule_cap_field, spec.rule_cap)
-          points = clip(points, record, GLOBAL_CAP, spec.global_cap)
-          points = clip(points, week, spec.rule_cap_field, spec.rule_week_cap)
-          points = clip(points, week, GLOBAL_CAP, spec.global_week_cap)
-          points = clip(points, month, spec.rule_cap_field, spec.rule_month_cap)
-          points = clip(points, month, GLOBAL_CAP, spec.global_month_cap)
+          local week_used = spec.week[1] and redis.call('HMGET', week, unpack(spec.week))
+          local month_used = spec.month[1] and redis.call('HMGET', month, unpack(spec.month))
+          points = clip_all(points, spec.day_caps, day, 1)
+          points = clip_all(points, spec.week_caps, week_used, 0)
+          points = clip_all(points, spec.month_caps, month_used, 0)
           if points <= 0 then
             status = 2
           elseif (points > room or any_timed) and not fits(member, points) then
             status = 5
           else
-            redis.call('HSET', record, field, points == spec.points and spec.value or record_value(spec, points))
-            use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
-            use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
-            use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
-            use_cap(week, GLOBAL_CAP, spec.global_week_cap, points, week_ttl)
-            use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points, month_ttl)
-            use_cap(month, GLOBAL_CAP, spec.global_month_cap, points, month_ttl)
+            count_caps(record, spec.day, day, 1, points, nil,
+              field, points == spec.points and spec.value or record_value(spec, points))
+            count_caps(week, spec.week, week_used, 0, points, week_ttl)
+            count_caps(month, spec.month, month_used, 0, points, month_ttl)
           end
         end
       elseif redis.call('HSETNX', record, field, spec.value) == 0 then
