@@ -120,21 +120,22 @@ if ARGV[1] == 'lean' then
     end
   end
 
-  -- the specs, by their argument ('1', '-1', ...), so a command finds its own without tonumber
+  -- the specs, by their argument ('1', '2', ...; a revoke's is '-1', ...), so a command finds its
+  -- own without tonumber. Each call allocates as little as it can: Lua's collector pays for every
+  -- table in a script's fixed cost, which is most of a lone award's.
   local specs, i = {}, 15
   for s = 1, tonumber(ARGV[14]) do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]),
-                   rule_cap_field = ARGV[i + 3], rule_cap = tonumber(ARGV[i + 4]), global_cap = tonumber(ARGV[i + 5]),
-                   rule_week_cap = tonumber(ARGV[i + 6]), global_week_cap = tonumber(ARGV[i + 7]),
-                   rule_month_cap = tonumber(ARGV[i + 8]), global_month_cap = tonumber(ARGV[i + 9]) }
-    spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
-      or spec.rule_month_cap or spec.global_month_cap) ~= nil
-    spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, spec.global_cap)
-    spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, spec.rule_week_cap, spec.global_week_cap)
-    spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, spec.rule_month_cap, spec.global_month_cap)
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]) }
     spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
-    spec.value = record_value(spec, spec.points)
-    specs[tostring(s)], specs[tostring(-s)] = spec, { revoke = true, spec = spec }
+    if ARGV[i + 4] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= '' or ARGV[i + 8] ~= ''
+        or ARGV[i + 9] ~= '' then
+      spec.has_caps, spec.rule_cap_field = true, ARGV[i + 3]
+      spec.rule_cap, spec.global_cap = tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5])
+      spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, tonumber(ARGV[i + 5]))
+      spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 6]), tonumber(ARGV[i + 7]))
+      spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 8]), tonumber(ARGV[i + 9]))
+    end
+    specs[tostring(s)], specs[tostring(-s)] = spec, spec
     i = i + 10
   end
 
@@ -142,6 +143,7 @@ if ARGV[1] == 'lean' then
   for i = i, #ARGV, own and 4 or 3 do
     c = c + 1
     local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
+    local revoke = string.byte(ARGV[i], 1) == 45 -- '-'
     local key = first_key + (c - 1) * per_command
     local record = KEYS[key + 1]
     if own then
@@ -150,10 +152,10 @@ if ARGV[1] == 'lean' then
         time[k] = base[k] and time_at(base[k], at)
       end
     end
-    local t = not spec.revoke and any_removed and redis.call('HGET', removed, member)
+    local t = not revoke and any_removed and redis.call('HGET', removed, member)
     if t and at <= tonumber(t) then
       out[c] = 6
-    elseif not spec.revoke then
+    elseif not revoke then
       if not spec.checked then
         -- the rule's number: written when missing, not used when another name holds it
         spec.checked = true
@@ -162,9 +164,9 @@ if ARGV[1] == 'lean' then
           redis.call('HSET', rules, spec.number, spec.rule)
         elseif name ~= spec.rule then
           spec.number = false
-          spec.value = record_value(spec, spec.points)
         end
       end
+      spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
       local created = redis.call('EXISTS', record) == 0
       local week, month = KEYS[key + 2], KEYS[key + 3]
@@ -214,10 +216,10 @@ if ARGV[1] == 'lean' then
         return out -- not in today's record, or a penalty to give back: the full script's
       end
       redis.call('HDEL', record, field, '#ch:' .. field)
-      if spec.spec.has_caps then
-        release_caps(record, spec.spec, points)
-        release_caps(KEYS[key + 2], spec.spec, points)
-        release_caps(KEYS[key + 3], spec.spec, points)
+      if spec.has_caps then
+        release_caps(record, spec, points)
+        release_caps(KEYS[key + 2], spec, points)
+        release_caps(KEYS[key + 3], spec, points)
       end
       for k = 1, nb do
         add(k, member, -points, true)
