@@ -11,12 +11,12 @@ import io.github.activityrank.engine.ScoreCommand;
 
 /**
  * The lean call of the score script ({@code lua/score-lean.lua}): a batch that needs no
- * once-per-ever search and no challenge, item or streak module, on boards without a dense
- * companion, goes through a short loop at the top of the script, which returns before the
- * other modules are defined. The loop stops at a command it cannot take (a revoke of an
- * award not in today's record); {@link ScoreScript} sends the rest to the full script.
- * While a challenge may run it takes nothing, and lean calls pause for a while so that
- * each batch is not sent twice.
+ * challenge, item or streak module, on boards without a dense companion, goes through a
+ * short loop at the top of the script, which returns before the other modules are
+ * defined. The loop stops at a command it cannot take (a revoke of an award not in
+ * today's record); {@link ScoreScript} sends the rest to the full script. While a
+ * challenge may run it takes nothing, and lean calls pause for a while so that each batch
+ * is not sent twice.
  */
 final class LeanScoreCall {
 
@@ -49,21 +49,13 @@ final class LeanScoreCall {
 	}
 
 	/**
-	 * Whether a batch may take the lean way: the configuration allows it, no challenge
-	 * was seen lately, and no command searches older days for once-per-ever.
+	 * Whether a batch may take the lean way: the configuration allows it and no challenge
+	 * was seen lately.
 	 * @param commands the batch
 	 * @return whether to send it as a lean call first
 	 */
 	boolean takes(List<ScoreCommand> commands) {
-		if (!this.configured || System.nanoTime() - this.pausedUntil < 0) {
-			return false;
-		}
-		for (ScoreCommand command : commands) {
-			if (command.oncePerEver() && !command.revoke()) {
-				return false;
-			}
-		}
-		return true;
+		return this.configured && System.nanoTime() - this.pausedUntil >= 0;
 	}
 
 	/** A lean call saw a challenge in the registry: the full script's for a while. */
@@ -80,7 +72,8 @@ final class LeanScoreCall {
 	 * @param now the current instant, for the commands without one
 	 * @return the call
 	 */
-	ScriptArgs args(List<ScoreCommand> commands, DayKeys dayKeys, Instant earliest, boolean own, Instant now) {
+	ScriptArgs args(List<ScoreCommand> commands, DayKeys dayKeys, Instant earliest, boolean own, Instant now,
+			int retainedDays) {
 		ScriptArgs call = new ScriptArgs();
 		StringBuilder boards = new StringBuilder();
 		for (int p = 0; p < this.periods.size(); p++) {
@@ -105,8 +98,10 @@ final class LeanScoreCall {
 		Map<LeanSpec, Integer> specs = new LinkedHashMap<>();
 		String[] specOf = new String[commands.size()];
 		boolean anyCaps = false;
+		int olderDays = 0;
 		for (int c = 0; c < commands.size(); c++) {
-			LeanSpec spec = LeanSpec.of(commands.get(c));
+			LeanSpec spec = LeanSpec.of(commands.get(c), retainedDays);
+			olderDays = Math.max(olderDays, spec.olderDays());
 			int number = specs.computeIfAbsent(spec, (k) -> specs.size() + 1);
 			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
 			anyCaps |= spec.hasCaps();
@@ -123,8 +118,13 @@ final class LeanScoreCall {
 			.arg(call.keyCount())
 			.arg(anyCaps ? 3 : 1)
 			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
-			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today))
-			.arg(specs.size());
+			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today));
+		// the record prefixes of today and the older days a once-per-ever award searches
+		call.arg((olderDays > 0) ? olderDays + 1 : 0);
+		for (int d = 0; olderDays > 0 && d <= olderDays; d++) {
+			call.arg(dayKeys.recordPrefixes[d]);
+		}
+		call.arg(specs.size());
 		specs.keySet().forEach((spec) -> spec.write(call));
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
@@ -147,12 +147,13 @@ final class LeanScoreCall {
 	 * shares only the caps) and the rule's caps.
 	 */
 	private record LeanSpec(long points, String rule, Long ruleCap, Long globalCap, Long ruleWeeklyCap,
-			Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap) {
+			Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, int olderDays) {
 
-		static LeanSpec of(ScoreCommand command) {
+		static LeanSpec of(ScoreCommand command, int retainedDays) {
 			return new LeanSpec(command.revoke() ? 0 : command.points(), (command.rule() != null) ? command.rule() : "",
 					command.ruleCap(), command.globalCap(), command.ruleWeeklyCap(), command.globalWeeklyCap(),
-					command.ruleMonthlyCap(), command.globalMonthlyCap());
+					command.ruleMonthlyCap(), command.globalMonthlyCap(),
+					(command.oncePerEver() && !command.revoke()) ? retainedDays : 0);
 		}
 
 		boolean hasCaps() {
@@ -170,7 +171,8 @@ final class LeanScoreCall {
 				.arg(blankIfNull(this.ruleWeeklyCap))
 				.arg(blankIfNull(this.globalWeeklyCap))
 				.arg(blankIfNull(this.ruleMonthlyCap))
-				.arg(blankIfNull(this.globalMonthlyCap));
+				.arg(blankIfNull(this.globalMonthlyCap))
+				.arg(this.olderDays);
 		}
 
 		private static String blankIfNull(Long cap) {

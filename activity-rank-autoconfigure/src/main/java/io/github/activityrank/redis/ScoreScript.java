@@ -236,7 +236,8 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		return this.lean.takes(commands) ? this.lean.args(commands, dayKeys, earliest, own, now) : null;
+		return this.lean.takes(commands)
+				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
 
 	/**

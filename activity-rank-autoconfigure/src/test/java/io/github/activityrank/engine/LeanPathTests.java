@@ -105,9 +105,11 @@ class LeanPathTests {
 
 	static Stream<Arguments> configurations() {
 		Map<String, ScoringRule> plain = Map.of("post", new ScoringRule("post", 5, false, null), "like",
-				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null));
+				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null), "badge",
+				new ScoringRule("badge", 10, true, null));
 		Map<String, ScoringRule> capped = Map.of("post", new ScoringRule("post", 5, false, 12L, 30L, 45L), "like",
-				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null));
+				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null), "badge",
+				new ScoringRule("badge", 10, true, null));
 		BoardOrder earliest = new BoardOrder(TieBreak.EARLIEST, Ranking.COMPETITION, BoardOrder.DEFAULT_EPOCH);
 		return Stream.of(Arguments.of("plain", plain, null, BoardOrder.DEFAULT),
 				Arguments.of("caps", capped, 20L, BoardOrder.DEFAULT), Arguments.of("earliest", plain, null, earliest),
@@ -115,9 +117,10 @@ class LeanPathTests {
 	}
 
 	/**
-	 * The same random batches (awards, repeats, penalties, revokes of today's and older
-	 * days' awards, over three days) on two engines, one of them kept on the full script
-	 * by a running challenge nobody is on: the same results and the same boards.
+	 * The same random batches (awards, repeats, penalties, once-per-ever awards, revokes
+	 * of today's and older days' awards, over three days) on two engines, one of them
+	 * kept on the full script by a running challenge nobody is on: the same results and
+	 * the same boards.
 	 */
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("configurations")
@@ -167,8 +170,9 @@ class LeanPathTests {
 			String[] award = awarded.get(random.nextInt(awarded.size()));
 			return ActivityEvent.award(award[0], award[1], award[2]);
 		}
-		String rule = (kind < 6) ? "post" : (kind < 9) ? "like" : "spam";
-		String field = "f" + random.nextInt(1000);
+		String rule = (kind < 5) ? "post" : (kind < 8) ? "like" : (kind < 9) ? "spam" : "badge";
+		// once per ever: a few fields, so that later days find them on older days
+		String field = rule.equals("badge") ? "b" + random.nextInt(5) : "f" + random.nextInt(1000);
 		awarded.add(new String[] { user, field, rule });
 		return ActivityEvent.award(user, field, rule);
 	}

@@ -15,11 +15,13 @@
 --   ARGV[11] keys per command: 1 (its record), or 3 (record, week and month hash) when a spec of
 --            the batch has caps
 --   ARGV[12] weekTtl, ARGV[13] monthTtl: TTLs in ms of a week and a month hash created today
---   ARGV[14] S, the number of specs; then ten arguments per spec: points, rule ('' for explicit
+--   ARGV[14] R, then R record key prefixes, today's and the older days' a once-per-ever rule
+--            searches, newest first (R is 0 unless an award of the batch is once-per-ever)
+--   then S, the number of specs, and eleven arguments per spec: points, rule ('' for explicit
 --            points), number (the rule's number in record values, 0 for explicit points),
 --            ruleCapField ('#cap:<rule>' or ''), then the rule's and the global daily, weekly and
 --            monthly caps ('' for none): ruleCap, globalCap, ruleWeekCap, globalWeekCap,
---            ruleMonthCap, globalMonthCap
+--            ruleMonthCap, globalMonthCap; olderCount (the older days once-per-ever searches, 0)
 --   then three arguments per command (four when own): spec (its number for an award, minus its
 --   number for a revoke), member, field, and its instant in epoch ms
 -- KEYS: the boards, the registries and markers above, then the keys of each command in command
@@ -123,9 +125,15 @@ if ARGV[1] == 'lean' then
   -- the specs, by their argument ('1', '2', ...; a revoke's is '-1', ...), so a command finds its
   -- own without tonumber. Each call allocates as little as it can: Lua's collector pays for every
   -- table in a script's fixed cost, which is most of a lone award's.
-  local specs, i = {}, 15
-  for s = 1, tonumber(ARGV[14]) do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]) }
+  local prefixes, i = {}, 15
+  for r = 1, tonumber(ARGV[14]) do
+    prefixes[r] = ARGV[14 + r]
+  end
+  i = i + #prefixes + 1
+  local specs = {}
+  for s = 1, tonumber(ARGV[i - 1]) do
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]),
+                   older = tonumber(ARGV[i + 10]) }
     spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
     if ARGV[i + 4] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= '' or ARGV[i + 8] ~= ''
         or ARGV[i + 9] ~= '' then
@@ -136,7 +144,7 @@ if ARGV[1] == 'lean' then
       spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 8]), tonumber(ARGV[i + 9]))
     end
     specs[tostring(s)], specs[tostring(-s)] = spec, spec
-    i = i + 10
+    i = i + 11
   end
 
   local out, c = {}, 0
@@ -170,7 +178,9 @@ if ARGV[1] == 'lean' then
       local points, status = spec.points, 0
       local created = redis.call('EXISTS', record) == 0
       local week, month = KEYS[key + 2], KEYS[key + 3]
-      if spec.has_caps and points > 0 then
+      if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
+        status = 1 -- once per ever: awarded on an older day
+      elseif spec.has_caps and points > 0 then
         -- the points depend on what the caps leave, so look before writing (as award.lua): the
         -- field and the day's counters in one HMGET, each period's counters in one more
         local day = created and {} or redis.call('HMGET', record, field, unpack(spec.day))
