@@ -15,9 +15,9 @@ import org.apache.commons.logging.LogFactory;
  * the partition's lease, so a partition's messages are applied by one instance at a time,
  * in stream order. On taking a lease it first takes over and applies the messages an
  * earlier owner read and did not acknowledge (XAUTOCLAIM), then reads new ones. While a
- * batch is applied, the next one is read (without blocking), so the engine never waits
- * for a read; no further: the engine's pace sets the reading pace, and memory holds two
- * batches at most.
+ * full batch is applied, the next one is read (without blocking), so a partition that is
+ * behind never leaves the engine waiting for a read; no further: the engine's pace sets
+ * the reading pace, and memory holds two batches at most.
  */
 final class PartitionWorker implements Runnable {
 
@@ -146,8 +146,10 @@ final class PartitionWorker implements Runnable {
 			}
 			return;
 		}
-		if (this.claimCursor == null) {
-			// sent now, it runs on the server while this batch's script is on its way
+		if (this.claimCursor == null && batch.size() == this.crew.settings().batch()) {
+			// a full batch: more wait, so the next read runs on the server while this
+			// batch's script is on its way; after a short batch the next read waits until
+			// the script is back, to take what came meanwhile
 			this.ahead = this.redis.readAhead(this.stream, this.crew.settings().group(), this.crew.consumer(),
 					this.crew.settings().batch());
 		}
