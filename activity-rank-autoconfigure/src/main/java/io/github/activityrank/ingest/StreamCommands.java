@@ -37,7 +37,6 @@ import io.lettuce.core.api.sync.RedisScriptingCommands;
 import io.lettuce.core.api.sync.RedisStreamCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.models.stream.ClaimedMessages;
 
 /**
@@ -76,11 +75,11 @@ final class StreamCommands implements AutoCloseable {
 	/** A new connection of the application's client. */
 	static StreamCommands connect(AbstractRedisClient client) {
 		if (client instanceof RedisClusterClient cluster) {
-			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
+			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StreamCodec.UTF8);
 			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		if (client instanceof RedisClient single) {
-			StatefulRedisConnection<String, String> connection = single.connect(StringCodec.UTF8);
+			StatefulRedisConnection<String, String> connection = single.connect(StreamCodec.UTF8);
 			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		throw new IllegalStateException("Unsupported Lettuce client " + client.getClass().getName());
