@@ -12,7 +12,7 @@ import io.github.activityrank.ingest.StreamIngester;
  * {@code <n>} for the partition), {@code deadLetters} (the dead-letter stream),
  * {@code group}, {@code consumer}, {@code partitions}, {@code ownedPartitions}, then one
  * field per {@link IngestCounter} named by its {@link IngestCounter#key() key},
- * {@code pending} (read, not yet acknowledged) and {@code lagMillis}.
+ * {@code pending} (being applied, not yet acknowledged) and {@code lagMillis}.
  */
 public final class IngestDescriptor extends LinkedHashMap<String, Object> {
 

@@ -24,7 +24,7 @@ public class IngestMeterBinder implements MeterBinder {
 	/** Prefix of the ingestion counters. */
 	public static final String INGEST = "activity.rank.ingest";
 
-	/** Messages read and not yet acknowledged. */
+	/** Messages being applied and not yet acknowledged. */
 	public static final String PENDING = "activity.rank.ingest.pending";
 
 	/** Age of the last message applied, in milliseconds. */
@@ -48,7 +48,7 @@ public class IngestMeterBinder implements MeterBinder {
 				.register(registry);
 		}
 		Gauge.builder(PENDING, this.counters, IngestCounters::pending)
-			.description("Stream messages read by this instance and not yet acknowledged")
+			.description("Stream messages this instance is applying and has not acknowledged yet")
 			.register(registry);
 		Gauge.builder(LAG, this.counters, IngestCounters::lagMillis)
 			.description("Age of the last stream message applied by this instance")

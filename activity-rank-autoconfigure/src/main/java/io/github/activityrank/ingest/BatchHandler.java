@@ -59,18 +59,18 @@ final class BatchHandler {
 	}
 
 	void handle(StreamCommands redis, int partition, String stream, List<StreamMessage<String, String>> batch) {
-		List<IngestMessage> good = new ArrayList<>(batch.size());
 		List<ActivityEvent> events = new ArrayList<>(batch.size());
 		List<Instant> times = new ArrayList<>(batch.size());
+		// where in the batch each event came from, for the engine's rejections
+		int[] positions = new int[batch.size()];
 		List<Map.Entry<StreamMessage<String, String>, String>> dead = new ArrayList<>();
-		Map<String, StreamMessage<String, String>> byId = new LinkedHashMap<>();
-		for (StreamMessage<String, String> message : batch) {
+		for (int m = 0; m < batch.size(); m++) {
+			StreamMessage<String, String> message = batch.get(m);
 			IngestMessage parsed = this.parser.parse(message.getId(), message.getBody());
 			if (parsed.good()) {
-				good.add(parsed);
+				positions[events.size()] = m;
 				events.add(parsed.event());
 				times.add(parsed.at());
-				byId.put(message.getId(), message);
 			}
 			else {
 				dead.add(Map.entry(message, parsed.problem()));
@@ -82,7 +82,7 @@ final class BatchHandler {
 			for (int i = 0; i < results.size(); i++) {
 				AwardResult result = results.get(i);
 				if (result.outcome() == AwardResult.Outcome.REJECTED) {
-					dead.add(Map.entry(byId.get(good.get(i).id()), result.reason()));
+					dead.add(Map.entry(batch.get(positions[i]), result.reason()));
 				}
 				else {
 					applied++;

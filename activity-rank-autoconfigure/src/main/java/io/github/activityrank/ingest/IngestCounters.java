@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What ingestion did on this instance: the {@link IngestCounter} totals, the messages
- * read and not yet acknowledged, and the lag of each partition it owns.
+ * being applied and not yet acknowledged, and the lag of each partition it owns.
  */
 public final class IngestCounters {
 
@@ -37,8 +37,9 @@ public final class IngestCounters {
 	}
 
 	/**
-	 * Messages read by this instance and not yet acknowledged: at most one batch per
-	 * partition, however long the backlog.
+	 * Messages this instance is applying and has not acknowledged yet: at most one batch
+	 * per partition, however long the backlog (a batch read ahead counts once its turn
+	 * comes).
 	 * @return the count
 	 */
 	public int pending() {

@@ -14,9 +14,10 @@ import org.apache.commons.logging.LogFactory;
  * The thread of one partition on one instance. It owns the partition only while it holds
  * the partition's lease, so a partition's messages are applied by one instance at a time,
  * in stream order. On taking a lease it first takes over and applies the messages an
- * earlier owner read and did not acknowledge (XAUTOCLAIM), then reads new ones. It reads
- * a batch only after the one before is applied and acknowledged: the engine's pace sets
- * the reading pace, and memory holds one batch.
+ * earlier owner read and did not acknowledge (XAUTOCLAIM), then reads new ones. While a
+ * full batch is applied, the next one is read (without blocking), so a partition that is
+ * behind never leaves the engine waiting for a read; no further: the engine's pace sets
+ * the reading pace, and memory holds two batches at most.
  */
 final class PartitionWorker implements Runnable {
 
@@ -54,6 +55,13 @@ final class PartitionWorker implements Runnable {
 	 */
 	private String claimCursor;
 
+	/**
+	 * The read of the batch after the one being applied, {@code null} when none was sent.
+	 * Its messages are pending with this consumer as soon as the server ran it, so one
+	 * that is dropped unapplied is claimed by whoever holds the lease next.
+	 */
+	private CompletableFuture<List<StreamMessage<String, String>>> ahead;
+
 	/** The acknowledgement last sent, checked before the next read. */
 	private CompletableFuture<?> lastAck = CompletableFuture.completedFuture(null);
 
@@ -83,6 +91,7 @@ final class PartitionWorker implements Runnable {
 				}
 			}
 			if (this.holding && !this.crew.abandoned()) {
+				finishAhead();
 				release();
 			}
 		}
@@ -117,6 +126,8 @@ final class PartitionWorker implements Runnable {
 			return;
 		}
 		if (this.crew.giveUpOne()) {
+			// its next owner claims the batch read ahead
+			this.ahead = null;
 			this.holding = false;
 			this.crew.counters().lag(this.partition, 0);
 			this.redis.lease(this.lease, this.crew.consumer(), 0);
@@ -125,12 +136,22 @@ final class PartitionWorker implements Runnable {
 			return;
 		}
 		checkLastAck();
-		List<StreamMessage<String, String>> batch = next();
+		List<StreamMessage<String, String>> batch = takeAhead();
+		if (batch.isEmpty()) {
+			batch = next();
+		}
 		if (batch.isEmpty()) {
 			if (this.claimCursor == null) {
 				this.crew.counters().lag(this.partition, 0);
 			}
 			return;
+		}
+		if (this.claimCursor == null && batch.size() == this.crew.settings().batch()) {
+			// a full batch: more wait, so the next read runs on the server while this
+			// batch's script is on its way; after a short batch the next read waits until
+			// the script is back, to take what came meanwhile
+			this.ahead = this.redis.readAhead(this.stream, this.crew.settings().group(), this.crew.consumer(),
+					this.crew.settings().batch());
 		}
 		this.crew.counters().read(batch.size());
 		try {
@@ -155,9 +176,53 @@ final class PartitionWorker implements Runnable {
 		return (read != null) ? read : List.of();
 	}
 
+	/**
+	 * The batch read ahead, empty when none was read or nothing was there. A read that
+	 * failed may have reached the server, its messages pending with this consumer: they
+	 * are claimed again.
+	 */
+	private List<StreamMessage<String, String>> takeAhead() {
+		CompletableFuture<List<StreamMessage<String, String>>> read = this.ahead;
+		if (read == null) {
+			return List.of();
+		}
+		this.ahead = null;
+		try {
+			List<StreamMessage<String, String>> batch = this.redis.await(read);
+			return (batch != null) ? batch : List.of();
+		}
+		catch (RuntimeException ex) {
+			this.claimCursor = CLAIM_START;
+			throw ex;
+		}
+	}
+
+	/**
+	 * On stop, apply and acknowledge the batch read ahead while the lease holds; if that
+	 * fails, the next owner claims it.
+	 */
+	private void finishAhead() {
+		try {
+			List<StreamMessage<String, String>> batch = takeAhead();
+			if (batch.isEmpty() || System.nanoTime() >= this.leaseValidUntil) {
+				return;
+			}
+			this.crew.counters().read(batch.size());
+			try {
+				this.handler.handle(this.redis, this.partition, this.stream, batch);
+				acknowledge(batch);
+			}
+			finally {
+				this.crew.counters().done(batch.size());
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("activity-rank ingestion of " + this.stream + " left a batch to the next owner: " + ex);
+		}
+	}
+
 	/** Apply and acknowledge, trying again until it works or the lease is gone. */
 	private void handle(List<StreamMessage<String, String>> batch) {
-		String[] ids = batch.stream().map(StreamMessage::getId).toArray(String[]::new);
 		while (true) {
 			if (this.crew.abandoned() || System.nanoTime() >= this.leaseValidUntil) {
 				// another owner applies this batch from the pending list
@@ -169,8 +234,7 @@ final class PartitionWorker implements Runnable {
 				if (this.crew.abandoned()) {
 					return;
 				}
-				// everything before this batch is applied too: the owner applies in order
-				this.lastAck = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
+				acknowledge(batch);
 				return;
 			}
 			catch (RuntimeException ex) {
@@ -187,6 +251,15 @@ final class PartitionWorker implements Runnable {
 		}
 	}
 
+	private void acknowledge(List<StreamMessage<String, String>> batch) {
+		String[] ids = new String[batch.size()];
+		for (int i = 0; i < ids.length; i++) {
+			ids[i] = batch.get(i).getId();
+		}
+		// everything before this batch is applied too: the owner applies in order
+		this.lastAck = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
+	}
+
 	/**
 	 * An acknowledgement that failed leaves its messages pending with this consumer:
 	 * claim them again (XAUTOCLAIM takes them from any consumer), they are applied once
@@ -195,6 +268,8 @@ final class PartitionWorker implements Runnable {
 	private void checkLastAck() {
 		if (this.lastAck.isCompletedExceptionally()) {
 			this.lastAck = CompletableFuture.completedFuture(null);
+			// the batch read ahead comes again with the claim, in order
+			this.ahead = null;
 			this.claimCursor = CLAIM_START;
 		}
 	}
@@ -238,6 +313,8 @@ final class PartitionWorker implements Runnable {
 	}
 
 	private void lost() {
+		// the next owner claims the batch read ahead
+		this.ahead = null;
 		if (this.holding) {
 			this.holding = false;
 			this.crew.counters().owned().decrementAndGet();

@@ -11,11 +11,17 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.Consumer;
 import io.lettuce.core.RedisBusyException;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandInterruptedException;
+import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.StreamMessage;
@@ -31,7 +37,6 @@ import io.lettuce.core.api.sync.RedisScriptingCommands;
 import io.lettuce.core.api.sync.RedisStreamCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.models.stream.ClaimedMessages;
 
 /**
@@ -70,11 +75,11 @@ final class StreamCommands implements AutoCloseable {
 	/** A new connection of the application's client. */
 	static StreamCommands connect(AbstractRedisClient client) {
 		if (client instanceof RedisClusterClient cluster) {
-			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
+			StatefulRedisClusterConnection<String, String> connection = cluster.connect(StreamCodec.UTF8);
 			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		if (client instanceof RedisClient single) {
-			StatefulRedisConnection<String, String> connection = single.connect(StringCodec.UTF8);
+			StatefulRedisConnection<String, String> connection = single.connect(StreamCodec.UTF8);
 			return new StreamCommands(connection, connection.sync(), connection.async());
 		}
 		throw new IllegalStateException("Unsupported Lettuce client " + client.getClass().getName());
@@ -95,6 +100,42 @@ final class StreamCommands implements AutoCloseable {
 	List<StreamMessage<String, String>> read(String stream, String group, String consumer, int count, Duration block) {
 		return this.streams.xreadgroup(Consumer.from(group, consumer), XReadArgs.Builder.count(count).block(block),
 				XReadArgs.StreamOffset.lastConsumed(stream));
+	}
+
+	/**
+	 * XREADGROUP GROUP group consumer COUNT count STREAMS stream &gt;, without BLOCK and
+	 * without waiting: the read ahead of the batch being applied, answered empty when
+	 * nothing is there.
+	 * @return completes with the messages, an empty list for none
+	 */
+	CompletableFuture<List<StreamMessage<String, String>>> readAhead(String stream, String group, String consumer,
+			int count) {
+		return this.asyncStreams
+			.xreadgroup(Consumer.from(group, consumer), XReadArgs.Builder.count(count),
+					XReadArgs.StreamOffset.lastConsumed(stream))
+			.toCompletableFuture();
+	}
+
+	/**
+	 * Wait for a command sent without waiting, as long as the connection's timeout.
+	 * @param reply the reply
+	 * @return its value
+	 */
+	<T> T await(CompletableFuture<T> reply) {
+		try {
+			return reply.get(this.connection.getTimeout().toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RedisCommandInterruptedException(ex);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime : new RedisException(ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			reply.cancel(false);
+			throw new RedisCommandTimeoutException(ex);
+		}
 	}
 
 	/**

@@ -141,6 +141,39 @@ class StreamIngestionTests {
 	}
 
 	@Test
+	void stoppingAppliesTheBatchReadAheadAndLeavesNothingPending() {
+		RedisTestServer redis = RedisTestServer.shared();
+		String prefix = RedisTestServer.uniquePrefix("ingeststop");
+		LettuceConnectionFactory factory = redis.newConnectionFactory();
+		List<String> properties = new ArrayList<>(List.of(properties(redis, prefix, true)));
+		// small batches: a stop finds one being applied and the next one read ahead
+		properties.add("activity-rank.ingest.batch=3");
+		try {
+			ConfigurableApplicationContext context = IngestTestSupport.start(properties.toArray(String[]::new));
+			StreamIngester ingester = context.getBean(StreamIngester.class);
+			CompletableFuture<Void> producer = CompletableFuture
+				.runAsync(() -> produce(redis, ingester.keys(), IngestTestSupport.events(0, 1, USERS, 20_000)));
+			await().atMost(Duration.ofSeconds(30)).until(() -> ingester.counters().get(IngestCounter.APPLIED) >= 2_000);
+			context.close();
+			producer.join();
+			assertThat(ingester.counters().get(IngestCounter.APPLIED))
+				.isEqualTo(ingester.counters().get(IngestCounter.CONSUMED));
+			assertThat(ingester.counters().pending()).isZero();
+			try (RedisConnection connection = factory.getConnection()) {
+				for (int p = 0; p < PARTITIONS; p++) {
+					assertThat(connection.streamCommands()
+						.xPending(ingester.keys().partition(p).getBytes(), "activity-rank")
+						.getTotalPendingMessages()).as("pending of partition %d", p).isZero();
+				}
+			}
+		}
+		finally {
+			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
+			factory.destroy();
+		}
+	}
+
+	@Test
 	void aMessageIsAppliedAtItsOwnInstant() {
 		RedisTestServer redis = RedisTestServer.shared();
 		String prefix = RedisTestServer.uniquePrefix("ingestat");

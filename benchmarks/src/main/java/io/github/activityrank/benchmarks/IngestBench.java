@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.activityrank.AwardResult;
@@ -187,7 +188,11 @@ final class IngestBench {
 		IngestLag.start();
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			RedisAsyncCommands<String, String> commands = connection.async();
-			List<RedisFuture<String>> sent = new ArrayList<>(total);
+			// only the last reply is kept: one connection answers in order, and holding
+			// every reply of the run would grow the live heap, and with it the GC pauses
+			// that the lag then measures
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			RedisFuture<String> last = null;
 			long started = System.nanoTime();
 			for (int i = 0; i < total; i++) {
 				long due = started + (long) (i * 1e9 / rate);
@@ -196,9 +201,19 @@ final class IngestBench {
 					LockSupport.parkNanos(wait);
 				}
 				String user = user(options);
-				sent.add(commands.xadd(keys.partitionOfUser(user), message(user, "lag_" + i)));
+				last = commands.xadd(keys.partitionOfUser(user), message(user, "lag_" + i));
+				last.whenComplete((id, ex) -> {
+					if (ex != null) {
+						failure.compareAndSet(null, ex);
+					}
+				});
 			}
-			sent.forEach((f) -> f.toCompletableFuture().join());
+			if (last != null) {
+				last.toCompletableFuture().join();
+			}
+			if (failure.get() != null) {
+				throw new IllegalStateException("an XADD of the paced run failed", failure.get());
+			}
 			applied(counters, before, total, started);
 		}
 		return IngestLag.stop();
