@@ -147,21 +147,36 @@ public class ActivityScoreAspect implements Ordered {
 			});
 			return;
 		}
-		awarder.award(metadata, method, target, targetClass, args, result, new Supplier<>() {
-			private String user;
+		// only the annotations without a user expression ask the resolver
+		Supplier<String> callerUser = metadata.usesResolver() ? new CallerUser(awarder) : null;
+		awarder.award(metadata, method, target, targetClass, args, result, callerUser);
+	}
 
-			private boolean resolved;
+	/**
+	 * The resolver's user, asked at most once: several annotations on one method share
+	 * one resolver call.
+	 */
+	private static final class CallerUser implements Supplier<String> {
 
-			@Override
-			public String get() {
-				// several annotations on one method share one resolver call
-				if (!this.resolved) {
-					this.user = awarder.currentUser();
-					this.resolved = true;
-				}
-				return this.user;
+		private final ActivityScoreAwarder awarder;
+
+		private String user;
+
+		private boolean resolved;
+
+		CallerUser(ActivityScoreAwarder awarder) {
+			this.awarder = awarder;
+		}
+
+		@Override
+		public String get() {
+			if (!this.resolved) {
+				this.user = this.awarder.currentUser();
+				this.resolved = true;
 			}
-		});
+			return this.user;
+		}
+
 	}
 
 }
