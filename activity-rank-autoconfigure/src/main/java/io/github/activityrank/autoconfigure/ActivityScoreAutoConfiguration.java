@@ -136,8 +136,12 @@ public class ActivityScoreAutoConfiguration {
 
 	}
 
+	// infrastructure, as Spring's own advisors and what they need: the auto-proxy
+	// creator makes advisors while other post-processors are still being made, and
+	// these need no post-processing
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { "org.aspectj.lang.annotation.Aspect", "org.aspectj.weaver.Advice" })
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static class AspectConfiguration {
 
 		// the aspect reads what the validator has already read and parsed: one source and
@@ -145,22 +149,22 @@ public class ActivityScoreAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		ActivityScoreOperationSource activityScoreOperationSource() {
 			return new ActivityScoreOperationSource();
 		}
 
 		@Bean
 		@ConditionalOnMissingBean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		ActivityScoreExpressionEvaluator activityScoreExpressionEvaluator(BeanFactory beanFactory) {
 			return new ActivityScoreExpressionEvaluator(beanFactory);
 		}
 
-		// infrastructure, as Spring's own advisors: any advisor auto-proxy creator
-		// applies
-		// it. Registered after Boot's transaction advisor, so that with equal orders
-		// (both
-		// lowest precedence by default) @Transactional stays outside, as it was when this
-		// was an @Aspect (aspects are sorted after advisor beans of the same order)
+		// any advisor auto-proxy creator applies it. Registered after Boot's
+		// transaction advisor, so that with equal orders (both lowest precedence by
+		// default) @Transactional stays outside, as when this was an @Aspect (aspects
+		// are sorted after advisor beans of the same order)
 		@Bean
 		@ConditionalOnMissingBean
 		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
