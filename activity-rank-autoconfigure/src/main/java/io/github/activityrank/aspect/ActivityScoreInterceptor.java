@@ -84,7 +84,8 @@ final class ActivityScoreInterceptor implements MethodInterceptor {
 		if (metadata.isEmpty()) {
 			return;
 		}
-		// the proxy made this array for this call; no one else holds it
+		// made by the proxy for this call: kept without a copy, also for a
+		// CompletionStage
 		Object[] args = invocation.getArguments();
 		ActivityScoreAwarder awarder = awarder();
 		if (result instanceof CompletionStage<?> stage) {

@@ -29,8 +29,7 @@ final class ActivityScorePointcut extends StaticMethodMatcherPointcut {
 		if (annotated(executed)) {
 			return true;
 		}
-		// as Spring's AspectJ pointcut: a JDK proxy's own methods carry no annotations,
-		// so
+		// as Spring's AspectJ pointcut: a JDK proxy's methods carry no annotations, so
 		// the declared method is asked instead
 		return executed != method && Proxy.isProxyClass(executed.getDeclaringClass()) && annotated(method);
 	}
