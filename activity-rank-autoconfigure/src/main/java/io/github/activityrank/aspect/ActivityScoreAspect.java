@@ -1,20 +1,15 @@
 package io.github.activityrank.aspect;
 
-import java.lang.reflect.Method;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityScore;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-import org.aspectj.lang.ProceedingJoinPoint;
-import org.aspectj.lang.annotation.Around;
-import org.aspectj.lang.annotation.Aspect;
-import org.aspectj.lang.reflect.MethodSignature;
+import org.aopalliance.aop.Advice;
 
-import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.Pointcut;
+import org.springframework.aop.PointcutAdvisor;
 import org.springframework.core.Ordered;
 
 /**
@@ -23,27 +18,22 @@ import org.springframework.core.Ordered;
  * dispatched after commit inside a transaction. The method's outcome is never changed by
  * the award.
  * <p>
+ * An advisor, as Spring's own {@code @Cacheable} and {@code @Transactional} support: a
+ * pointcut that matches annotated methods once per method when the proxy is made, and a
+ * {@link org.aopalliance.intercept.MethodInterceptor} as advice, which costs no AspectJ
+ * join point per call. Any advisor auto-proxy creator applies it, such as the one Spring
+ * Boot registers when AspectJ is on the classpath.
+ * <p>
  * Its {@linkplain #getOrder() order} comes from {@code activity-rank.aspect.order}.
  * Either order relative to {@code @Transactional} awards only after a commit: inside the
  * transaction the award waits for the commit, outside it the transaction is already
  * committed when the method returns.
  */
-@Aspect
-public class ActivityScoreAspect implements Ordered {
+public class ActivityScoreAspect implements PointcutAdvisor, Ordered {
 
-	private static final Log logger = LogFactory.getLog(ActivityScoreAspect.class);
-
-	private final ActivityScoreOperationSource operationSource;
-
-	private final Supplier<ActivityDispatcher> dispatcher;
-
-	private final Supplier<ActivityUserResolver> userResolver;
-
-	private final ActivityScoreExpressionEvaluator evaluator;
+	private final ActivityScoreInterceptor interceptor;
 
 	private final int order;
-
-	private volatile ActivityScoreAwarder awarder;
 
 	/**
 	 * Create the aspect.
@@ -62,10 +52,10 @@ public class ActivityScoreAspect implements Ordered {
 	}
 
 	/**
-	 * Create the aspect with a dispatcher looked up on the first award. Spring creates an
-	 * aspect that is {@link Ordered} while it sorts advisors, before the beans it
-	 * proxies; a dispatcher that cannot be created (bad properties) then fails where it
-	 * is created and reported as such, not as a failed advisor sort.
+	 * Create the aspect with a dispatcher looked up on the first award. Spring creates
+	 * advisors while it looks for the advice of the first beans it creates, before the
+	 * beans it proxies; a dispatcher that cannot be created (bad properties) then fails
+	 * where it is created and reported as such, not as a failed advisor lookup.
 	 * @param dispatcher supplies where awards go, called once
 	 * @param userResolver supplies the resolver for annotations without a {@code user}
 	 * expression; may supply {@code null}
@@ -75,93 +65,31 @@ public class ActivityScoreAspect implements Ordered {
 	 */
 	public ActivityScoreAspect(Supplier<ActivityDispatcher> dispatcher, Supplier<ActivityUserResolver> userResolver,
 			ActivityScoreOperationSource operationSource, ActivityScoreExpressionEvaluator evaluator, int order) {
-		this.operationSource = operationSource;
-		this.dispatcher = dispatcher;
-		this.userResolver = userResolver;
-		this.evaluator = evaluator;
+		this.interceptor = new ActivityScoreInterceptor(dispatcher, userResolver, operationSource, evaluator);
 		this.order = order;
 	}
 
-	private ActivityScoreAwarder awarder() {
-		ActivityScoreAwarder awarder = this.awarder;
-		if (awarder == null) {
-			synchronized (this) {
-				awarder = this.awarder;
-				if (awarder == null) {
-					awarder = new ActivityScoreAwarder(this.dispatcher.get(), this.userResolver, this.evaluator);
-					this.awarder = awarder;
-				}
-			}
-		}
-		return awarder;
+	/**
+	 * The methods annotated with {@link ActivityScore} or its container.
+	 * @return the pointcut
+	 */
+	@Override
+	public Pointcut getPointcut() {
+		return ActivityScorePointcut.INSTANCE;
+	}
+
+	/**
+	 * Runs the method, then awards.
+	 * @return the advice
+	 */
+	@Override
+	public Advice getAdvice() {
+		return this.interceptor;
 	}
 
 	@Override
 	public int getOrder() {
 		return this.order;
-	}
-
-	/**
-	 * Run the method, then award.
-	 * @param joinPoint the call
-	 * @return what the method returned
-	 * @throws Throwable what the method threw (nothing is awarded then)
-	 */
-	@Around("execution(@io.github.activityrank.ActivityScore * *(..)) "
-			+ "|| execution(@io.github.activityrank.ActivityScore.List * *(..))")
-	public Object award(ProceedingJoinPoint joinPoint) throws Throwable {
-		Object result = joinPoint.proceed();
-		try {
-			afterReturning(joinPoint, result);
-		}
-		catch (Throwable ex) {
-			// instrumentation must never fail the business call
-			logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), ex);
-		}
-		return result;
-	}
-
-	private void afterReturning(ProceedingJoinPoint joinPoint, Object result) {
-		Method method = ((MethodSignature) joinPoint.getSignature()).getMethod();
-		Object target = joinPoint.getTarget();
-		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : method.getDeclaringClass();
-		ActivityScoreMetadata metadata = this.operationSource.getMetadata(method, targetClass);
-		if (metadata.isEmpty()) {
-			return;
-		}
-		Object[] args = joinPoint.getArgs();
-		ActivityScoreAwarder awarder = awarder();
-		if (result instanceof CompletionStage<?> stage) {
-			// the security context belongs to this thread: resolve the user now, award on
-			// completion
-			String user = metadata.usesResolver() ? awarder.currentUser() : null;
-			stage.whenComplete((value, ex) -> {
-				if (ex == null) {
-					try {
-						awarder.award(metadata, method, target, targetClass, args, value, () -> user);
-					}
-					catch (Throwable failure) {
-						logger.error("@ActivityScore could not be applied to " + joinPoint.getSignature(), failure);
-					}
-				}
-			});
-			return;
-		}
-		awarder.award(metadata, method, target, targetClass, args, result, new Supplier<>() {
-			private String user;
-
-			private boolean resolved;
-
-			@Override
-			public String get() {
-				// several annotations on one method share one resolver call
-				if (!this.resolved) {
-					this.user = awarder.currentUser();
-					this.resolved = true;
-				}
-				return this.user;
-			}
-		});
 	}
 
 }

@@ -58,25 +58,44 @@ final class ActivityScoreAwarder {
 	 * {@link ActivityScoreMetadata#NONE}
 	 * @param method the invoked method
 	 * @param callerUser the resolver's user, resolved when it was needed on the caller's
-	 * thread
+	 * thread; {@code null} when no annotation of the method uses the resolver
 	 */
 	void award(ActivityScoreMetadata metadata, Method method, Object target, Class<?> targetClass, Object[] args,
 			Object result, Supplier<String> callerUser) {
 		Method specific = metadata.specificMethod();
 		EvaluationContext context = this.evaluator.createContext(method, specific, args, target, targetClass, result);
-		List<ActivityEvent> events = new ArrayList<>(metadata.operations().size());
-		for (ActivityScoreOperation operation : metadata.operations()) {
-			try {
-				ActivityEvent event = toEvent(operation, specific, metadata.element(), context, callerUser);
-				if (event != null) {
-					events.add(event);
-				}
+		List<ActivityScoreOperation> operations = metadata.operations();
+		if (operations.size() == 1) {
+			// the common case, without a list to collect into
+			ActivityEvent event = event(operations.get(0), metadata, context, callerUser);
+			if (event != null) {
+				this.dispatcher.dispatchAfterCommit(List.of(event));
 			}
-			catch (RuntimeException ex) {
-				evaluationError("@ActivityScore on " + describe(specific) + " could not be evaluated: " + ex, ex);
+			return;
+		}
+		List<ActivityEvent> events = new ArrayList<>(operations.size());
+		for (ActivityScoreOperation operation : operations) {
+			ActivityEvent event = event(operation, metadata, context, callerUser);
+			if (event != null) {
+				events.add(event);
 			}
 		}
 		this.dispatcher.dispatchAfterCommit(events);
+	}
+
+	/**
+	 * The award of one annotation, or {@code null} after counting and logging why not.
+	 */
+	private ActivityEvent event(ActivityScoreOperation operation, ActivityScoreMetadata metadata,
+			EvaluationContext context, Supplier<String> callerUser) {
+		try {
+			return toEvent(operation, metadata.specificMethod(), metadata.element(), context, callerUser);
+		}
+		catch (RuntimeException ex) {
+			evaluationError(
+					"@ActivityScore on " + describe(metadata.specificMethod()) + " could not be evaluated: " + ex, ex);
+			return null;
+		}
 	}
 
 	private ActivityEvent toEvent(ActivityScoreOperation operation, Method method, AnnotatedElementKey element,

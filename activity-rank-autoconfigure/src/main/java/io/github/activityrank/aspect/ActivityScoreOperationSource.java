@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.activityrank.ActivityScore;
 
 import org.springframework.aop.support.AopUtils;
-import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /**
@@ -23,7 +22,11 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
  */
 public final class ActivityScoreOperationSource {
 
-	private final Map<AnnotatedElementKey, ActivityScoreMetadata> cache = new ConcurrentHashMap<>(256);
+	/** By target class, then by method: two lookups that need no key object. */
+	private final Map<Class<?>, Map<Method, ActivityScoreMetadata>> cache = new ConcurrentHashMap<>(64);
+
+	/** Stands for a null target class, which a concurrent map cannot hold. */
+	private static final Class<?> NO_TARGET_CLASS = Void.class;
 
 	/**
 	 * Create a source with an empty cache.
@@ -38,8 +41,16 @@ public final class ActivityScoreOperationSource {
 	 * @return the metadata, {@link ActivityScoreMetadata#NONE} without annotations
 	 */
 	ActivityScoreMetadata getMetadata(Method method, Class<?> targetClass) {
-		return this.cache.computeIfAbsent(new AnnotatedElementKey(method, targetClass),
-				(key) -> find(method, targetClass));
+		Class<?> key = (targetClass != null) ? targetClass : NO_TARGET_CLASS;
+		Map<Method, ActivityScoreMetadata> ofClass = this.cache.get(key);
+		if (ofClass == null) {
+			ofClass = this.cache.computeIfAbsent(key, (type) -> new ConcurrentHashMap<>(16));
+		}
+		ActivityScoreMetadata metadata = ofClass.get(method);
+		if (metadata == null) {
+			metadata = ofClass.computeIfAbsent(method, (invoked) -> find(invoked, targetClass));
+		}
+		return metadata;
 	}
 
 	private static ActivityScoreMetadata find(Method method, Class<?> targetClass) {
@@ -54,7 +65,7 @@ public final class ActivityScoreOperationSource {
 	}
 
 	int cachedMethods() {
-		return this.cache.size();
+		return this.cache.values().stream().mapToInt(Map::size).sum();
 	}
 
 }

@@ -161,8 +161,8 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		List<Problem> problems = new ArrayList<>();
 		annotated.stream().sorted(Comparator.comparing(Method::toGenericString)).forEach((method) -> {
 			if (AnnotatedElementUtils.getMergedRepeatableAnnotations(method, ActivityScore.class).isEmpty()) {
-				// AspectJ matches annotations on the executed method only, not on
-				// interface methods
+				// the aspect's pointcut matches annotations on the executed method only,
+				// not on interface methods (ActivityScorePointcut)
 				problems.add(new Problem(location(targetClass, method), "(annotation)", "",
 						"@ActivityScore is declared on an interface method only, where the aspect does not see it.",
 						"move the annotation to the implementing method in " + targetClass.getName()));

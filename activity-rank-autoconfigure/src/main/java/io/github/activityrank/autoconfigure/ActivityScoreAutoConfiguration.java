@@ -26,6 +26,7 @@ import io.github.activityrank.web.PageViewInterceptor;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -36,6 +37,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Role;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -46,7 +48,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * start-up validation, {@code ActivityEvent} publishing, page views, the award dispatcher
  * and the Spring Security user resolver.
  */
-@AutoConfiguration(after = ActivityRankAutoConfiguration.class)
+@AutoConfiguration(after = ActivityRankAutoConfiguration.class,
+		afterName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "activity-rank.enabled", matchIfMissing = true)
 @ConditionalOnBean(ActivityRankService.class)
 @EnableConfigurationProperties(ActivityRankProperties.class)
@@ -133,8 +136,12 @@ public class ActivityScoreAutoConfiguration {
 
 	}
 
+	// infrastructure, as Spring's own advisors and what they need: the auto-proxy
+	// creator makes advisors while other post-processors are still being made, and
+	// these need no post-processing
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { "org.aspectj.lang.annotation.Aspect", "org.aspectj.weaver.Advice" })
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static class AspectConfiguration {
 
 		// the aspect reads what the validator has already read and parsed: one source and
@@ -142,24 +149,31 @@ public class ActivityScoreAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		ActivityScoreOperationSource activityScoreOperationSource() {
 			return new ActivityScoreOperationSource();
 		}
 
 		@Bean
 		@ConditionalOnMissingBean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		ActivityScoreExpressionEvaluator activityScoreExpressionEvaluator(BeanFactory beanFactory) {
 			return new ActivityScoreExpressionEvaluator(beanFactory);
 		}
 
+		// any advisor auto-proxy creator applies it. Registered after Boot's
+		// transaction advisor, so that with equal orders (both lowest precedence by
+		// default) @Transactional stays outside, as when this was an @Aspect (aspects
+		// are sorted after advisor beans of the same order)
 		@Bean
 		@ConditionalOnMissingBean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		ActivityScoreAspect activityScoreAspect(ObjectProvider<ActivityDispatcher> dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ActivityScoreOperationSource operationSource,
 				ActivityScoreExpressionEvaluator evaluator, Environment environment) {
-			// Spring creates the aspect while it sorts advisors, before the beans it
-			// proxies: it depends on nothing that bad properties make fail, so such a
-			// failure is reported where it happens, not as a failed advisor sort
+			// Spring creates advisors before the beans it proxies: the aspect depends on
+			// nothing that bad properties make fail, so such a failure is reported where
+			// it happens, not as a failed advisor lookup
 			return new ActivityScoreAspect(dispatcher::getObject, userResolver::getIfAvailable, operationSource,
 					evaluator, aspectOrder(environment));
 		}

@@ -31,7 +31,7 @@ public interface ActivityDispatcher extends AutoCloseable {
 	 * @param events the awards
 	 */
 	default void dispatchAfterCommit(List<ActivityEvent> events) {
-		AfterCommit.dispatch(events, this::dispatch);
+		AfterCommit.dispatch(events, this);
 	}
 
 	/**

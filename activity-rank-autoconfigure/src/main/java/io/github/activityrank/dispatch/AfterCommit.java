@@ -1,7 +1,6 @@
 package io.github.activityrank.dispatch;
 
 import java.util.List;
-import java.util.function.Consumer;
 
 import io.github.activityrank.ActivityEvent;
 
@@ -26,22 +25,23 @@ final class AfterCommit {
 	/**
 	 * Dispatch after commit inside a synchronized transaction, at once outside one.
 	 * @param events the awards
-	 * @param dispatch what dispatches them now
+	 * @param dispatcher what dispatches them now (a dispatcher, not a method reference to
+	 * one: that would be an object made on every call)
 	 */
-	static void dispatch(List<ActivityEvent> events, Consumer<List<ActivityEvent>> dispatch) {
+	static void dispatch(List<ActivityEvent> events, ActivityDispatcher dispatcher) {
 		if (events.isEmpty()) {
 			return;
 		}
-		if (TX_PRESENT && Synchronization.registerAfterCommit(events, dispatch)) {
+		if (TX_PRESENT && Synchronization.registerAfterCommit(events, dispatcher)) {
 			return;
 		}
-		dispatch.accept(events);
+		dispatcher.dispatch(events);
 	}
 
 	/** The only code that refers to spring-tx, loaded only when it is present. */
 	private static final class Synchronization {
 
-		static boolean registerAfterCommit(List<ActivityEvent> events, Consumer<List<ActivityEvent>> dispatch) {
+		static boolean registerAfterCommit(List<ActivityEvent> events, ActivityDispatcher dispatcher) {
 			if (!TransactionSynchronizationManager.isSynchronizationActive()) {
 				return false;
 			}
@@ -50,7 +50,7 @@ final class AfterCommit {
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
-					dispatch.accept(copy);
+					dispatcher.dispatch(copy);
 				}
 			});
 			return true;

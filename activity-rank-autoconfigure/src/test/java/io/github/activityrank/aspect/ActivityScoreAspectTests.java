@@ -13,7 +13,7 @@ import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.util.ReflectionUtils;
@@ -48,10 +48,12 @@ class ActivityScoreAspectTests {
 	}
 
 	private <T> T proxy(T target, boolean proxyTargetClass) {
-		AspectJProxyFactory factory = new AspectJProxyFactory(target);
+		ProxyFactory factory = new ProxyFactory(target);
 		factory.setProxyTargetClass(proxyTargetClass);
-		factory.addAspect(this.aspect);
-		return factory.getProxy();
+		factory.addAdvisor(this.aspect);
+		@SuppressWarnings("unchecked")
+		T proxy = (T) factory.getProxy();
+		return proxy;
 	}
 
 	private ForumService forum() {

@@ -3,11 +3,17 @@ package io.github.activityrank.aspect;
 import java.lang.reflect.Method;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.context.expression.BeanFactoryResolver;
+import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,6 +80,42 @@ class ActivityScoreExpressionEvaluatorTests {
 		assertThat(this.evaluator.parameterNames(this.method)).containsExactly("articleId", "praise");
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "#articleId", "#praise", "#p0", "#a1", "#p2", "#a01", "#pX", "#result",
+			"#result?.length()", "#root.methodName", "#this.args[1]", "methodName + ':' + #articleId", "#nothing",
+			"#root.targetClass", "args.length", "(#tmp = #articleId * 2) + #tmp", "(#articleId = 5) + #p0",
+			"@prefix + #p0", "targetClass.simpleName" })
+	void seesWhatMethodBasedEvaluationContextSees(String expression) {
+		StaticListableBeanFactory beans = new StaticListableBeanFactory();
+		beans.addBean("prefix", "forum:");
+		ActivityScoreExpressionEvaluator withBeans = new ActivityScoreExpressionEvaluator(beans);
+		for (Object result : new Object[] { "done", null }) {
+			Object[] args = { 42L, true };
+			Sample target = new Sample();
+			MethodBasedEvaluationContext spring = new MethodBasedEvaluationContext(
+					new ActivityScoreRootObject(this.method, args.clone(), target, Sample.class), this.method,
+					args.clone(), new DefaultParameterNameDiscoverer());
+			spring.setVariable(ActivityScoreExpressionEvaluator.RESULT_VARIABLE, result);
+			spring.setBeanResolver(new BeanFactoryResolver(beans));
+			Object expected = new SpelExpressionParser().parseExpression(expression).getValue(spring);
+			EvaluationContext ours = withBeans.createContext(this.method, this.method, args.clone(), target,
+					Sample.class, result);
+			assertThat(withBeans.value(expression, this.key, ours)).as("%s with result %s", expression, result)
+				.isEqualTo(expected);
+		}
+	}
+
+	@Test
+	void seesVarargsAsTheArrayTheyArrive() {
+		Method tag = ReflectionUtils.findMethod(Sample.class, "tag", String.class, String[].class);
+		AnnotatedElementKey key = new AnnotatedElementKey(tag, Sample.class);
+		EvaluationContext context = this.evaluator.createContext(tag, tag,
+				new Object[] { "ann", new String[] { "a", "b" } }, new Sample(), Sample.class, null);
+		assertThat(this.evaluator.value("#tags", key, context)).isEqualTo(new String[] { "a", "b" });
+		assertThat(this.evaluator.value("#p1[1]", key, context)).isEqualTo("b");
+		assertThat(this.evaluator.value("#user", key, context)).isEqualTo("ann");
+	}
+
 	private EvaluationContext context(Object[] args, Object result) {
 		return this.evaluator.createContext(this.method, this.method, args, new Sample(), Sample.class, result);
 	}
@@ -81,6 +123,9 @@ class ActivityScoreExpressionEvaluatorTests {
 	static class Sample {
 
 		public void praise(long articleId, boolean praise) {
+		}
+
+		public void tag(String user, String... tags) {
 		}
 
 	}

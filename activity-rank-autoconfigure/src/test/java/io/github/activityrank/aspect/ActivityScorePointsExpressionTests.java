@@ -17,7 +17,7 @@ import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -45,10 +45,10 @@ class ActivityScorePointsExpressionTests {
 	private final Walks walks = proxy(new Walks());
 
 	private Walks proxy(Walks target) {
-		AspectJProxyFactory factory = new AspectJProxyFactory(target);
+		ProxyFactory factory = new ProxyFactory(target);
 		factory.setProxyTargetClass(true);
-		factory.addAspect(this.aspect);
-		return factory.getProxy();
+		factory.addAdvisor(this.aspect);
+		return (Walks) factory.getProxy();
 	}
 
 	@Test

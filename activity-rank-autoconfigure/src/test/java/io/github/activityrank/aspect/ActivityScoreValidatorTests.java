@@ -14,7 +14,7 @@ import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.aop.aspectj.annotation.AspectJProxyFactory;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.core.io.UrlResource;
@@ -48,10 +48,10 @@ class ActivityScoreValidatorTests {
 		ActivityScoreAspect aspect = new ActivityScoreAspect(
 				new SyncActivityDispatcher(service, new AwardDispatchCounters()), () -> () -> "alice",
 				this.operationSource, this.evaluator, 0);
-		AspectJProxyFactory factory = new AspectJProxyFactory(new Valid());
+		ProxyFactory factory = new ProxyFactory(new Valid());
 		factory.setProxyTargetClass(true);
-		factory.addAspect(aspect);
-		Valid valid = factory.getProxy();
+		factory.addAdvisor(aspect);
+		Valid valid = (Valid) factory.getProxy();
 		valid.praise(1, true);
 		valid.publish("bob");
 		assertThat(service.applied()).hasSize(2);

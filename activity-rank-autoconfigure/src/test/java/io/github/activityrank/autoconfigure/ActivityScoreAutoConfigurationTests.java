@@ -1,6 +1,8 @@
 package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.aop.framework.Advised;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -43,6 +46,7 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.interceptor.BeanFactoryTransactionAttributeSourceAdvisor;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -224,6 +228,23 @@ class ActivityScoreAutoConfigurationTests {
 				forum.comment(4, false);
 				assertThat(service.applied()).hasSize(3);
 			});
+	}
+
+	@Test
+	void runsInsideTransactionalWithTheDefaultOrdersAndOutsideWithALowerOne() {
+		this.runner.withPropertyValues("activity-rank.async.enabled=false")
+			.withUserConfiguration(TransactionalConfiguration.class)
+			.run((context) -> assertThat(advisorTypes(context.getBean(TransactionalForum.class)))
+				.containsSubsequence(BeanFactoryTransactionAttributeSourceAdvisor.class, ActivityScoreAspect.class));
+		this.runner.withPropertyValues("activity-rank.async.enabled=false", "activity-rank.aspect.order=0")
+			.withUserConfiguration(TransactionalConfiguration.class)
+			.run((context) -> assertThat(advisorTypes(context.getBean(TransactionalForum.class)))
+				.containsSubsequence(ActivityScoreAspect.class, BeanFactoryTransactionAttributeSourceAdvisor.class));
+	}
+
+	/** The proxy's advisors, outermost first. */
+	private static List<Class<?>> advisorTypes(Object proxy) {
+		return Arrays.stream(((Advised) proxy).getAdvisors()).<Class<?>>map(Object::getClass).toList();
 	}
 
 	@Configuration(proxyBeanMethods = false)
