@@ -98,10 +98,10 @@ final class LeanScoreCall {
 		Map<LeanSpec, Integer> specs = new LinkedHashMap<>();
 		String[] specOf = new String[commands.size()];
 		boolean anyCaps = false;
-		int olderDays = 0;
+		boolean searches = false;
 		for (int c = 0; c < commands.size(); c++) {
 			LeanSpec spec = LeanSpec.of(commands.get(c), retainedDays);
-			olderDays = Math.max(olderDays, spec.olderDays());
+			searches |= spec.olderDays() > 0 || commands.get(c).revoke();
 			int number = specs.computeIfAbsent(spec, (k) -> specs.size() + 1);
 			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
 			anyCaps |= spec.hasCaps();
@@ -119,9 +119,10 @@ final class LeanScoreCall {
 			.arg(anyCaps ? 3 : 1)
 			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
 			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today));
-		// the record prefixes of today and the older days a once-per-ever award searches
-		call.arg((olderDays > 0) ? olderDays + 1 : 0);
-		for (int d = 0; olderDays > 0 && d <= olderDays; d++) {
+		// the record prefixes of today and the retained days, which a once-per-ever award
+		// and a revoke missing today search
+		call.arg(searches ? retainedDays + 1 : 0);
+		for (int d = 0; searches && d <= retainedDays; d++) {
 			call.arg(dayKeys.recordPrefixes[d]);
 		}
 		call.arg(specs.size());

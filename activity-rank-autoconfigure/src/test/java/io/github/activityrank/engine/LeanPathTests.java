@@ -80,12 +80,16 @@ class LeanPathTests {
 	}
 
 	@Test
-	void aRevokeOfNothingIsAnsweredByTheFullScript() {
-		List<AwardResult> results = this.engine.service.applyAll(
-				List.of(ActivityEvent.awardPoints("a", "f", 1), new ActivityEvent("a", "never", null, null, true)));
+	void aRevokeOfNothingIsAnsweredInTheSameCall() {
+		this.engine.service.award("a", "old", 5);
+		this.engine.clock.set(MORNING.plusDays(1));
+		long before = this.counting.scriptCalls();
+		List<AwardResult> results = this.engine.service.applyAll(List.of(ActivityEvent.awardPoints("a", "f", 1),
+				new ActivityEvent("a", "never", null, null, true), ActivityEvent.awardPoints("a", "g", 1)));
 
+		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
 		assertThat(results).extracting(AwardResult::outcome)
-			.containsExactly(Outcome.AWARDED, Outcome.NOTHING_TO_REVOKE);
+			.containsExactly(Outcome.AWARDED, Outcome.NOTHING_TO_REVOKE, Outcome.AWARDED);
 	}
 
 	@Test

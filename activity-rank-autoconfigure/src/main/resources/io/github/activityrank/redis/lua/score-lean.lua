@@ -15,8 +15,9 @@
 --   ARGV[11] keys per command: 1 (its record), or 3 (record, week and month hash) when a spec of
 --            the batch has caps
 --   ARGV[12] weekTtl, ARGV[13] monthTtl: TTLs in ms of a week and a month hash created today
---   ARGV[14] R, then R record key prefixes, today's and the older days' a once-per-ever rule
---            searches, newest first (R is 0 unless an award of the batch is once-per-ever)
+--   ARGV[14] R, then R record key prefixes, today's and the retained days' before it, newest
+--            first, which a once-per-ever award and a revoke missing today search (R is 0 when the
+--            batch has neither)
 --   then S, the number of specs, and eleven arguments per spec: points, rule ('' for explicit
 --            points), number (the rule's number in record values, 0 for explicit points),
 --            ruleCapField ('#cap:<rule>' or ''), then the rule's and the global daily, weekly and
@@ -27,8 +28,8 @@
 -- KEYS: the boards, the registries and markers above, then the keys of each command in command
 -- order: KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today.
 -- Returns points * 8 + status per command, as the full script does, for the commands it applied
--- in order: it stops before the first one it cannot take (a revoke whose award is not in today's
--- record, a penalty given back) and takes nothing while a challenge may run: its reply is then
+-- in order: it stops before the first one it cannot take (a revoke of an award of an older day,
+-- a penalty given back) and takes nothing while a challenge may run: its reply is then
 -- { -1 } (LeanScoreCall.CHALLENGES_RUN). The caller sends the commands it did not apply to the
 -- full script, so each user's commands keep their order.
 
@@ -222,9 +223,13 @@ if ARGV[1] == 'lean' then
     else
       local given = redis.call('HMGET', record, field, '#ch:' .. field)
       local points = given[1] and points_in(given[1])
-      if not points or points < 0 then
-        return out -- not in today's record, or a penalty to give back: the full script's
+      if not points and not find_older(prefixes, member, #prefixes - 1, field) then
+        out[c] = 4 -- in no record: nothing to revoke
+        points = false
+      elseif not points or points < 0 then
+        return out -- an older day's award, or a penalty to give back: the full script's
       end
+      if points then
       redis.call('HDEL', record, field, '#ch:' .. field)
       if spec.has_caps then
         release_caps(record, spec, points)
@@ -235,6 +240,7 @@ if ARGV[1] == 'lean' then
         add(k, member, -points, true)
       end
       out[c] = points * 8 + 3
+      end
     end
   end
   return out
