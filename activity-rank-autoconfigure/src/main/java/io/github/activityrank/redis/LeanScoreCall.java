@@ -95,12 +95,12 @@ final class LeanScoreCall {
 		int rules = call.key(this.keys.rules());
 		// the specs: what commands share, numbered in order of first use; a revoke refers
 		// to its rule's caps by minus the number
-		Map<LeanSpec, Integer> specs = new LinkedHashMap<>();
+		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();
 		String[] specOf = new String[commands.size()];
 		boolean anyCaps = false;
 		boolean searches = false;
 		for (int c = 0; c < commands.size(); c++) {
-			LeanSpec spec = LeanSpec.of(commands.get(c), retainedDays);
+			ScoreSpec spec = ScoreSpec.of(commands.get(c), retainedDays);
 			searches |= spec.olderDays() > 0 || commands.get(c).revoke();
 			int number = specs.computeIfAbsent(spec, (k) -> specs.size() + 1);
 			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
@@ -141,45 +141,6 @@ final class LeanScoreCall {
 			}
 		}
 		return call;
-	}
-
-	/**
-	 * What the commands of one rule share: an award's points (0 for a revoke, which
-	 * shares only the caps) and the rule's caps.
-	 */
-	private record LeanSpec(long points, String rule, Long ruleCap, Long globalCap, Long ruleWeeklyCap,
-			Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, int olderDays) {
-
-		static LeanSpec of(ScoreCommand command, int retainedDays) {
-			return new LeanSpec(command.revoke() ? 0 : command.points(), (command.rule() != null) ? command.rule() : "",
-					command.ruleCap(), command.globalCap(), command.ruleWeeklyCap(), command.globalWeeklyCap(),
-					command.ruleMonthlyCap(), command.globalMonthlyCap(),
-					(command.oncePerEver() && !command.revoke()) ? retainedDays : 0);
-		}
-
-		boolean hasCaps() {
-			return this.ruleCap != null || this.globalCap != null || this.ruleWeeklyCap != null
-					|| this.globalWeeklyCap != null || this.ruleMonthlyCap != null || this.globalMonthlyCap != null;
-		}
-
-		void write(ScriptArgs call) {
-			call.arg(this.points)
-				.arg(this.rule)
-				.arg(RecordValues.number(this.rule))
-				.arg(this.rule.isEmpty() ? "" : RankKeys.ruleCapField(this.rule))
-				.arg(blankIfNull(this.ruleCap))
-				.arg(blankIfNull(this.globalCap))
-				.arg(blankIfNull(this.ruleWeeklyCap))
-				.arg(blankIfNull(this.globalWeeklyCap))
-				.arg(blankIfNull(this.ruleMonthlyCap))
-				.arg(blankIfNull(this.globalMonthlyCap))
-				.arg(this.olderDays);
-		}
-
-		private static String blankIfNull(Long cap) {
-			return (cap != null) ? cap.toString() : "";
-		}
-
 	}
 
 }

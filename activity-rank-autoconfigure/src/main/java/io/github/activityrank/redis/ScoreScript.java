@@ -133,13 +133,13 @@ final class ScoreScript {
 		boolean anyCaps = false;
 		// what commands share (points, caps, look-back) goes once into the header, as
 		// numbered specs
-		Map<Spec, Integer> specs = new LinkedHashMap<>();
-		Spec[] specOf = new Spec[commands.size()];
+		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();
+		ScoreSpec[] specOf = new ScoreSpec[commands.size()];
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			anyRevoke |= command.revoke();
 			anyAward |= !command.revoke();
-			specOf[c] = Spec.of(command, retainedDays);
+			specOf[c] = ScoreSpec.of(command, retainedDays);
 			anyOlder |= specOf[c].olderDays() > 0;
 			anyCaps |= specOf[c].hasCaps();
 			specs.putIfAbsent(specOf[c], specs.size() + 1);
@@ -147,7 +147,7 @@ final class ScoreScript {
 		List<Integer> bonusSpecs = new ArrayList<>();
 		if (this.streaks.enabled()) {
 			for (ScoreCommand bonus : this.streaks.bonuses()) {
-				Spec spec = Spec.of(bonus, retainedDays);
+				ScoreSpec spec = ScoreSpec.of(bonus, retainedDays);
 				anyCaps |= spec.hasCaps();
 				bonusSpecs.add(specs.computeIfAbsent(spec, (s) -> specs.size() + 1));
 			}
@@ -161,19 +161,7 @@ final class ScoreScript {
 			call.arg(boardsOfDay(call, dayKeys, d, earliest, own));
 		}
 		call.arg(specs.size());
-		for (Spec spec : specs.keySet()) {
-			call.arg(spec.points())
-				.arg(spec.ruleCapField())
-				.arg(capOrBlank(spec.ruleCap()))
-				.arg(capOrBlank(spec.globalCap()))
-				.arg(spec.olderDays())
-				.arg(capOrBlank(spec.ruleWeeklyCap()))
-				.arg(capOrBlank(spec.globalWeeklyCap()))
-				.arg(capOrBlank(spec.ruleMonthlyCap()))
-				.arg(capOrBlank(spec.globalMonthlyCap()))
-				.arg(spec.rule())
-				.arg(RecordValues.number(spec.rule()));
-		}
+		specs.keySet().forEach((spec) -> spec.write(call));
 		call.arg(anyAward ? this.calendar.tallyTtlMillis(Period.WEEK, today) : 0)
 			.arg(anyAward ? this.calendar.tallyTtlMillis(Period.MONTH, today) : 0)
 			.arg(anyRevoke ? dayKeys.weekOf : "")
@@ -316,41 +304,6 @@ final class ScoreScript {
 		return new AwardResult(outcome, Math.floorDiv(value, 8L), reason);
 	}
 
-	/**
-	 * What a command shares with others of its kind in a batch.
-	 *
-	 * @param points the points of an award (0 for a revoke)
-	 * @param ruleCapField the rule's cap counter field, or '' for explicit points
-	 * @param ruleCap the rule's daily cap, or {@code null}
-	 * @param globalCap the daily cap over all rules, or {@code null}
-	 * @param olderDays days before today an award checks for an earlier record
-	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
-	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
-	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
-	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
-	 * @param rule the rule's name, which challenges count and records name, or '' for
-	 * explicit points
-	 */
-	private record Spec(long points, String ruleCapField, Long ruleCap, Long globalCap, int olderDays,
-			Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap, Long globalMonthlyCap, String rule) {
-
-		static Spec of(ScoreCommand command, int retainedDays) {
-			String rule = command.rule();
-			String capField = (rule != null) ? RankKeys.ruleCapField(rule) : "";
-			// a revoke carries the caps too: it gives back only counters a cap keeps
-			return new Spec(command.revoke() ? 0 : command.points(), capField, command.ruleCap(), command.globalCap(),
-					(command.oncePerEver() && !command.revoke()) ? retainedDays : 0, command.ruleWeeklyCap(),
-					command.globalWeeklyCap(), command.ruleMonthlyCap(), command.globalMonthlyCap(),
-					(rule != null) ? rule : "");
-		}
-
-		boolean hasCaps() {
-			return this.ruleCap != null || this.globalCap != null || this.ruleWeeklyCap != null
-					|| this.globalWeeklyCap != null || this.ruleMonthlyCap != null || this.globalMonthlyCap != null;
-		}
-
-	}
-
 	private static final String[] NONE = {};
 
 	private static void prefixes(ScriptArgs call, String[] prefixes) {
@@ -358,10 +311,6 @@ final class ScoreScript {
 		for (String prefix : prefixes) {
 			call.arg(prefix);
 		}
-	}
-
-	private static String capOrBlank(Long cap) {
-		return (cap != null) ? cap.toString() : "";
 	}
 
 	/** "idx:ttl:largest:time:denseIdx,..." for the boards an award made today goes to. */

@@ -18,11 +18,11 @@
 --   ARGV[14] R, then R record key prefixes, today's and the retained days' before it, newest
 --            first, which a once-per-ever award and a revoke missing today search (R is 0 when the
 --            batch has neither)
---   then S, the number of specs, and eleven arguments per spec: points, rule ('' for explicit
---            points), number (the rule's number in record values, 0 for explicit points),
---            ruleCapField ('#cap:<rule>' or ''), then the rule's and the global daily, weekly and
---            monthly caps ('' for none): ruleCap, globalCap, ruleWeekCap, globalWeekCap,
---            ruleMonthCap, globalMonthCap; olderCount (the older days once-per-ever searches, 0)
+--   then S, the number of specs, and eleven arguments per spec, as score-args reads them
+--            (ScoreSpec in Java): points, ruleCapField ('#cap:<rule>' or ''), ruleCap, globalCap,
+--            olderCount (the older days once-per-ever searches, else 0), ruleWeekCap,
+--            globalWeekCap, ruleMonthCap, globalMonthCap ('' for no cap), rule ('' for explicit
+--            points), number (the rule's number in record values, 0 for explicit points)
 --   then three arguments per command (four when own): spec (its number for an award, minus its
 --   number for a revoke), member, field, and its instant in epoch ms
 -- KEYS: the boards, the registries and markers above, then the keys of each command in command
@@ -133,16 +133,16 @@ if ARGV[1] == 'lean' then
   i = i + #prefixes + 1
   local specs = {}
   for s = 1, tonumber(ARGV[i - 1]) do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 1], number = tonumber(ARGV[i + 2]),
-                   older = tonumber(ARGV[i + 10]) }
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], number = tonumber(ARGV[i + 10]),
+                   older = tonumber(ARGV[i + 4]) }
     spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
-    if ARGV[i + 4] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= '' or ARGV[i + 8] ~= ''
-        or ARGV[i + 9] ~= '' then
-      spec.has_caps, spec.rule_cap_field = true, ARGV[i + 3]
-      spec.rule_cap, spec.global_cap = tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5])
-      spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, tonumber(ARGV[i + 5]))
-      spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 6]), tonumber(ARGV[i + 7]))
-      spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 8]), tonumber(ARGV[i + 9]))
+    if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
+        or ARGV[i + 8] ~= '' then
+      spec.has_caps, spec.rule_cap_field = true, ARGV[i + 1]
+      spec.rule_cap, spec.global_cap = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+      spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, spec.global_cap)
+      spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6]))
+      spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8]))
     end
     specs[tostring(s)], specs[tostring(-s)] = spec, spec
     i = i + 11
