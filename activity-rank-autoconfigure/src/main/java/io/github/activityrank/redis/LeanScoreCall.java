@@ -49,12 +49,11 @@ final class LeanScoreCall {
 	}
 
 	/**
-	 * Whether a batch may take the lean way: the configuration allows it and no challenge
-	 * was seen lately.
-	 * @param commands the batch
-	 * @return whether to send it as a lean call first
+	 * Whether batches may take the lean way now: the configuration allows it and no
+	 * challenge was seen lately.
+	 * @return whether to send a batch as a lean call first
 	 */
-	boolean takes(List<ScoreCommand> commands) {
+	boolean open() {
 		return this.configured && System.nanoTime() - this.pausedUntil >= 0;
 	}
 

@@ -224,7 +224,7 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		return this.lean.takes(commands)
+		return this.lean.open()
 				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
 
