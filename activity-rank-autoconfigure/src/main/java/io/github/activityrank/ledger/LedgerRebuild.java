@@ -223,6 +223,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 				LedgerReplay replay = replay(rescore);
 				logger.info("activity-rank " + what + " starts: " + replay.staged.clear()
 						+ " staged key(s) of an earlier run deleted");
+				replay.staged.keepRuleNumbers();
 				// bulk, then what the relay applied meanwhile, then the tail with the
 				// relay
 				// paused

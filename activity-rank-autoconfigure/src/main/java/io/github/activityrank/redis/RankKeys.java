@@ -18,8 +18,8 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <li>{@code {prefix}:dense:day:20261121}, ...: with dense ranking, the distinct points
  * of a board (sorted set, member and score = a points value), expiring with it;</li>
  * <li>{@code {prefix}:rec:20261121:<user>}: the user's records of that day (hash, encoded
- * field → points * 65536 + the number of the award's rule, named in {@link #rules()}, or
- * {@code points:rule}). Reserved fields start with {@code #}: {@code #cap} and
+ * field → the award's points paired with its rule's number, named in {@link #rules()};
+ * see {@code RecordValues}). Reserved fields start with {@code #}: {@code #cap} and
  * {@code #cap:<rule>} count the day's points under the daily caps, {@code #ch:<field>}
  * names the challenge boards the award of that field reached. Kept for
  * {@code retention.record} after the end of the day's week and month, so that summaries
@@ -240,7 +240,8 @@ public final class RankKeys {
 	}
 
 	/**
-	 * The registry of rules, the number record values name a rule by to its name.
+	 * The registry of rules: the number record values name a rule by to its name, and
+	 * back.
 	 * @return the key
 	 */
 	public String rules() {

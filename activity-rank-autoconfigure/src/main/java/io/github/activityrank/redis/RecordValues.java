@@ -1,35 +1,16 @@
 package io.github.activityrank.redis;
 
-import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32;
-
 /**
  * What a record's value holds (the score script's {@code record_value}, in the common Lua
- * module): points * 65536 + the number of the award's rule (0 for explicit points), or
- * {@code points:rule} when another rule's name holds that number in the registry of rules
- * ({@link RankKeys#rules()}). A rule's number comes from its name alone, so every
- * instance, shard and rebuild gives a rule the same number.
+ * module): the award's points and its rule's number paired into one integer, small for
+ * the few rules and small points of most awards, so that Redis keeps it in a byte. The
+ * points are zigzagged ({@code 0, -1, 1, -2} become {@code 0, 1, 2, 3}) and paired with
+ * the number (Szudzik's pairing); rules are numbered 1, 2, ... in the registry of rules
+ * ({@link RankKeys#rules()}) when first awarded, 0 is explicit points.
  */
 final class RecordValues {
 
-	/** Rule numbers are 1 to 65535; 0 is explicit points. */
-	static final long RULE_NUMBERS = 65536;
-
 	private RecordValues() {
-	}
-
-	/**
-	 * The number of a rule in record values.
-	 * @param rule the rule's name, or {@code null} or empty for explicit points
-	 * @return 1 to 65535, or 0 for explicit points
-	 */
-	static long number(String rule) {
-		if (rule == null || rule.isEmpty()) {
-			return 0;
-		}
-		CRC32 crc = new CRC32();
-		crc.update(rule.getBytes(StandardCharsets.UTF_8));
-		return crc.getValue() % (RULE_NUMBERS - 1) + 1;
 	}
 
 	/**
@@ -38,11 +19,14 @@ final class RecordValues {
 	 * @return the points the award gave
 	 */
 	static long points(String value) {
-		int colon = value.indexOf(':');
-		if (colon >= 0) {
-			return Long.parseLong(value.substring(0, colon));
+		long paired = Long.parseLong(value);
+		long root = (long) Math.sqrt(paired);
+		if (root * root > paired) {
+			root--;
 		}
-		return Math.floorDiv(Long.parseLong(value), RULE_NUMBERS);
+		long rest = paired - root * root;
+		long zigzag = (rest < root) ? rest : root;
+		return ((zigzag & 1) == 0) ? zigzag / 2 : -(zigzag + 1) / 2;
 	}
 
 }

@@ -64,7 +64,7 @@ public class RedisActivityStore implements ActivityStore {
 
 	private final LuaScript history = LuaScript.load("history.lua");
 
-	private final LuaScript summary = LuaScript.load("summary.lua");
+	private final LuaScript summary = LuaScript.compose("lua/common.lua", "summary.lua");
 
 	private volatile DayKeys dayKeys;
 

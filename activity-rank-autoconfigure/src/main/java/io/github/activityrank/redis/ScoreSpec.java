@@ -4,7 +4,7 @@ import io.github.activityrank.engine.ScoreCommand;
 
 /**
  * What a command shares with others of its kind in a batch of the score script, sent once
- * in the header as eleven arguments; the full script and the lean loop read them alike.
+ * in the header as ten arguments; the full script and the lean loop read them alike.
  *
  * @param points the points of an award (0 for a revoke, which shares only the caps)
  * @param ruleCapField the rule's cap counter field, or '' for explicit points
@@ -38,9 +38,9 @@ record ScoreSpec(long points, String ruleCapField, Long ruleCap, Long globalCap,
 	}
 
 	/**
-	 * Its eleven header arguments: points, ruleCapField, ruleCap, globalCap, olderCount,
+	 * Its ten header arguments: points, ruleCapField, ruleCap, globalCap, olderCount,
 	 * ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for no cap),
-	 * rule, number (see {@link RecordValues#number}).
+	 * rule (whose number in record values the script takes from the registry of rules).
 	 * @param call the call to add them to
 	 */
 	void write(ScriptArgs call) {
@@ -53,8 +53,7 @@ record ScoreSpec(long points, String ruleCapField, Long ruleCap, Long globalCap,
 			.arg(blankIfNull(this.globalWeeklyCap))
 			.arg(blankIfNull(this.ruleMonthlyCap))
 			.arg(blankIfNull(this.globalMonthlyCap))
-			.arg(this.rule)
-			.arg(RecordValues.number(this.rule));
+			.arg(this.rule);
 	}
 
 	private static String blankIfNull(Long cap) {

@@ -99,6 +99,30 @@ public final class StagedKeys {
 	}
 
 	/**
+	 * Start each staged registry of rules as a copy of its live one, so that the replay
+	 * numbers the rules of record values as the live keys do (a rule met for the first
+	 * time takes the next number). With another shard count, or a live registry lost, the
+	 * replay numbers them in its own order: records and registry still agree.
+	 * @return the registries copied
+	 */
+	public int keepRuleNumbers() {
+		if (!this.previous.isEmpty()) {
+			return 0;
+		}
+		int copied = 0;
+		List<RankKeys> live = this.live.allKeys();
+		List<RankKeys> staged = this.staged.allKeys();
+		for (int s = 0; s < live.size(); s++) {
+			byte[] from = live.get(s).rules().getBytes(StandardCharsets.UTF_8);
+			byte[] to = staged.get(s).rules().getBytes(StandardCharsets.UTF_8);
+			if (Boolean.TRUE.equals(withConnection((connection) -> connection.keyCommands().copy(from, to, true)))) {
+				copied++;
+			}
+		}
+		return copied;
+	}
+
+	/**
 	 * Give the staged challenge definitions and joined-challenge hashes the TTL they have
 	 * on the live path, plus the offset the switch takes off: the replay created them at
 	 * past instants, from which their scripts count. A definition lives until its

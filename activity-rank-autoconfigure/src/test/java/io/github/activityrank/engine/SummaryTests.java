@@ -239,32 +239,45 @@ class SummaryTests {
 	}
 
 	@Test
-	void aRuleWhoseNumberAnotherNameHoldsIsStillCountedUnderItsName() {
-		// as if another rule's name had the same number: praise's awards are written
-		// "points:praise"
-		String praise = Long.toString(crcNumber("praise"));
+	void rulesAreNumberedInTheOrderFirstAwardedSoSmallAwardsStoreSmallValues() {
+		this.engine.service.award("u1", "1_praise", "praise");
+		this.engine.service.award("u1", "c1", "comment");
+		this.engine.service.award("u1", "x1", 7);
+
+		// praise is rule 1 and comment rule 2: (2 points, 1) -> 4*4+4+1, (3 points, 2) ->
+		// 6*6+6+2,
+		// explicit 7 points (number 0) -> 14*14+14
+		String record = this.engine.keys.record(this.engine.calendar.today(), "u1");
+		assertThat(hash(record)).containsEntry("1_praise", "21").containsEntry("c1", "44").containsEntry("x1", "210");
+		assertThat(hash(this.engine.keys.rules())).containsEntry("1", "praise")
+			.containsEntry("=praise", "1")
+			.containsEntry("2", "comment")
+			.containsEntry("#last", "2");
+		assertThat(this.engine.service.summary("u1", Period.DAY).byRule()).containsOnly(
+				entry("praise", new RuleTally(1, 2)), entry("comment", new RuleTally(1, 3)),
+				entry("", new RuleTally(1, 7)));
+	}
+
+	@Test
+	void aNumberTheRegistryAlreadyHoldsIsSkipped() {
+		// as if the registry held number 1 for a name no longer awarded
 		try (RedisConnection connection = this.engine.connections.getConnection()) {
-			connection.hashCommands().hSet(bytes(this.engine.keys.rules()), bytes(praise), bytes("another-rule"));
+			connection.hashCommands().hSet(bytes(this.engine.keys.rules()), bytes("1"), bytes("another-rule"));
 		}
 		this.engine.service.award("u1", "1_praise", "praise");
 		this.engine.service.award("u1", "c1", "comment");
 		this.engine.service.revoke("u1", "c1", "comment");
 		this.engine.service.award("u1", "c2", "comment");
 
-		String record = this.engine.keys.record(this.engine.calendar.today(), "u1");
-		assertThat(hash(record)).containsEntry("1_praise", "2:praise");
+		assertThat(hash(this.engine.keys.rules())).containsEntry("1", "another-rule")
+			.containsEntry("2", "praise")
+			.containsEntry("3", "comment");
 		assertThat(this.engine.service.summary("u1", Period.DAY).byRule())
 			.containsOnly(entry("praise", new RuleTally(1, 2)), entry("comment", new RuleTally(1, 3)));
 		assertThat(this.engine.service.history("u1", this.engine.calendar.today(), this.engine.calendar.today())
 			.get(0)
 			.awards()).containsEntry("1_praise", 2L);
 		assertThat(this.engine.service.revoke("u1", "1_praise", "praise").points()).isEqualTo(2);
-	}
-
-	private static long crcNumber(String rule) {
-		java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-		crc.update(bytes(rule));
-		return crc.getValue() % 65535 + 1;
 	}
 
 	private java.util.Map<String, String> hash(String key) {

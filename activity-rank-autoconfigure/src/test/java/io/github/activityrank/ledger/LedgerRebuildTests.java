@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -98,8 +99,11 @@ class LedgerRebuildTests extends LedgerTestBase {
 			runner(database).run((context) -> {
 				writeThreeDays(context);
 				Map<String, String> before = dump(context, this.prefix);
+				Map<String, String> numbers = rawRules(context, this.prefix);
 				context.getBean(ActivityRankAdmin.class).rebuild();
 				assertThat(dump(context, this.prefix)).isEqualTo(before);
+				// the replay started from the live registry: rules keep their numbers
+				assertThat(rawRules(context, this.prefix)).isEqualTo(numbers).isNotEmpty();
 			});
 		}
 	}
@@ -296,10 +300,23 @@ class LedgerRebuildTests extends LedgerTestBase {
 	}
 
 	/** Every key of the prefix with its type and content. */
+	/**
+	 * Every key of the prefix with its content. Record values are shown decoded (points
+	 * and rule name) and the registry of rules as its names: a replay that met the rules
+	 * in another order numbers them otherwise, and that is the same data.
+	 */
 	static Map<String, String> dump(ApplicationContext context, String prefix) {
 		RedisConnectionFactory factory = context.getBean(RedisConnectionFactory.class);
 		Map<String, String> dump = new TreeMap<>();
 		try (RedisConnection connection = factory.getConnection()) {
+			String rulesKey = "{" + prefix + "}:rules";
+			Map<Long, String> rules = new TreeMap<>();
+			connection.hashCommands().hGetAll(rulesKey.getBytes(StandardCharsets.UTF_8)).forEach((field, value) -> {
+				String number = new String(field, StandardCharsets.UTF_8);
+				if (number.matches("\\d+")) {
+					rules.put(Long.parseLong(number), new String(value, StandardCharsets.UTF_8));
+				}
+			});
 			for (String key : RedisKeysCleaner.keys(factory, "{" + prefix + "}:*")) {
 				byte[] name = key.getBytes(StandardCharsets.UTF_8);
 				DataType type = connection.keyCommands().type(name);
@@ -317,6 +334,12 @@ class LedgerRebuildTests extends LedgerTestBase {
 							.hGetAll(name)
 							.forEach((field, value) -> fields.put(new String(field, StandardCharsets.UTF_8),
 									new String(value, StandardCharsets.UTF_8)));
+						if (key.equals(rulesKey)) {
+							yield new TreeSet<>(rules.values()).toString();
+						}
+						if (key.contains(":rec:")) {
+							fields.replaceAll((field, value) -> field.startsWith("#") ? value : decoded(value, rules));
+						}
 						yield fields.toString();
 					}
 					case STRING -> new String(connection.stringCommands().get(name), StandardCharsets.UTF_8);
@@ -327,6 +350,29 @@ class LedgerRebuildTests extends LedgerTestBase {
 			}
 		}
 		return dump;
+	}
+
+	private static Map<String, String> rawRules(ApplicationContext context, String prefix) {
+		Map<String, String> rules = new TreeMap<>();
+		try (RedisConnection connection = context.getBean(RedisConnectionFactory.class).getConnection()) {
+			connection.hashCommands()
+				.hGetAll(("{" + prefix + "}:rules").getBytes(StandardCharsets.UTF_8))
+				.forEach((field, value) -> rules.put(new String(field, StandardCharsets.UTF_8),
+						new String(value, StandardCharsets.UTF_8)));
+		}
+		return rules;
+	}
+
+	// docs/redis-layout.md, "Record values": zigzagged points paired with the rule's
+	// number
+	private static String decoded(String value, Map<Long, String> rules) {
+		long paired = Long.parseLong(value);
+		long root = (long) Math.sqrt(paired);
+		long rest = paired - root * root;
+		long zigzag = (rest < root) ? rest : root;
+		long number = (rest < root) ? root : rest - root;
+		long points = ((zigzag & 1) == 0) ? zigzag / 2 : -(zigzag + 1) / 2;
+		return points + " by " + ((number == 0) ? "points" : rules.get(number));
 	}
 
 	static Map<String, Long> ttls(ApplicationContext context, String prefix) {

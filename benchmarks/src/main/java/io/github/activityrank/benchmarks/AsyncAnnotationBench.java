@@ -1,13 +1,20 @@
 package io.github.activityrank.benchmarks;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.ScoreCommand;
+
 import org.springframework.aop.support.AopUtils;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Section 2 of the report, async annotation throughput: awards through
@@ -33,6 +40,11 @@ final class AsyncAnnotationBench {
 	private static final String SERVER_US = "server us per award";
 
 	private static final String DRAIN_SECONDS = "drain s";
+
+	private static final String FLOOR = "floor script, async batches";
+
+	/** Batches the floor arm has on their way at once, as the engine's async dispatch. */
+	private static final int FLOOR_SENDERS = 2;
 
 	/** How long Redis must see no command for the queue to count as drained. */
 	private static final long QUIET_MILLIS = 150;
@@ -96,9 +108,12 @@ final class AsyncAnnotationBench {
 			figures.put(DRAIN_SECONDS, drainedSeconds - callers.seconds());
 			return figures;
 		};
+		FloorScriptClient floor = new FloorScriptClient(engine.bean(RedisConnectionFactory.class),
+				engine.prefix + "_asyncfloor", 0);
 		Interleaved.Results results = Interleaved.plan()
 			.warmup(1)
 			.baseline(RAW, RawZincrby.arm(options, engine.prefix + ":raw", options.asyncSeconds))
+			.baseline(FLOOR, floorArm(options, bench, floor))
 			.subject(ASYNC, async)
 			.run(options.rounds);
 
@@ -117,6 +132,11 @@ final class AsyncAnnotationBench {
 		section.row("script calls (EVALSHA) / awards per call", String.format(Locale.ROOT, "%,.0f / %.1f",
 				results.median(ASYNC, SCRIPT_CALLS), results.median(ASYNC, PER_SCRIPT_CALL)), "");
 		section.row("server us per award (EVALSHA time / awards)", results.median(ASYNC, SERVER_US), "");
+		section.row("floor script, full batches: awards per second", results.median(FLOOR, APPLIED_PER_SECOND),
+				sameRounds(results, FLOOR, APPLIED_PER_SECOND, RAW, Latencies.PER_SECOND).ratio());
+		section.row("floor script, full batches: server us per award", results.median(FLOOR, SERVER_US), "");
+		section.row("async annotation / floor script (awards per second)",
+				results.ratio(ASYNC, APPLIED_PER_SECOND, FLOOR, APPLIED_PER_SECOND).ratio(), "");
 		section.row("points expected / on day board / on month board (all rounds)",
 				String.format(Locale.ROOT, "%,d / %,.0f / %,.0f", expected, day, month), "");
 		section.note(String.format(Locale.ROOT,
@@ -129,12 +149,57 @@ final class AsyncAnnotationBench {
 				results.median(ASYNC, DRAIN_SECONDS)));
 		section.note("a ratio cell is the median of the per-round ratios (min-max), each round of ours over the mean "
 				+ "of the raw rounds just before and after it; other figures are medians over the rounds");
+		section.note(String.format(Locale.ROOT,
+				"floor script = FloorScriptClient (EXISTS + HSETNX of the record field, PEXPIRE of a new record, one "
+						+ "ZINCRBY per board), sent in full batches of %d fresh awards from %d threads, as the "
+						+ "async dispatch sends them: what any design that keeps idempotent records pays at that batch "
+						+ "size; its ratio to raw ZINCRBY bounds what the async target can reach on this server",
+				ActivityStore.MAX_BATCH, FLOOR_SENDERS));
 		section.target(target, applied.median() >= 0.8 && exact,
 				String.format(Locale.ROOT, "%s of raw ZINCRBY; %s", applied.ratioWithIqr(),
 						exact ? "every award applied exactly once" : "board totals differ from the calls made ("
 								+ (day - expected) / EngineContext.RULE_POINTS + " awards)"));
 		report.add(section);
 		bench.sync().unlink(dayBoard, monthBoard);
+		bench.unlinkMatching("{" + engine.prefix + "_asyncfloor}*");
+	}
+
+	/** One baseline's figure over another's, round by round (both run in every cycle). */
+	private static Interleaved.Spread sameRounds(Interleaved.Results results, String arm, String figure, String other,
+			String otherFigure) {
+		List<Double> values = results.values(arm, figure);
+		List<Double> others = results.values(other, otherFigure);
+		List<Double> ratios = new ArrayList<>();
+		for (int i = 0; i < values.size(); i++) {
+			ratios.add(values.get(i) / others.get(i));
+		}
+		return Interleaved.Spread.of(ratios);
+	}
+
+	/**
+	 * Full batches of fresh awards through the floor script, from the dispatch's senders.
+	 */
+	private static Interleaved.Arm floorArm(BenchOptions options, BenchRedis bench, FloorScriptClient floor) {
+		AtomicInteger rounds = new AtomicInteger();
+		return () -> {
+			int round = rounds.getAndIncrement();
+			long[] evalBefore = bench.commandStats("evalsha");
+			Latencies.Summary senders = Latencies.throughput(FLOOR_SENDERS, options.asyncSeconds, (t, i) -> {
+				List<ScoreCommand> batch = new ArrayList<>(ActivityStore.MAX_BATCH);
+				for (int c = 0; c < ActivityStore.MAX_BATCH; c++) {
+					batch.add(new ScoreCommand("a" + ThreadLocalRandom.current().nextInt(options.users),
+							"r" + round + "_t" + t + "_" + i + "_" + c, EngineContext.RULE_POINTS, false, null, false,
+							null, null));
+				}
+				floor.apply(batch);
+			});
+			long awards = senders.calls() * ActivityStore.MAX_BATCH;
+			long[] evalAfter = bench.commandStats("evalsha");
+			Map<String, Double> figures = new HashMap<>();
+			figures.put(APPLIED_PER_SECOND, awards / senders.seconds());
+			figures.put(SERVER_US, (evalAfter[1] - evalBefore[1]) / (double) Math.max(1, awards));
+			return figures;
+		};
 	}
 
 	/** Poll the board total until it reaches {@code expected} or stops moving for 5 s. */

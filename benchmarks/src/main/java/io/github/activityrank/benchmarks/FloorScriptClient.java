@@ -96,7 +96,12 @@ final class FloorScriptClient {
 		this.coalescing.apply(List.of(new ScoreCommand(userId, field, points, revoke, null, false, null, null)));
 	}
 
-	private List<AwardResult> apply(List<ScoreCommand> commands) {
+	/**
+	 * One batch in one script call, as the engine's dispatch sends a full one.
+	 * @param commands the awards and revokes of the batch
+	 * @return one result per command (all awarded: the floor answers nothing more)
+	 */
+	List<AwardResult> apply(List<ScoreCommand> commands) {
 		byte[][] keysAndArgs = new byte[this.boards.size() + commands.size() * 5 + 2][];
 		int k = 0;
 		for (byte[] board : this.boards) {

@@ -38,6 +38,13 @@ final class IngestBench {
 
 	private static final String APPLIED = "applied per second";
 
+	private static final String SERVER_US = "server us per award";
+
+	private static final String STREAM_US = "stream us per award";
+
+	/** The top-level commands of ingestion besides the score script's EVALSHA. */
+	private static final List<String> STREAM_COMMANDS = List.of("xadd", "xreadgroup", "xack", "xautoclaim");
+
 	private static final int PRODUCERS = 4;
 
 	private static final long MAX_WAIT_NANOS = 120_000_000_000L;
@@ -69,6 +76,7 @@ final class IngestBench {
 				AtomicInteger rounds = new AtomicInteger();
 				Interleaved.Arm async = () -> {
 					String round = "a" + rounds.getAndIncrement();
+					Map<String, Long> usecBefore = bench.commandUsec();
 					long before = counters.count(AwardResult.Outcome.AWARDED);
 					long started = System.nanoTime();
 					int threads = options.asyncThreads;
@@ -82,10 +90,11 @@ final class IngestBench {
 						}, runnable -> new Thread(runnable).start()));
 					}
 					CompletableFuture.allOf(callers.toArray(CompletableFuture[]::new)).join();
-					return applied(counters, before, perRound, started);
+					return serverTime(applied(counters, before, perRound, started), bench, usecBefore, perRound);
 				};
 				Interleaved.Arm ingest = () -> {
 					String round = "s" + rounds.getAndIncrement();
+					Map<String, Long> usecBefore = bench.commandUsec();
 					long before = counters.count(AwardResult.Outcome.AWARDED);
 					long started = System.nanoTime();
 					List<CompletableFuture<Void>> producers = new ArrayList<>();
@@ -96,7 +105,7 @@ final class IngestBench {
 								runnable -> new Thread(runnable).start()));
 					}
 					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
-					return applied(counters, before, perRound, started);
+					return serverTime(applied(counters, before, perRound, started), bench, usecBefore, perRound);
 				};
 				Interleaved.Results results = Interleaved.plan()
 					.warmup(1)
@@ -107,6 +116,12 @@ final class IngestBench {
 				double rate = results.median(INGEST, APPLIED);
 				section.row("async @ActivityScore awards applied per second", results.median(ASYNC, APPLIED), "");
 				section.row("ingested awards applied per second", rate, ratio.ratio());
+				section.row("server us per award, async: EVALSHA", results.median(ASYNC, SERVER_US), "");
+				section.row("server us per award, ingestion: EVALSHA + XADD, XREADGROUP, XACK, XAUTOCLAIM",
+						results.median(INGEST, SERVER_US), "");
+				section.row("  of which the stream commands", results.median(INGEST, STREAM_US), "");
+				section.row("bound on the ratio while the Redis thread is the bottleneck (async / ingestion server us)",
+						results.ratio(ASYNC, SERVER_US, INGEST, SERVER_US).ratio(), "");
 				section.target("ingested awards >= 0.8x async annotation", ratio.median() >= 0.8,
 						ratio.ratioWithIqr() + " of the async annotation path");
 
@@ -167,6 +182,24 @@ final class IngestBench {
 	}
 
 	/** Wait until {@code perRound} more awards are applied; the round's figures. */
+	/**
+	 * Adds the round's server time per award: the score script's EVALSHA and the stream
+	 * commands (top-level commands only: INFO commandstats counts a script's own commands
+	 * inside its EVALSHA too).
+	 */
+	private static Map<String, Double> serverTime(Map<String, Double> figures, BenchRedis bench,
+			Map<String, Long> before, int awards) {
+		Map<String, Long> after = bench.commandUsec();
+		long script = after.getOrDefault("evalsha", 0L) - before.getOrDefault("evalsha", 0L);
+		long streams = 0;
+		for (String command : STREAM_COMMANDS) {
+			streams += after.getOrDefault(command, 0L) - before.getOrDefault(command, 0L);
+		}
+		figures.put(SERVER_US, (script + streams) / (double) awards);
+		figures.put(STREAM_US, streams / (double) awards);
+		return figures;
+	}
+
 	private static Map<String, Double> applied(ActivityRankCounters counters, long before, int perRound, long started) {
 		while (counters.count(AwardResult.Outcome.AWARDED) - before < perRound) {
 			if (System.nanoTime() - started > MAX_WAIT_NANOS) {

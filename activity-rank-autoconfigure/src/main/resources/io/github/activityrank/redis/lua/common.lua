@@ -19,26 +19,52 @@ local function int(n)
   return text
 end
 
--- A record's value for one award: points * 65536 + its rule's number (1..65535, from the rule's
--- name: RecordValues.number in Java; 0 for explicit points), one integer Redis stores compactly;
--- the registry of rules maps the number back to the name for summaries. A rule whose number the
--- registry holds for another name (a clash of two names) is written "points:rule".
-local RULE_NUMBERS = 65536
-
+-- A record's value for one award: its points and its rule's number in one small integer. Rules are
+-- numbered 1, 2, ... in the registry of rules (rule_number), 0 stands for explicit points; the
+-- points are zigzagged (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...) and paired with the number
+-- (Szudzik: z >= n gives z * z + z + n, else n * n + z), so the few rules and small points of
+-- most awards make a value below 128, which a listpack holds in one byte. Exact for every value
+-- an award can hold (points up to 1,000,000: values below 2^42). RecordValues in Java decodes it.
 local function record_value(spec, points)
-  if spec.number then -- false: no number
-    return int(points * RULE_NUMBERS + spec.number)
+  local z, n = points >= 0 and points * 2 or -points * 2 - 1, spec.number
+  return int(z >= n and z * z + z + n or n * n + z)
+end
+
+-- the points and the rule number a record's value holds
+local function unpair(value)
+  local v = tonumber(value)
+  local s = math.floor(math.sqrt(v))
+  if s * s > v then
+    s = s - 1
   end
-  return int(points) .. ':' .. spec.rule
+  local z, n = v - s * s, s
+  if z >= s then
+    z, n = s, z - s
+  end
+  return (z % 2 == 0) and z / 2 or -(z + 1) / 2, n
 end
 
 -- the points a record's value holds
 local function points_in(value)
-  local n = tonumber(value)
-  if n then
-    return (n - n % RULE_NUMBERS) / RULE_NUMBERS
+  return (unpair(value))
+end
+
+-- a rule's number in the registry of rules (field n -> rule, field '=' .. rule -> n, '#last' the
+-- number given last), given when the rule is first awarded on the registry's slot; a number the
+-- registry already holds is skipped. Explicit points ('' for rule) are 0.
+local function rule_number(registry, rule)
+  if rule == '' then
+    return 0
   end
-  return tonumber(string.match(value, '^(-?%d+):'))
+  local n = redis.call('HGET', registry, '=' .. rule)
+  if n then
+    return tonumber(n)
+  end
+  repeat
+    n = redis.call('HINCRBY', registry, '#last', 1)
+  until redis.call('HSETNX', registry, n, rule) == 1
+  redis.call('HSET', registry, '=' .. rule, n)
+  return n
 end
 
 -- the time part of a command made at `at_ms` (epoch ms) on a board with that base (BoardLayout.timeBase):

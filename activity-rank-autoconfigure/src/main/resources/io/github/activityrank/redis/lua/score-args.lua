@@ -25,12 +25,12 @@
 --                  the key of its dense companion (0: none). See "Boards" below.
 --   ARGV[4]        D, the days a revoke searches (today and the retained days before it); 0 if unused
 --   ARGV[5..4+D]   the boards of each of those days, newest first, "keyIdx:largest:time:denseIdx,..."
---   ARGV[5+D]      S, the number of specs; then eleven arguments per spec, what commands share:
+--   ARGV[5+D]      S, the number of specs; then ten arguments per spec, what commands share:
 --                    points, ruleCapField ("#cap:<rule>" or ''), ruleCap ('' for none),
 --                    globalCap ('' for none), olderCount (retained days once-per=ever rules check, else 0),
 --                    ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for none),
---                    rule (the rule's name, '' for explicit points), number (the rule's number in
---                    record values, 0 for explicit points; see common)
+--                    rule (the rule's name, '' for explicit points; its number in record values
+--                    comes from the registry of rules, see common: rule_number)
 --   then four arguments about the week and month hashes:
 --     weekTtl        TTL in ms of a week hash created today
 --     monthTtl       TTL in ms of a month hash created today
@@ -65,8 +65,8 @@
 --   then two arguments about removed users and rules:
 --     removedIdx     the key of the removal markers (member -> epoch ms of the removal): an award
 --                    made at or before its user's removal is dropped
---     rulesIdx       the key of the registry of rules (number -> rule), which summaries read the
---                    rules of record values from (common: record_value)
+--     rulesIdx       the key of the registry of rules (number -> rule and back), which numbers
+--                    the rules of record values (common: rule_number)
 --     joinedPrefix   the start of every user's joined-challenges key, "{prefix}:challenges-of:":
 --                    the script names a user's key itself, only while a challenge runs
 --   then four arguments per command (five when own is '1'): spec, member, field, recordIdx, and its
@@ -120,12 +120,12 @@ for n = 1, tonumber(ARGV[5 + days]) do
                  global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
                  rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
                  rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
-                 rule = ARGV[i + 9], number = tonumber(ARGV[i + 10]) }
+                 rule = ARGV[i + 9] }
   spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
     or spec.rule_month_cap or spec.global_month_cap) ~= nil
   spec.capped = spec.points > 0 and spec.has_caps
   specs[n] = spec
-  i = i + 11
+  i = i + 10
 end
 -- the week and month hashes
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
@@ -155,25 +155,10 @@ local rules_idx = tonumber(ARGV[i + 10])
 local joined_prefix = ARGV[i + 11]
 i = i + 12
 
--- a rule's number in the registry of rules, checked by the first award of its spec in the call:
--- written when missing; a number the registry holds for another name (two names that clash) is
--- not used, and the spec's awards write "points:rule"
-local function check_number(spec)
-  spec.checked = true
-  if spec.number > 0 then
-    local name = redis.call('HGET', KEYS[rules_idx], spec.number)
-    if not name then
-      redis.call('HSET', KEYS[rules_idx], spec.number, spec.rule)
-    elseif name ~= spec.rule then
-      spec.number = false
-    end
-  end
-end
-
 -- the value an award of the spec writes in its record (of `points` when a cap clipped them)
 local function value_of(spec, points)
-  if not spec.checked then
-    check_number(spec)
+  if not spec.number then
+    spec.number = rule_number(KEYS[rules_idx], spec.rule)
   end
   if points then
     return record_value(spec, points)

@@ -10,7 +10,7 @@
 --   ARGV[6]  at, the earliest instant of the commands, epoch ms
 --   ARGV[7]  own, '1' when each command carries its instant as a fourth argument
 --   ARGV[8]  removedIdx, the removal markers (member -> epoch ms of the removal)
---   ARGV[9]  rulesIdx, the registry of rules (number -> rule; see common: record_value)
+--   ARGV[9]  rulesIdx, the registry of rules (see common: rule_number)
 --   ARGV[10] the index of the first command's key, minus one
 --   ARGV[11] keys per command: 1 (its record), or 3 (record, week and month hash) when a spec of
 --            the batch has caps
@@ -18,11 +18,11 @@
 --   ARGV[14] R, then R record key prefixes, today's and the retained days' before it, newest
 --            first, which a once-per-ever award and a revoke missing today search (R is 0 when the
 --            batch has neither)
---   then S, the number of specs, and eleven arguments per spec, as score-args reads them
+--   then S, the number of specs, and ten arguments per spec, as score-args reads them
 --            (ScoreSpec in Java): points, ruleCapField ('#cap:<rule>' or ''), ruleCap, globalCap,
 --            olderCount (the older days once-per-ever searches, else 0), ruleWeekCap,
 --            globalWeekCap, ruleMonthCap, globalMonthCap ('' for no cap), rule ('' for explicit
---            points), number (the rule's number in record values, 0 for explicit points)
+--            points)
 --   then three arguments per command (four when own): spec (its number for an award, minus its
 --   number for a revoke), member, field, and its instant in epoch ms
 -- KEYS: the boards, the registries and markers above, then the keys of each command in command
@@ -133,9 +133,7 @@ if ARGV[1] == 'lean' then
   i = i + #prefixes + 1
   local specs = {}
   for s = 1, tonumber(ARGV[i - 1]) do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], number = tonumber(ARGV[i + 10]),
-                   older = tonumber(ARGV[i + 4]) }
-    spec.checked = spec.number == 0 -- explicit points: no rule to check in the registry
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]) }
     if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
         or ARGV[i + 8] ~= '' then
       spec.has_caps, spec.rule_cap_field = true, ARGV[i + 1]
@@ -145,7 +143,7 @@ if ARGV[1] == 'lean' then
       spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8]))
     end
     specs[tostring(s)], specs[tostring(-s)] = spec, spec
-    i = i + 11
+    i = i + 10
   end
 
   local out, c = {}, 0
@@ -165,16 +163,8 @@ if ARGV[1] == 'lean' then
     if t and at <= tonumber(t) then
       out[c] = 6
     elseif not revoke then
-      if not spec.checked then
-        -- the rule's number: written when missing, not used when another name holds it
-        spec.checked = true
-        local name = redis.call('HGET', rules, spec.number)
-        if not name then
-          redis.call('HSET', rules, spec.number, spec.rule)
-        elseif name ~= spec.rule then
-          spec.number = false
-        end
-      end
+      -- the rule's number, from the registry of rules at its spec's first award in the call
+      spec.number = spec.number or rule_number(rules, spec.rule)
       spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
       local created = redis.call('EXISTS', record) == 0
