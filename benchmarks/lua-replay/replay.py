@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Server time per call of the composed score script's lean path against the floor script.
+
+Replays score-script calls of B fresh awards each, built as LeanScoreCall writes them for the
+default configuration (day and month boards, one rule), against a private redis-server, and
+reads Redis's own time per call from INFO commandstats. Variants cut the lean path short at
+points along its header, so the fixed cost per call can be split up. Only the script under
+test is loaded (SCRIPT FLUSH before each), and each arm runs in interleaved rounds.
+
+    redis-server --port 6401 --save "" --appendonly no --daemonize yes
+    python3 benchmarks/lua-replay/replay.py --port 6401 --awards 1 --calls 20000 --rounds 3
+"""
+import argparse, json, os, random, re, socket, statistics, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
+                   'io', 'github', 'activityrank', 'redis', 'lua')
+MODULES = ['common', 'caps', 'records', 'score-lean', 'boards-plain', 'score-args', 'challenges', 'award',
+           'items-none', 'score-main']
+FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
+                     'FloorScriptClient.java')
+
+
+def composed():
+    # as LuaScript.compose joins them
+    return ''.join(open(os.path.join(LUA, m + '.lua')).read() + '\n' for m in MODULES)
+
+
+def floor_script():
+    text = open(FLOOR).read().split('SCRIPT = """')[1].split('""";')[0]
+    return '\n'.join(line.strip('\t') for line in text.splitlines())
+
+
+def variants(score):
+    early = "if ARGV[1] == 'lean' then return {} end\n"
+    lean = score.index('-- module score-lean')
+    loop = score.index('  local out, c = {}, 0\n')
+    return {
+        'arguments only': early + score,
+        'modules before the lean loop': score[:lean] + early + score[lean:],
+        'lean header': score[:loop] + early + score[loop:],
+        'lean path': score,
+    }
+
+
+def calls(awards, count):
+    now, field = int(time.time() * 1000), 0
+    lean, floor = [], []
+    for _ in range(count):
+        keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:removed', '{p}:rules']
+        args = ['lean', str(awards), '172800000', '1:-1:9007199254740991:-1,2:-1:9007199254740991:-1', '3',
+                str(now), '0', '4', '5', '5', '1', '0', '0', '0', '1', '2', '', '', '', '0', '', '', '', '',
+                'praise']
+        floor_keys, floor_args = ['{q}:day', '{q}:month'], ['172800000', '2']
+        for _ in range(awards):
+            user, field = 'u%d' % random.randrange(10000), field + 1
+            keys.append('{p}:rec:' + user)
+            args += ['1', user, 'f%d' % field]
+            floor_keys.append('{q}:rec:' + user)
+            floor_args += [user, 'f%d' % field, '2', '0']
+        lean.append((keys, args))
+        floor.append((floor_keys, floor_args))
+    return lean, floor
+
+
+class Client:
+    def __init__(self, port):
+        self.sock = socket.create_connection(('127.0.0.1', port))
+        self.file = self.sock.makefile('rb')
+
+    def call(self, *parts):
+        out = [b'*%d\r\n' % len(parts)]
+        for part in parts:
+            part = part.encode() if isinstance(part, str) else part
+            out.append(b'$%d\r\n%s\r\n' % (len(part), part))
+        self.sock.sendall(b''.join(out))
+        return self.read()
+
+    def read(self):
+        line = self.file.readline()
+        kind, rest = line[:1], line[1:-2]
+        if kind == b'-':
+            raise RuntimeError(rest.decode())
+        if kind == b':':
+            return int(rest)
+        if kind == b'$':
+            n = int(rest)
+            return None if n < 0 else self.file.read(n + 2)[:-2]
+        if kind == b'*':
+            return [self.read() for _ in range(int(rest))]
+        return rest.decode()
+
+    def evalsha_usec(self):
+        stats = self.call('INFO', 'commandstats').decode()
+        match = re.search(r'cmdstat_evalsha:calls=(\d+),usec=(\d+)', stats)
+        return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+def run(client, script, batch):
+    client.call('FLUSHDB')
+    client.call('SCRIPT', 'FLUSH')
+    sha = client.call('SCRIPT', 'LOAD', script)
+    calls_before, usec_before = client.evalsha_usec()
+    for keys, args in batch:
+        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+    calls_after, usec_after = client.evalsha_usec()
+    return (usec_after - usec_before) / (calls_after - calls_before)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--port', type=int, default=6401)
+    parser.add_argument('--awards', type=int, default=1, help='awards per call')
+    parser.add_argument('--calls', type=int, default=20000)
+    parser.add_argument('--rounds', type=int, default=3)
+    options = parser.parse_args()
+    client = Client(options.port)
+    if client.call('DBSIZE') != 0:
+        raise SystemExit('database 0 of port %d is not empty: use a private server' % options.port)
+    lean, floor = calls(options.awards, options.calls)
+    arms = {'floor script': (floor_script(), floor)}
+    arms.update({name: (script, lean) for name, script in variants(composed()).items()})
+    figures = {name: [] for name in arms}
+    for _ in range(options.rounds):
+        for name, (script, batch) in arms.items():
+            figures[name].append(run(client, script, batch))
+    client.call('FLUSHDB')
+    client.call('SCRIPT', 'FLUSH')
+    floor_median = statistics.median(figures['floor script'])
+    print('%d award(s) per call, %d calls, %d rounds: server us per call (median, min-max), / floor'
+          % (options.awards, options.calls, options.rounds))
+    for name, values in figures.items():
+        median = statistics.median(values)
+        print('  %-30s %8.2f  (%.2f-%.2f)  %.2fx' % (name, median, min(values), max(values), median / floor_median))
+
+
+if __name__ == '__main__':
+    main()
