@@ -148,6 +148,11 @@ class LeanPathTests {
 					assertThat(lean.service.applyAll(events)).as("day %d batch %d", day, batch)
 						.isEqualTo(full.service.applyAll(events));
 				}
+				for (int u = 0; u < 8; u++) {
+					// a record made by any path has its TTL (-1: none)
+					String record = lean.keys.record(MORNING.toLocalDate().plusDays(day), "u" + u);
+					assertThat(lean.pttl(record)).as("TTL of %s", record).isNotEqualTo(-1L);
+				}
 				for (Period period : periods) {
 					assertThat(lean.service.board(period).top(100)).as("%s on day %d", period, day)
 						.isEqualTo(full.service.board(period).top(100));

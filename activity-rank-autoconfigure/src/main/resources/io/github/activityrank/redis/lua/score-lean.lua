@@ -167,14 +167,16 @@ if ARGV[1] == 'lean' then
       spec.number = spec.number or rule_number(rules, spec.rule)
       spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
-      local created = redis.call('EXISTS', record) == 0
+      local created -- whether the award makes today's record, which then needs its TTL
       local week, month = KEYS[key + 2], KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
       elseif spec.has_caps and points > 0 then
         -- the points depend on what the caps leave, so look before writing (as award.lua): the
         -- field and the day's counters in one HMGET, each period's counters in one more
-        local day = created and {} or redis.call('HMGET', record, field, unpack(spec.day))
+        local day = redis.call('HMGET', record, field, unpack(spec.day))
+        -- a counter of the day found: the record exists, no EXISTS needed
+        created = not (day[2] or day[3]) and redis.call('EXISTS', record) == 0
         if day[1] then
           status = 1
         else
@@ -194,11 +196,14 @@ if ARGV[1] == 'lean' then
             count_caps(month, spec.month, month_used, 0, points, month_ttl)
           end
         end
-      elseif redis.call('HSETNX', record, field, spec.value) == 0 then
-        status = 1
-      elseif points > 0 and (points > room or any_timed) and not fits(member, points) then
-        redis.call('HDEL', record, field) -- the field was all this award wrote
-        status = 5
+      else
+        created = redis.call('EXISTS', record) == 0
+        if redis.call('HSETNX', record, field, spec.value) == 0 then
+          status = 1
+        elseif points > 0 and (points > room or any_timed) and not fits(member, points) then
+          redis.call('HDEL', record, field) -- the field was all this award wrote
+          status = 5
+        end
       end
       if status == 0 then
         if created then
