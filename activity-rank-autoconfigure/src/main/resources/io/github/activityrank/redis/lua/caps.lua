@@ -56,7 +56,9 @@ local function clip_all(points, caps, used, from)
   return points
 end
 -- count points in a hash's counters (and write the award's field with them, in one HSET); a
--- week or month hash whose counters all start gets its TTL unless it has one (as use_cap)
+-- week or month hash whose counters all start gets its TTL unless it has one (as use_cap). A hash
+-- keeps at most two counters (the rule's and the global one), written without building a table:
+-- this runs up to three times per award.
 local function count_caps(hash, fields, used, from, points, ttl, ...)
   if not fields[1] then
     if ... then
@@ -64,15 +66,13 @@ local function count_caps(hash, fields, used, from, points, ttl, ...)
     end
     return
   end
-  local args, fresh = { ... }, true
-  for n = 1, #fields do
-    local was = tonumber(used[from + n])
-    fresh = fresh and not was
-    args[#args + 1] = fields[n]
-    args[#args + 1] = int((was or 0) + points)
+  local first, second = tonumber(used[from + 1]), fields[2] and tonumber(used[from + 2])
+  if fields[2] then
+    redis.call('HSET', hash, fields[1], int((first or 0) + points), fields[2], int((second or 0) + points), ...)
+  else
+    redis.call('HSET', hash, fields[1], int((first or 0) + points), ...)
   end
-  redis.call('HSET', hash, unpack(args))
-  if ttl and fresh and redis.call('PTTL', hash) == -1 then
+  if ttl and not first and not second and redis.call('PTTL', hash) == -1 then
     redis.call('PEXPIRE', hash, ttl)
   end
 end

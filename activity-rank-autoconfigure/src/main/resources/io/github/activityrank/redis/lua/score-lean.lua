@@ -106,7 +106,7 @@ if ARGV[1] == 'lean' then
         return read_ceiling(k)
       end
       score = (old + points) * TIME_SPAN + (keep and score % TIME_SPAN or time[k])
-      redis.call('ZADD', key, int(score), member)
+      redis.call('ZADD', key, string.format('%.0f', score), member) -- each score once: not cached
       scores[k][member], ceiling[k] = score, score
     elseif points > 0 then
       redis.call('ZINCRBY', key, int(points), member)
