@@ -64,18 +64,21 @@ if ARGV[1] == 'lean' then
   end
   for idx, ttl, most, t in string.gmatch(ARGV[4], '(%d+):(-?%d+):(%d+):(-?%d+)') do
     nb = nb + 1
-    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, tonumber(most), {}
+    keys[nb], ttls[nb], largest[nb] = KEYS[tonumber(idx)], ttl, tonumber(most)
     base[nb] = t ~= '-1' and tonumber(t)
+    scores[nb] = base[nb] and {} -- a plain board reads a member's score only near its largest
     time[nb] = base[nb]
     any_timed = any_timed or base[nb] ~= false
     read_ceiling(nb)
   end
   -- a member's points on a board and its score (nil when not on it), read once per call
   local function held(k, member)
-    local score = scores[k][member]
+    local known = scores[k] or {}
+    scores[k] = known
+    local score = known[member]
     if score == nil then
       score = tonumber(redis.call('ZSCORE', keys[k], member)) or false
-      scores[k][member] = score
+      known[member] = score
     end
     if not score then
       return 0, nil
@@ -166,6 +169,7 @@ if ARGV[1] == 'lean' then
       -- the rule's number, from the registry of rules at its spec's first award in the call
       spec.number = spec.number or rule_number(rules, spec.rule)
       spec.value = spec.value or record_value(spec, spec.points)
+      spec.text = spec.text or int(spec.points)
       local points, status = spec.points, 0
       local created -- whether the award makes today's record, which then needs its TTL
       local week, month = KEYS[key + 2], KEYS[key + 3]
@@ -210,9 +214,16 @@ if ARGV[1] == 'lean' then
           redis.call('PEXPIRE', record, record_ttl)
         end
         for k = 1, nb do
-          add(k, member, points, false)
+          if base[k] or points <= 0 or not ceiling[k] then
+            add(k, member, points, false)
+          else -- the common case inline: points on a plain board that exists
+            redis.call('ZINCRBY', keys[k], (points == spec.points) and spec.text or int(points), member)
+            ceiling[k] = ceiling[k] + points
+          end
         end
-        room = room - math.max(points, 0)
+        if points > 0 then
+          room = room - points
+        end
       end
       out[c] = (status == 0) and points * 8 or status
     else
