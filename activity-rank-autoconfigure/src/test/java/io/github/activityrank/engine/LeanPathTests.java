@@ -107,6 +107,24 @@ class LeanPathTests {
 		assertThat(this.engine.pttl(this.engine.keys.board(Period.DAY, MORNING.toLocalDate()))).isPositive();
 	}
 
+	@Test
+	void ownInstantsDecideAgainstARemovalInTheLeanCall() {
+		this.engine.service.award("a", "before", 2);
+		this.engine.clock.set(MORNING.plusHours(1));
+		this.engine.service.removeUser("a");
+		Instant removal = MORNING.plusHours(1).atZone(EngineFixture.ZONE).toInstant();
+		long before = this.counting.scriptCalls();
+		List<AwardResult> results = ((TimedActivityApplier) this.engine.service).applyAll(
+				List.of(ActivityEvent.awardPoints("a", "late", 3), ActivityEvent.awardPoints("a", "after", 4),
+						ActivityEvent.awardPoints("b", "x", 1)),
+				List.of(removal.minusSeconds(60), removal.plusSeconds(60), removal.minusSeconds(60)));
+
+		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
+		assertThat(results).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.REJECTED, Outcome.AWARDED, Outcome.AWARDED);
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(4);
+	}
+
 	static Stream<Arguments> configurations() {
 		Map<String, ScoringRule> plain = Map.of("post", new ScoringRule("post", 5, false, null), "like",
 				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null), "badge",

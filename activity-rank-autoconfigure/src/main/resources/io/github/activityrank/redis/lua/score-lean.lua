@@ -156,9 +156,10 @@ if ARGV[1] == 'lean' then
     local revoke = string.byte(ARGV[i], 1) == 45 -- '-'
     local key = first_key + (c - 1) * per_command
     local record = KEYS[key + 1]
-    if own then
+    -- a command's own instant matters only to a time part or a removal marker
+    if own and (any_timed or any_removed) then
       at = tonumber(ARGV[i + 3])
-      for k = 1, nb do
+      for k = 1, any_timed and nb or 0 do
         time[k] = base[k] and time_at(base[k], at)
       end
     end
