@@ -64,21 +64,18 @@ if ARGV[1] == 'lean' then
   end
   for idx, ttl, most, t in string.gmatch(ARGV[4], '(%d+):(-?%d+):(%d+):(-?%d+)') do
     nb = nb + 1
-    keys[nb], ttls[nb], largest[nb] = KEYS[tonumber(idx)], ttl, tonumber(most)
+    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, tonumber(most), {}
     base[nb] = t ~= '-1' and tonumber(t)
-    scores[nb] = base[nb] and {} -- a plain board reads a member's score only near its largest
     time[nb] = base[nb]
     any_timed = any_timed or base[nb] ~= false
     read_ceiling(nb)
   end
   -- a member's points on a board and its score (nil when not on it), read once per call
   local function held(k, member)
-    local known = scores[k] or {}
-    scores[k] = known
-    local score = known[member]
+    local score = scores[k][member]
     if score == nil then
       score = tonumber(redis.call('ZSCORE', keys[k], member)) or false
-      known[member] = score
+      scores[k][member] = score
     end
     if not score then
       return 0, nil
@@ -170,7 +167,6 @@ if ARGV[1] == 'lean' then
       -- the rule's number, from the registry of rules at its spec's first award in the call
       spec.number = spec.number or rule_number(rules, spec.rule)
       spec.value = spec.value or record_value(spec, spec.points)
-      spec.text = spec.text or int(spec.points)
       local points, status = spec.points, 0
       local created -- whether the award makes today's record, which then needs its TTL
       local week, month = KEYS[key + 2], KEYS[key + 3]
@@ -215,16 +211,9 @@ if ARGV[1] == 'lean' then
           redis.call('PEXPIRE', record, record_ttl)
         end
         for k = 1, nb do
-          if base[k] or points <= 0 or not ceiling[k] then
-            add(k, member, points, false)
-          else -- the common case inline: points on a plain board that exists
-            redis.call('ZINCRBY', keys[k], (points == spec.points) and spec.text or int(points), member)
-            ceiling[k] = ceiling[k] + points
-          end
+          add(k, member, points, false)
         end
-        if points > 0 then
-          room = room - points
-        end
+        room = room - math.max(points, 0)
       end
       out[c] = (status == 0) and points * 8 or status
     else
