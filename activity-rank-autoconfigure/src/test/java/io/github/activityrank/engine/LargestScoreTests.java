@@ -83,6 +83,31 @@ class LargestScoreTests {
 	}
 
 	/**
+	 * In one batch, a member's score read for the largest-score check follows the writes
+	 * of the batch: two awards that would pass it together, a revoke that makes room
+	 * again.
+	 */
+	@ParameterizedTest
+	@EnumSource(value = Ranking.class, names = { "COMPETITION", "DENSE" })
+	void theLargestScoreCountsEveryEarlierCommandOfTheBatch(Ranking ranking) {
+		EngineFixture engine = engineNearTheTop(ranking);
+		String day = engine.keys.board(Period.DAY, engine.calendar.today());
+
+		List<AwardResult> results = engine.service
+			.applyAll(List.of(ActivityEvent.awardPoints("c", "x", 1), ActivityEvent.awardPoints("a", "last", 1),
+					ActivityEvent.awardPoints("a", "one-more", 1), ActivityEvent.revoke("a", "last", null),
+					ActivityEvent.awardPoints("a", "again", 1), ActivityEvent.awardPoints("a", "too-many", 1)));
+
+		assertThat(results).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.REJECTED, Outcome.REVOKED, Outcome.AWARDED,
+					Outcome.REJECTED);
+		assertThat(engine.rawScore(day, "a")).isEqualTo((double) LARGEST);
+		assertThat(engine.service.board(Period.TOTAL).rankOf("a").map(RankEntry::score)).contains(LARGEST);
+		assertThat(engine.service.history("a", engine.calendar.today(), engine.calendar.today()).get(0).awards())
+			.containsOnlyKeys("again");
+	}
+
+	/**
 	 * An engine whose challenge board "sprint" already holds "a" two points below the
 	 * largest score; "a" and "c" joined it, and its period boards are far from the top.
 	 */

@@ -110,8 +110,9 @@ if ARGV[1] == 'lean' then
       scores[k][member], ceiling[k] = score, score
     elseif points > 0 then
       redis.call('ZINCRBY', key, int(points), member)
-      ceiling[k] = (ceiling[k] or 0) + points
+      ceiling[k], scores[k][member] = (ceiling[k] or 0) + points, nil -- unknown now: read again
     else
+      scores[k][member] = nil
       if existed and tonumber(redis.call('ZINCRBY', key, int(points), member)) <= 0 then
         redis.call('ZREM', key, member)
         read_ceiling(k)
