@@ -9,21 +9,28 @@ test is loaded (SCRIPT FLUSH before each), and each arm runs in interleaved roun
 
     redis-server --port 6401 --save "" --appendonly no --daemonize yes
     python3 benchmarks/lua-replay/replay.py --port 6401 --awards 1 --calls 20000 --rounds 3
+
+--challenges N gives every user N joined challenges that run (the floor then writes N boards more);
+--against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
+to compare a change with what is checked out in the same interleaved rounds.
 """
 import argparse, json, os, random, re, socket, statistics, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
                    'io', 'github', 'activityrank', 'redis', 'lua')
-MODULES = ['common', 'caps', 'records', 'score-lean', 'boards-plain', 'score-args', 'challenges', 'award',
+MODULES = ['common', 'caps', 'records', 'challenges', 'score-lean', 'boards-plain', 'score-args', 'award',
            'items-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
 
-def composed():
+def composed(directory=LUA):
     # as LuaScript.compose joins them
-    return ''.join(open(os.path.join(LUA, m + '.lua')).read() + '\n' for m in MODULES)
+    def text(m):
+        path = os.path.join(directory, m + '.lua')
+        return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read() + '\n'
+    return ''.join(text(m) for m in MODULES)
 
 
 def floor_script():
@@ -43,15 +50,17 @@ def variants(score):
     }
 
 
-def calls(awards, count):
+def calls(awards, count, challenges=0):
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     for _ in range(count):
-        keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:removed', '{p}:rules']
+        keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
         args = ['lean', str(awards), '172800000', '1:-1:9007199254740991:-1,2:-1:9007199254740991:-1', '3',
-                str(now), '0', '4', '5', '5', '1', '0', '0', '0', '1', '2', '', '', '', '0', '', '', '', '',
-                'praise']
-        floor_keys, floor_args = ['{q}:day', '{q}:month'], ['172800000', '2']
+                str(now), '0', '5', '6', '6', '1', '0', '0',
+                '4', str(now), '{p}:challenge:', '{p}:challenges-of:', '9007199254740991', '0',
+                '0', '1', '2', '', '', '', '0', '', '', '', '', 'praise']
+        floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
+        floor_args = ['172800000', str(2 + challenges)]
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
             keys.append('{p}:rec:' + user)
@@ -96,9 +105,25 @@ class Client:
         return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
-def run(client, script, batch):
+def joined(client, now, challenges):
+    """N challenges that run, joined by every user (entries as challenge-join.lua writes them)."""
+    if not challenges:
+        return
+    start, end = now - 3600000, now + 86400000
+    for n in range(challenges):
+        client.call('ZADD', '{p}:challenges', str(end), 'c%d' % n)
+    head = '%d:%d:%d:' % (start, end, end + 86400000)
+    for user in range(10000):
+        fields = []
+        for n in range(challenges):
+            fields += ['c%d' % n, head + '%d:' % (now + n)]
+        client.call('HSET', '{p}:challenges-of:u%d' % user, *fields)
+
+
+def run(client, script, batch, setup):
     client.call('FLUSHDB')
     client.call('SCRIPT', 'FLUSH')
+    setup(client)
     sha = client.call('SCRIPT', 'LOAD', script)
     calls_before, usec_before = client.evalsha_usec()
     for keys, args in batch:
@@ -113,17 +138,23 @@ def main():
     parser.add_argument('--awards', type=int, default=1, help='awards per call')
     parser.add_argument('--calls', type=int, default=20000)
     parser.add_argument('--rounds', type=int, default=3)
+    parser.add_argument('--challenges', type=int, default=0, help='running challenges every user joined')
+    parser.add_argument('--against', help='a directory of changed modules to compare, as one more arm')
     options = parser.parse_args()
     client = Client(options.port)
     if client.call('DBSIZE') != 0:
         raise SystemExit('database 0 of port %d is not empty: use a private server' % options.port)
-    lean, floor = calls(options.awards, options.calls)
+    lean, floor = calls(options.awards, options.calls, options.challenges)
     arms = {'floor script': (floor_script(), floor)}
     arms.update({name: (script, lean) for name, script in variants(composed()).items()})
+    if options.against:
+        arms['lean path, ' + os.path.basename(options.against.rstrip('/'))] = (composed(options.against), lean)
+    now = int(time.time() * 1000)
+    setup = lambda client: joined(client, now, options.challenges)
     figures = {name: [] for name in arms}
     for _ in range(options.rounds):
         for name, (script, batch) in arms.items():
-            figures[name].append(run(client, script, batch))
+            figures[name].append(run(client, script, batch, setup))
     client.call('FLUSHDB')
     client.call('SCRIPT', 'FLUSH')
     floor_median = statistics.median(figures['floor script'])

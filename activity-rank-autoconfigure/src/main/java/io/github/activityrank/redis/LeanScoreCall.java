@@ -10,21 +10,15 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ScoreCommand;
 
 /**
- * The lean call of the score script ({@code lua/score-lean.lua}): a batch that needs no
- * challenge, item or streak module, on boards without a dense companion, goes through a
- * short loop at the top of the script, which returns before the other modules are
- * defined. The loop stops at a command it cannot take (a revoke of an award not in
- * today's record); {@link ScoreScript} sends the rest to the full script. While a
- * challenge may run it takes nothing, and lean calls pause for a while so that each batch
- * is not sent twice.
+ * The lean call of the score script ({@code lua/score-lean.lua}): when the configuration
+ * needs no item or streak module and no dense companions, a batch goes through a short
+ * loop at the top of the script, which returns before the other modules are defined;
+ * awards reach running challenges' boards there through the challenges module, which
+ * comes before it. The loop stops at a command it cannot take (a revoke of an award not
+ * in today's record, a penalty given back); {@link ScoreScript} sends the rest to the
+ * full script.
  */
 final class LeanScoreCall {
-
-	/** The reply of a lean call that took nothing because a challenge may run. */
-	static final long CHALLENGES_RUN = -1;
-
-	/** How long lean calls pause once a challenge was seen in the registry. */
-	private static final long PAUSE_NANOS = 10_000_000_000L;
 
 	private final RankKeys keys;
 
@@ -34,32 +28,11 @@ final class LeanScoreCall {
 
 	private final BoardLayout layout;
 
-	/** Whether the configuration lets any batch take the lean way. */
-	private final boolean configured;
-
-	private volatile long pausedUntil = System.nanoTime();
-
-	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout,
-			boolean configured) {
+	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout) {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
 		this.layout = layout;
-		this.configured = configured;
-	}
-
-	/**
-	 * Whether batches may take the lean way now: the configuration allows it and no
-	 * challenge was seen lately.
-	 * @return whether to send a batch as a lean call first
-	 */
-	boolean open() {
-		return this.configured && System.nanoTime() - this.pausedUntil >= 0;
-	}
-
-	/** A lean call saw a challenge in the registry: the full script's for a while. */
-	void challengesRun() {
-		this.pausedUntil = System.nanoTime() + PAUSE_NANOS;
 	}
 
 	/**
@@ -90,6 +63,7 @@ final class LeanScoreCall {
 				.append(time);
 		}
 		int registry = call.key(this.keys.challenges());
+		int open = call.key(this.keys.openChallenges());
 		int removed = call.key(UserRemoval.markers(this.keys));
 		int rules = call.key(this.keys.rules());
 		// the specs: what commands share, numbered in order of first use; a revoke refers
@@ -117,7 +91,14 @@ final class LeanScoreCall {
 			.arg(call.keyCount())
 			.arg(anyCaps ? 3 : 1)
 			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
-			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today));
+			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today))
+			// the challenges: read only while one runs
+			.arg(open)
+			.arg(now.toEpochMilli())
+			.arg(this.keys.challengeBoardPrefix())
+			.arg(this.keys.joinedChallenges(""))
+			.arg(this.layout.largestPoints())
+			.arg(this.layout.timed() ? "1" : "0");
 		// the record prefixes of today and the retained days, which a once-per-ever award
 		// and a revoke missing today search
 		call.arg(searches ? retainedDays + 1 : 0);

@@ -78,9 +78,10 @@ final class ScoreScript {
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
-		// the lean loop comes first and returns before the other modules are defined
-		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/score-lean.lua",
-				boards, "lua/score-args.lua", "lua/challenges.lua", "lua/award.lua"));
+		// the lean loop comes first and returns before the other modules are defined;
+		// awards there reach challenge boards through the challenges module before it
+		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
+				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
 		if (this.streaks.enabled()) {
 			// the streak module wraps award, so it comes right after it, only when
 			// enabled
@@ -89,8 +90,8 @@ final class ScoreScript {
 		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
 		modules.add("lua/score-main.lua");
 		this.score = LuaScript.compose(modules.toArray(String[]::new));
-		this.lean = new LeanScoreCall(keys, calendar, periods, layout,
-				!order.dense() && items == null && !this.streaks.enabled());
+		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
+				? new LeanScoreCall(keys, calendar, periods, layout) : null;
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -224,7 +225,7 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		return this.lean.open()
+		return (this.lean != null)
 				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
 
@@ -232,13 +233,9 @@ final class ScoreScript {
 	 * The outcomes of the commands a lean call applied, the first ones of its batch in
 	 * order; the rest go to the full script.
 	 * @param reply the lean call's reply
-	 * @return their results, none when it took nothing
+	 * @return their results
 	 */
 	List<AwardResult> leanResults(List<Object> reply) {
-		if (reply.size() == 1 && asLong(reply.get(0)) == LeanScoreCall.CHALLENGES_RUN) {
-			this.lean.challengesRun();
-			return new ArrayList<>();
-		}
 		return results(reply, reply.size());
 	}
 

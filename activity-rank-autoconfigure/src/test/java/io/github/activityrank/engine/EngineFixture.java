@@ -103,6 +103,16 @@ final class EngineFixture implements AutoCloseable {
 	 */
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order, int shards) {
+		this(start, periods, rules, dailyCap, lookup, connections, prefix, order, shards, Map.of());
+	}
+
+	/**
+	 * A fixture with item types, whose awards always take the full score script (the
+	 * items module is not in the lean loop).
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order, int shards,
+			Map<String, ItemType> items) {
 		this.shards = new ShardMap(new RankKeys(prefix), shards);
 		this.clock = new MutableClock(start, ZONE);
 		this.connections = connections;
@@ -111,7 +121,8 @@ final class EngineFixture implements AutoCloseable {
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
 		RedisStores stores = new RedisStores(this.connections, this.shards, this.calendar, order);
-		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods), ActivityStore.MAX_BATCH, 2);
+		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods, items), ActivityStore.MAX_BATCH,
+				2);
 		this.boards = stores.boards();
 		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
 		this.service = new DefaultActivityRankService(activityRules, store, this.boards, this.calendar, periods, lookup,

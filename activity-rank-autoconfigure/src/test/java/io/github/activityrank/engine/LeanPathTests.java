@@ -15,6 +15,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.CountingConnections;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The lean way through the score script (score-lean.lua): a batch of the default
@@ -93,6 +95,25 @@ class LeanPathTests {
 	}
 
 	@Test
+	void awardsAndRevokesReachARunningChallengeInTheSameCall() {
+		Instant start = MORNING.minusHours(1).atZone(EngineFixture.ZONE).toInstant();
+		this.engine.challenges
+			.create(new ChallengeDefinition("sprint", start, start.plusSeconds(86_400), Set.of(), false));
+		this.engine.challenges.join("sprint", "a");
+		long before = this.counting.scriptCalls();
+		List<AwardResult> results = this.engine.service
+			.applyAll(List.of(ActivityEvent.awardPoints("a", "f1", 3), ActivityEvent.awardPoints("b", "f1", 4),
+					ActivityEvent.awardPoints("a", "f2", 2), new ActivityEvent("a", "f1", null, null, true)));
+
+		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
+		assertThat(results).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED, Outcome.REVOKED);
+		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
+			.containsExactly(tuple("a", 2L));
+		assertThat(this.engine.pttl(this.engine.keys.challengeBoard("sprint"))).isPositive();
+	}
+
+	@Test
 	void aPenaltyTakesPointsAndAMemberAtZeroLeaves() {
 		this.engine.service.award("a", "f", 3);
 		List<AwardResult> results = this.engine.service
@@ -141,23 +162,47 @@ class LeanPathTests {
 	/**
 	 * The same random batches (awards, repeats, penalties, once-per-ever awards, revokes
 	 * of today's and older days' awards, over three days) on two engines, one of them
-	 * kept on the full script by a running challenge nobody is on: the same results and
-	 * the same boards.
+	 * kept on the full script by an item type no award uses, with the same challenges
+	 * (open to all for one rule, joined for every rule, joined for two rules; two end
+	 * after the second day; on the second day a user leaves and joins again, another
+	 * joins): the same results, period boards and challenge boards.
 	 */
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("configurations")
 	void leanAndFullScriptsAgree(String name, Map<String, ScoringRule> rules, Long dailyCap, BoardOrder order) {
 		EnumSet<Period> periods = EnumSet.of(Period.DAY, Period.WEEK, Period.MONTH, Period.TOTAL);
+		Map<String, ItemType> unused = Map.of("unused",
+				new ItemType("unused", Map.of("nothing", 1L), List.of(Period.DAY), null, 10, false));
 		try (EngineFixture lean = new EngineFixture(MORNING, periods, rules, dailyCap, null, order);
-				EngineFixture full = new EngineFixture(MORNING, periods, rules, dailyCap, null, order)) {
+				EngineFixture full = new EngineFixture(MORNING, periods, rules, dailyCap, null, EngineFixture.factory(),
+						RedisTestServer.uniquePrefix("full"), order, 1, unused)) {
+			List<EngineFixture> both = List.of(lean, full);
 			Instant start = MORNING.minusHours(1).atZone(EngineFixture.ZONE).toInstant();
-			full.challenges
-				.create(new ChallengeDefinition("other", start, start.plusSeconds(864_000), Set.of(), false));
+			Instant secondDay = MORNING.plusDays(1).plusHours(1).atZone(EngineFixture.ZONE).toInstant();
+			for (EngineFixture engine : both) {
+				engine.challenges.create(new ChallengeDefinition("open", start, secondDay, Set.of("like"), true));
+				engine.challenges
+					.create(new ChallengeDefinition("team", start, start.plusSeconds(864_000), Set.of(), false));
+				engine.challenges
+					.create(new ChallengeDefinition("posts", start, secondDay, Set.of("post", "badge"), false));
+				for (int u = 0; u < 5; u++) {
+					engine.challenges.join("team", "u" + u);
+					engine.challenges.join("posts", "u" + (u + 3));
+				}
+			}
 			Random random = new Random(name.hashCode());
 			List<String[]> awarded = new ArrayList<>();
 			for (int day = 0; day < 3; day++) {
-				lean.clock.set(MORNING.plusDays(day));
-				full.clock.set(MORNING.plusDays(day));
+				for (EngineFixture engine : both) {
+					engine.clock.set(MORNING.plusDays(day));
+					if (day == 1) {
+						// a revoke of an award from before must not take from the new
+						// participation
+						engine.challenges.leave("team", "u0");
+						engine.challenges.join("team", "u0");
+						engine.challenges.join("team", "u6");
+					}
+				}
 				for (int batch = 0; batch < 15; batch++) {
 					List<ActivityEvent> events = new ArrayList<>();
 					for (int e = 0; e < 20; e++) {
@@ -175,14 +220,27 @@ class LeanPathTests {
 					assertThat(lean.service.board(period).top(100)).as("%s on day %d", period, day)
 						.isEqualTo(full.service.board(period).top(100));
 					// the raw scores too: the tie-break time parts
-					String board = lean.keys.board(period, MORNING.toLocalDate().plusDays(day));
-					for (int u = 0; u < 8; u++) {
-						assertThat(lean.rawScore(board, "u" + u)).as("%s of u%d", board, u)
-							.isEqualTo(full.rawScore(full.keys.board(period, MORNING.toLocalDate().plusDays(day)),
-									"u" + u));
-					}
+					assertSameRawScores(lean, lean.keys.board(period, MORNING.toLocalDate().plusDays(day)), full,
+							full.keys.board(period, MORNING.toLocalDate().plusDays(day)));
+				}
+				for (String challenge : List.of("open", "team", "posts")) {
+					assertThat(lean.challenges.board(challenge).top(100)).as("%s on day %d", challenge, day)
+						.isEqualTo(full.challenges.board(challenge).top(100));
+					assertSameRawScores(lean, lean.keys.challengeBoard(challenge), full,
+							full.keys.challengeBoard(challenge));
+					assertThat(lean.pttl(lean.keys.challengeBoard(challenge))).as("TTL of %s", challenge)
+						.isNotEqualTo(-1L);
 				}
 			}
+			assertThat(lean.challenges.board("team").size()).isPositive();
+		}
+	}
+
+	private static void assertSameRawScores(EngineFixture lean, String leanBoard, EngineFixture full,
+			String fullBoard) {
+		for (int u = 0; u < 8; u++) {
+			assertThat(lean.rawScore(leanBoard, "u" + u)).as("%s of u%d", leanBoard, u)
+				.isEqualTo(full.rawScore(fullBoard, "u" + u));
 		}
 	}
 

@@ -76,3 +76,24 @@ local function count_caps(hash, fields, used, from, points, ttl, ...)
     redis.call('PEXPIRE', hash, ttl)
   end
 end
+-- the lean loop's specs from ARGV[i] on (their number at ARGV[i - 1]; ten arguments each, as
+-- score-args reads them), by their argument ('1', '2', ...; a revoke's is '-1', ...), so a
+-- command finds its own without tonumber; and the index after them. Each call allocates as
+-- little as it can: Lua's collector pays for every table in a script's fixed cost.
+local function lean_specs(i)
+  local specs = {}
+  for s = 1, tonumber(ARGV[i - 1]) do
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]) }
+    if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
+        or ARGV[i + 8] ~= '' then
+      spec.has_caps, spec.rule_cap_field = true, ARGV[i + 1]
+      spec.rule_cap, spec.global_cap = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+      spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, spec.global_cap)
+      spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6]))
+      spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8]))
+    end
+    specs[tostring(s)], specs[tostring(-s)] = spec, spec
+    i = i + 10
+  end
+  return specs, i
+end

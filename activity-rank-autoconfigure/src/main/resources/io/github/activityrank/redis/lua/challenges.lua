@@ -22,6 +22,15 @@
 
 local CHALLENGES = '#ch:'
 
+-- the call's challenge arguments and instants, declared here for the functions below and set by
+-- the header of the call (score-lean's, or score-args): the registry's, open-challenges hash's
+-- and joined-challenges key prefix; now (TTLs count from it); the boards' key prefix, dense
+-- prefix, largest points and whether they hold a time part; at, the instant of the command at
+-- hand, earliest the batch's, own_times whether each command carries its own
+local registry_idx, open_idx, joined_prefix, now_ms
+local challenge_prefix, challenge_dense_prefix, challenge_largest, challenge_timed
+local at, earliest, own_times
+
 local NO_BOARDS = {}
 
 -- whether any challenge ends after the batch's earliest instant: one ZRANGEBYSCORE per call

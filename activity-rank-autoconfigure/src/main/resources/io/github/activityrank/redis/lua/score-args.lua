@@ -1,8 +1,8 @@
 -- module score-args: the arguments of the score script, which applies a batch of awards and
--- revokes. The script is composed at load time (ScoreScript): common, caps, records, score-lean
--- (the lean loop, which returns before the rest runs), one board module (boards-plain or
--- boards-layout, as the configured order needs), score-args, challenges, award, (streaks,) items
--- or items-none, score-main. The whole call is atomic, so each command sees the effects of the
+-- revokes. The script is composed at load time (ScoreScript): common, caps, records,
+-- challenges, score-lean (the lean loop, which returns before the rest runs), one board module
+-- (boards-plain or boards-layout, as the configured order needs), score-args, award, (streaks,)
+-- items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
 -- ones before it and no other client interleaves. ScoreScript writes these arguments and reads the
 -- reply.
 --
@@ -144,15 +144,16 @@ local week_prefix = prefixes()
 local month_prefix = prefixes()
 
 -- the challenges
-local open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-local challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
-local challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
+-- (declared by the challenges module, which comes before the lean loop that sets them too)
+open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
+challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
 -- when the commands were made: at, the instant of the command being applied
-local at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
-local earliest = at
+at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
+earliest = at
 local removed_idx = tonumber(ARGV[i + 9])
 local rules_idx = tonumber(ARGV[i + 10])
-local joined_prefix = ARGV[i + 11]
+joined_prefix = ARGV[i + 11]
 i = i + 12
 
 -- the value an award of the spec writes in its record (of `points` when a cap clipped them)

@@ -1,45 +1,21 @@
 -- module score-lean: the short way through the score script, for a batch that needs no module
--- after this one (LeanScoreCall decides; docs/redis-layout.md, "The lean path"). It comes after
--- common, caps and records and returns before the later modules are defined, so a lean call pays
--- for none of their definitions. ARGV[1] is 'lean':
---   ARGV[2]  number of commands
---   ARGV[3]  TTL in ms of a record created today
---   ARGV[4]  today's boards, "keyIdx:ttlMs:largest:time,..." (ttl -1: never expires; time -1: plain
---            points, else the tie-break time part of an award made now, or its base when own)
---   ARGV[5]  registryIdx, the registry of challenges (id -> end)
---   ARGV[6]  at, the earliest instant of the commands, epoch ms
---   ARGV[7]  own, '1' when each command carries its instant as a fourth argument
---   ARGV[8]  removedIdx, the removal markers (member -> epoch ms of the removal)
---   ARGV[9]  rulesIdx, the registry of rules (see common: rule_number)
---   ARGV[10] the index of the first command's key, minus one
---   ARGV[11] keys per command: 1 (its record), or 3 (record, week and month hash) when a spec of
---            the batch has caps
---   ARGV[12] weekTtl, ARGV[13] monthTtl: TTLs in ms of a week and a month hash created today
---   ARGV[14] R, then R record key prefixes, today's and the retained days' before it, newest
---            first, which a once-per-ever award and a revoke missing today search (R is 0 when the
---            batch has neither)
---   then S, the number of specs, and ten arguments per spec, as score-args reads them
---            (ScoreSpec in Java): points, ruleCapField ('#cap:<rule>' or ''), ruleCap, globalCap,
---            olderCount (the older days once-per-ever searches, else 0), ruleWeekCap,
---            globalWeekCap, ruleMonthCap, globalMonthCap ('' for no cap), rule ('' for explicit
---            points)
---   then three arguments per command (four when own): spec (its number for an award, minus its
---   number for a revoke), member, field, and its instant in epoch ms
--- KEYS: the boards, the registries and markers above, then the keys of each command in command
--- order: KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today.
+-- after this one (LeanScoreCall decides and writes its arguments; docs/redis-layout.md, "The lean
+-- path", lists them). It comes after common, caps, records and challenges and returns before the
+-- later modules are defined, so a lean call pays for none of their definitions. ARGV[1] is
+-- 'lean'; KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today.
 -- Returns points * 8 + status per command, as the full script does, for the commands it applied
 -- in order: it stops before the first one it cannot take (a revoke of an award of an older day,
--- a penalty given back) and takes nothing while a challenge may run: its reply is then
--- { -1 } (LeanScoreCall.CHALLENGES_RUN). The caller sends the commands it did not apply to the
--- full script, so each user's commands keep their order.
+-- a penalty given back); the caller sends the rest to the full script, so each user's commands
+-- keep their order.
 
 if ARGV[1] == 'lean' then
   local record_ttl = ARGV[3]
-  local registry, at, own = KEYS[tonumber(ARGV[5])], tonumber(ARGV[6]), ARGV[7] == '1'
-  -- a challenge that may run in this batch needs the challenges module: the full script
-  if redis.call('ZRANGEBYSCORE', registry, '(' .. int(at), '+inf', 'LIMIT', 0, 1)[1] then
-    return { -1 }
-  end
+  registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] == '1'
+  earliest, open_idx, now_ms = at, tonumber(ARGV[14]), tonumber(ARGV[15])
+  challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
+  challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
+  -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
+  local challenges_on = challenges_run()
   local removed = KEYS[tonumber(ARGV[8])]
   local any_removed = redis.call('EXISTS', removed) == 1
   local rules = KEYS[tonumber(ARGV[9])]
@@ -82,14 +58,38 @@ if ARGV[1] == 'lean' then
     end
     return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
-  -- whether points more keep the member within every board's largest score
-  local function fits(member, points)
-    for k = 1, nb do
+  -- whether points more keep the member within the largest score of today's boards (1 to np)
+  -- and of the challenge boards reached (their indexes)
+  local np = nb
+  local function fits(member, points, reached)
+    for r = 1, np + #reached do
+      local k = (r <= np) and r or reached[r - np]
       if (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k] then
         return false
       end
     end
     return true
+  end
+  -- the indexes of challenge boards (the challenges module's board tables): a board joins the
+  -- lists when the call first reaches it, and takes the time part of the command at hand
+  local indices -- (only while a challenge runs)
+  if challenges_on then
+    local slot = {}
+    indices = function(boards)
+      local list = {}
+      for b = 1, #boards do
+        local board = boards[b]
+        local k = slot[board.key]
+        if not k then
+          nb = nb + 1
+          k, slot[board.key] = nb, nb
+          keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
+          read_ceiling(k)
+        end
+        time[k], list[b] = board.time, k
+      end
+      return list
+    end
   end
   -- add points (a penalty when negative) to a member; at zero or less it leaves. A penalty never
   -- creates a board or a member; a revoke (keep) keeps the member's time part.
@@ -124,40 +124,24 @@ if ARGV[1] == 'lean' then
     end
   end
 
-  -- the specs, by their argument ('1', '2', ...; a revoke's is '-1', ...), so a command finds its
-  -- own without tonumber. Each call allocates as little as it can: Lua's collector pays for every
-  -- table in a script's fixed cost, which is most of a lone award's.
-  local prefixes, i = {}, 15
-  for r = 1, tonumber(ARGV[14]) do
-    prefixes[r] = ARGV[14 + r]
+  -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
+  local prefixes = {}
+  for r = 1, tonumber(ARGV[20]) do
+    prefixes[r] = ARGV[20 + r]
   end
-  i = i + #prefixes + 1
-  local specs = {}
-  for s = 1, tonumber(ARGV[i - 1]) do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]) }
-    if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
-        or ARGV[i + 8] ~= '' then
-      spec.has_caps, spec.rule_cap_field = true, ARGV[i + 1]
-      spec.rule_cap, spec.global_cap = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
-      spec.day, spec.day_caps = cap_fields(spec.rule_cap_field, spec.rule_cap, spec.global_cap)
-      spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6]))
-      spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8]))
-    end
-    specs[tostring(s)], specs[tostring(-s)] = spec, spec
-    i = i + 10
-  end
+  local specs, i = lean_specs(22 + #prefixes)
 
   local out, c = {}, 0
-  for i = i, #ARGV, own and 4 or 3 do
+  for i = i, #ARGV, own_times and 4 or 3 do
     c = c + 1
     local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
     local revoke = string.byte(ARGV[i], 1) == 45 -- '-'
     local key = first_key + (c - 1) * per_command
     local record = KEYS[key + 1]
-    -- a command's own instant matters only to a time part or a removal marker
-    if own and (any_timed or any_removed) then
+    -- a command's own instant matters only to a time part, a removal marker or a challenge
+    if own_times and (any_timed or any_removed or challenges_on) then
       at = tonumber(ARGV[i + 3])
-      for k = 1, any_timed and nb or 0 do
+      for k = 1, any_timed and np or 0 do
         time[k] = base[k] and time_at(base[k], at)
       end
     end
@@ -170,6 +154,9 @@ if ARGV[1] == 'lean' then
       spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
       local created -- whether the award makes today's record, which then needs its TTL
+      -- the challenge boards the award reaches (indexes) and what its record keeps of them,
+      -- learned once it is known to score
+      local reached, names = NO_BOARDS, ''
       local week, month = KEYS[key + 2], KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
@@ -187,13 +174,21 @@ if ARGV[1] == 'lean' then
           points = clip_all(points, spec.day_caps, day, 1)
           points = clip_all(points, spec.week_caps, week_used, 0)
           points = clip_all(points, spec.month_caps, month_used, 0)
+          if challenges_on and points > 0 then
+            reached, names = challenges_reached(spec, member)
+            reached = indices(reached)
+          end
           if points <= 0 then
             status = 2
-          elseif (points > room or any_timed) and not fits(member, points) then
+          elseif (points > room or any_timed) and not fits(member, points, reached) then
             status = 5
           else
-            count_caps(record, spec.day, day, 1, points, nil,
-              field, points == spec.points and spec.value or record_value(spec, points))
+            local value = points == spec.points and spec.value or record_value(spec, points)
+            if names ~= '' then
+              count_caps(record, spec.day, day, 1, points, nil, field, value, CHALLENGES .. field, names)
+            else
+              count_caps(record, spec.day, day, 1, points, nil, field, value)
+            end
             count_caps(week, spec.week, week_used, 0, points, week_ttl)
             count_caps(month, spec.month, month_used, 0, points, month_ttl)
           end
@@ -202,23 +197,31 @@ if ARGV[1] == 'lean' then
         created = redis.call('EXISTS', record) == 0
         if redis.call('HSETNX', record, field, spec.value) == 0 then
           status = 1
-        elseif points > 0 and (points > room or any_timed) and not fits(member, points) then
-          redis.call('HDEL', record, field) -- the field was all this award wrote
-          status = 5
+        else
+          if challenges_on then
+            reached, names = challenges_reached(spec, member)
+            reached = indices(reached)
+          end
+          if points > 0 and (points > room or any_timed) and not fits(member, points, reached) then
+            redis.call('HDEL', record, field) -- the field was all this award wrote
+            status = 5
+          elseif names ~= '' then
+            redis.call('HSET', record, CHALLENGES .. field, names)
+          end
         end
       end
       if status == 0 then
         if created then
           redis.call('PEXPIRE', record, record_ttl)
         end
-        for k = 1, nb do
-          add(k, member, points, false)
+        for r = 1, np + #reached do
+          add((r <= np) and r or reached[r - np], member, points, false)
         end
         room = room - math.max(points, 0)
       end
       out[c] = (status == 0) and points * 8 or status
     else
-      local given = redis.call('HMGET', record, field, '#ch:' .. field)
+      local given = redis.call('HMGET', record, field, CHALLENGES .. field)
       local points = given[1] and points_in(given[1])
       if not points and not find_older(prefixes, member, #prefixes - 1, field) then
         out[c] = 4 -- in no record: nothing to revoke
@@ -227,16 +230,18 @@ if ARGV[1] == 'lean' then
         return out -- an older day's award, or a penalty to give back: the full script's
       end
       if points then
-      redis.call('HDEL', record, field, '#ch:' .. field)
-      if spec.has_caps then
-        release_caps(record, spec, points)
-        release_caps(KEYS[key + 2], spec, points)
-        release_caps(KEYS[key + 3], spec, points)
-      end
-      for k = 1, nb do
-        add(k, member, -points, true)
-      end
-      out[c] = points * 8 + 3
+        redis.call('HDEL', record, field, CHALLENGES .. field)
+        if spec.has_caps then
+          release_caps(record, spec, points)
+          release_caps(KEYS[key + 2], spec, points)
+          release_caps(KEYS[key + 3], spec, points)
+        end
+        -- the challenge boards named in the record whose challenge still runs with the user
+        local reached = (challenges_on and given[2]) and indices(challenges_to_revoke(given[2], member)) or NO_BOARDS
+        for r = 1, np + #reached do
+          add((r <= np) and r or reached[r - np], member, -points, true)
+        end
+        out[c] = points * 8 + 3
       end
     end
   end
