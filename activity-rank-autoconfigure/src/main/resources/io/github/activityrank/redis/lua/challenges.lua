@@ -70,35 +70,36 @@ local function running_functions()
     return shared, token
   end
 
-  -- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant:
-  -- a list of entries and one of their tokens, and a map from id to position built when a revoke
-  -- first asks. Each command then keeps those that run at its own instant (runs below): an award
-  -- reaches running challenges only, and a revoke takes back only from those.
+  -- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant,
+  -- in one list: entry, its token, entry, its token, ...; and by_id, from id to an entry's
+  -- position, built when first asked. Each command then keeps those that run at its own instant
+  -- (runs below): an award reaches running challenges only, and a revoke takes back only from
+  -- those. One table per hash: every table a call makes is paid again by Lua's collector.
   -- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
-  local NO_CHALLENGES = { list = {}, tokens = {}, by_id = {} }
+  local NO_CHALLENGES = { by_id = {} }
 
   local function parse_challenges(flat)
     if #flat == 0 then
       return NO_CHALLENGES
     end
-    local list, tokens = {}, {}
+    local list = {}
     for k = 1, #flat, 2 do
       if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
         local entry, token = parse_entry(flat[k], flat[k + 1])
         if entry.stop > earliest then
           list[#list + 1] = entry
-          tokens[#list] = token
+          list[#list + 1] = token
         end
       end
     end
-    return { list = list, tokens = tokens }
+    return list
   end
 
   local function by_id(challenges)
     local map = challenges.by_id
     if not map then
       map = {}
-      for k, entry in ipairs(challenges.list) do map[entry.id] = k end
+      for k = 1, #challenges, 2 do map[challenges[k].id] = k end
       challenges.by_id = map
     end
     return map
@@ -151,8 +152,8 @@ local function running_functions()
     return entry.start <= at and at < entry.stop
   end
 
-  -- the boards of the challenges an award of this spec reaches now, and what its record keeps of
-  -- them; once per user, rule and batch
+  -- the boards of the challenges an award of this spec reaches now, and (boards.names) what its
+  -- record keeps of them, "id=token,..."; once per user, rule and batch
   local reached_by = {}
   local function reached_of(spec, member)
     local of_user = reached_by[member]
@@ -161,26 +162,26 @@ local function running_functions()
       reached_by[member] = of_user
     end
     -- commands with instants of their own (a replay) may see different challenges run
-    local reached = not own_times and of_user[spec.rule]
-    if not reached then
-      -- names: "id=token,..." as parts, joined into one string at the end
-      local boards, names, seen = {}, {}, {}
-      for _, challenges in ipairs({ open_of(), joined_of(member) }) do
-        for k, entry in ipairs(challenges.list) do
-          if runs(entry) and (not entry.rules or entry.rules[spec.rule]) and not seen[entry.id] then
-            seen[entry.id] = true
+    local boards = not own_times and of_user[spec.rule]
+    if not boards then
+      boards = {}
+      local names, open = '', open_of()
+      for pass = 1, 2 do
+        local challenges = (pass == 1) and open or joined_of(member)
+        for k = 1, #challenges, 2 do
+          local entry = challenges[k]
+          -- a challenge in both hashes counts once
+          if runs(entry) and (not entry.rules or entry.rules[spec.rule])
+              and (pass == 1 or not open[1] or not by_id(open)[entry.id]) then
             boards[#boards + 1] = challenge_board(entry)
-            names[#names + 1] = #names > 0 and ',' or ''
-            names[#names + 1] = entry.id
-            names[#names + 1] = '='
-            names[#names + 1] = challenges.tokens[k]
+            names = names .. (names == '' and '' or ',') .. entry.id .. '=' .. challenges[k + 1]
           end
         end
       end
-      reached = { boards = boards, names = table.concat(names) }
-      of_user[spec.rule] = reached
+      boards.names = names
+      of_user[spec.rule] = boards
     end
-    return reached.boards, reached.names
+    return boards, boards.names
   end
 
   -- the boards of the challenges a revoked award reached that still run and still have the user
@@ -194,8 +195,8 @@ local function running_functions()
         challenges = open_of()
         k = by_id(challenges)[id]
       end
-      local entry = k and challenges.list[k]
-      if entry and challenges.tokens[k] == token and runs(entry) then
+      local entry = k and challenges[k]
+      if entry and challenges[k + 1] == token and runs(entry) then
         boards[#boards + 1] = challenge_board(entry)
       end
     end

@@ -59,37 +59,32 @@ if ARGV[1] == 'lean' then
     return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
   -- whether points more keep the member within the largest score of today's boards (1 to np)
-  -- and of the challenge boards reached (their indexes)
+  -- and of the challenge boards reached (board tables of the challenges module, with their index k)
   local np = nb
   local function fits(member, points, reached)
     for r = 1, np + #reached do
-      local k = (r <= np) and r or reached[r - np]
+      local k = (r <= np) and r or reached[r - np].k
       if (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k] then
         return false
       end
     end
     return true
   end
-  -- the indexes of challenge boards (the challenges module's board tables): a board joins the
-  -- lists when the call first reaches it, and takes the time part of the command at hand
-  local indices -- (only while a challenge runs)
-  if challenges_on then
-    local slot = {}
-    indices = function(boards)
-      local list = {}
-      for b = 1, #boards do
-        local board = boards[b]
-        local k = slot[board.key]
-        if not k then
-          nb = nb + 1
-          k, slot[board.key] = nb, nb
-          keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
-          read_ceiling(k)
-        end
-        time[k], list[b] = board.time, k
+  -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
+  -- (board.k, its index) when the call first reaches it, and takes the command's time part
+  local function indexed(boards)
+    for b = 1, #boards do
+      local board = boards[b]
+      local k = board.k
+      if not k then
+        nb = nb + 1
+        k, board.k = nb, nb
+        keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
+        read_ceiling(k)
       end
-      return list
+      time[k] = board.time
     end
+    return boards
   end
   -- add points (a penalty when negative) to a member; at zero or less it leaves. A penalty never
   -- creates a board or a member; a revoke (keep) keeps the member's time part.
@@ -176,7 +171,7 @@ if ARGV[1] == 'lean' then
           points = clip_all(points, spec.month_caps, month_used, 0)
           if challenges_on and points > 0 then
             reached, names = challenges_reached(spec, member)
-            reached = indices(reached)
+            indexed(reached)
           end
           if points <= 0 then
             status = 2
@@ -200,7 +195,7 @@ if ARGV[1] == 'lean' then
         else
           if challenges_on then
             reached, names = challenges_reached(spec, member)
-            reached = indices(reached)
+            indexed(reached)
           end
           if points > 0 and (points > room or any_timed) and not fits(member, points, reached) then
             redis.call('HDEL', record, field) -- the field was all this award wrote
@@ -215,7 +210,7 @@ if ARGV[1] == 'lean' then
           redis.call('PEXPIRE', record, record_ttl)
         end
         for r = 1, np + #reached do
-          add((r <= np) and r or reached[r - np], member, points, false)
+          add((r <= np) and r or reached[r - np].k, member, points, false)
         end
         room = room - math.max(points, 0)
       end
@@ -237,9 +232,9 @@ if ARGV[1] == 'lean' then
           release_caps(KEYS[key + 3], spec, points)
         end
         -- the challenge boards named in the record whose challenge still runs with the user
-        local reached = (challenges_on and given[2]) and indices(challenges_to_revoke(given[2], member)) or NO_BOARDS
+        local reached = (challenges_on and given[2]) and indexed(challenges_to_revoke(given[2], member)) or NO_BOARDS
         for r = 1, np + #reached do
-          add((r <= np) and r or reached[r - np], member, -points, true)
+          add((r <= np) and r or reached[r - np].k, member, -points, true)
         end
         out[c] = points * 8 + 3
       end
