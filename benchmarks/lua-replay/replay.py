@@ -11,6 +11,7 @@ test is loaded (SCRIPT FLUSH before each), and each arm runs in interleaved roun
     python3 benchmarks/lua-replay/replay.py --port 6401 --awards 1 --calls 20000 --rounds 3
 
 --challenges N gives every user N joined challenges that run (the floor then writes N boards more);
+--caps day,week,month and --earliest give the rule caps (never binding) and the tie-break time part;
 --against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
 to compare a change with what is checked out in the same interleaved rounds.
 """
@@ -50,20 +51,28 @@ def variants(score):
     }
 
 
-def calls(awards, count, challenges=0):
+def calls(awards, count, challenges=0, caps=(), earliest=False):
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
+    # caps never bind (as the benchmark's): rule caps of the periods named
+    cap = {period: ('100000' if period in caps else '') for period in ('day', 'week', 'month')}
+    per_command = 3 if caps else 1
+    # the earliest tie-break: the time part of an award made now on each board, and its largest score
+    time_part, largest = ('1000', '2097151') if earliest else ('-1', '9007199254740991')
     for _ in range(count):
         keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
-        args = ['lean', str(awards), '172800000', '1:-1:9007199254740991:-1,2:-1:9007199254740991:-1', '3',
-                str(now), '0', '5', '6', '6', '1', '0', '0',
-                '4', str(now), '{p}:challenge:', '{p}:challenges-of:', '9007199254740991', '0',
-                '0', '1', '2', '', '', '', '0', '', '', '', '', 'praise']
+        args = ['lean', str(awards), '172800000', '1:-1:%s:%s,2:-1:%s:%s' % (largest, time_part, largest, time_part),
+                '3', str(now), '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
+                '4', str(now), '{p}:challenge:', '{p}:challenges-of:', largest, '1' if earliest else '0',
+                '0', '1', '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
+                'praise']
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
             keys.append('{p}:rec:' + user)
+            if caps:
+                keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
             args += ['1', user, 'f%d' % field]
             floor_keys.append('{q}:rec:' + user)
             floor_args += [user, 'f%d' % field, '2', '0']
@@ -140,11 +149,14 @@ def main():
     parser.add_argument('--rounds', type=int, default=3)
     parser.add_argument('--challenges', type=int, default=0, help='running challenges every user joined')
     parser.add_argument('--against', help='a directory of changed modules to compare, as one more arm')
+    parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
+    parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
     options = parser.parse_args()
     client = Client(options.port)
     if client.call('DBSIZE') != 0:
         raise SystemExit('database 0 of port %d is not empty: use a private server' % options.port)
-    lean, floor = calls(options.awards, options.calls, options.challenges)
+    caps = tuple(c for c in options.caps.split(',') if c)
+    lean, floor = calls(options.awards, options.calls, options.challenges, caps, options.earliest)
     arms = {'floor script': (floor_script(), floor)}
     arms.update({name: (script, lean) for name, script in variants(composed()).items()})
     if options.against:
