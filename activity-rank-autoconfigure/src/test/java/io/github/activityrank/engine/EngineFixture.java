@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.activityrank.Period;
@@ -187,6 +188,18 @@ final class EngineFixture implements AutoCloseable {
 	boolean exists(String key) {
 		try (RedisConnection connection = this.connections.getConnection()) {
 			return Boolean.TRUE.equals(connection.keyCommands().exists(key.getBytes(StandardCharsets.UTF_8)));
+		}
+	}
+
+	/** The fields and values of a hash, as text (empty when it does not exist). */
+	Map<String, String> hash(String key) {
+		try (RedisConnection connection = this.connections.getConnection()) {
+			Map<String, String> fields = new TreeMap<>();
+			connection.hashCommands()
+				.hGetAll(key.getBytes(StandardCharsets.UTF_8))
+				.forEach((field, value) -> fields.put(new String(field, StandardCharsets.UTF_8),
+						new String(value, StandardCharsets.UTF_8)));
+			return fields;
 		}
 	}
 

@@ -1,6 +1,7 @@
 package io.github.activityrank.engine;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
@@ -111,6 +113,33 @@ class LeanPathTests {
 		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("a", 2L));
 		assertThat(this.engine.pttl(this.engine.keys.challengeBoard("sprint"))).isPositive();
+	}
+
+	/**
+	 * The lean loop counts an award in its week and month counters before it knows what
+	 * the caps leave, and takes back what the award did not keep: a week counter the
+	 * award started is gone again when the month's cap leaves nothing.
+	 */
+	@Test
+	void aWeekCounterStartedByAnAwardTheMonthCapsIsTakenBackWhole() {
+		Map<String, ScoringRule> rules = Map.of("post", new ScoringRule("post", 5, false, null, 100L, 12L));
+		try (EngineFixture capped = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.MONTH), rules, null,
+				null)) {
+			capped.service.applyAll(List.of(ActivityEvent.award("a", "p1", "post"),
+					ActivityEvent.award("a", "p2", "post"), ActivityEvent.award("a", "p3", "post")));
+			capped.clock.set(MORNING.plusDays(7));
+			List<AwardResult> results = capped.service
+				.applyAll(List.of(ActivityEvent.award("a", "p4", "post"), ActivityEvent.awardPoints("b", "x", 1)));
+
+			assertThat(results).extracting(AwardResult::outcome).containsExactly(Outcome.CAPPED, Outcome.AWARDED);
+			LocalDate nextWeek = MORNING.toLocalDate().plusDays(7);
+			assertThat(capped.exists(capped.keys.tallies(Period.WEEK, nextWeek, "a"))).isFalse();
+			assertThat(capped.hash(capped.keys.tallies(Period.MONTH, nextWeek, "a")))
+				.containsExactly(entry("#cap:post", "12"));
+			assertThat(capped.hash(capped.keys.tallies(Period.WEEK, MORNING.toLocalDate(), "a")))
+				.containsExactly(entry("#cap:post", "12"));
+			assertThat(capped.service.board(Period.MONTH).rankOf("a").orElseThrow().score()).isEqualTo(12);
+		}
 	}
 
 	@Test
@@ -215,6 +244,16 @@ class LeanPathTests {
 					// a record made by any path has its TTL (-1: none)
 					String record = lean.keys.record(MORNING.toLocalDate().plusDays(day), "u" + u);
 					assertThat(lean.pttl(record)).as("TTL of %s", record).isNotEqualTo(-1L);
+					// the week and month cap counters: the same, none left at zero, with
+					// TTLs
+					for (Period period : List.of(Period.WEEK, Period.MONTH)) {
+						String counters = lean.keys.tallies(period, MORNING.toLocalDate().plusDays(day), "u" + u);
+						assertThat(lean.hash(counters)).as(counters)
+							.isEqualTo(
+									full.hash(full.keys.tallies(period, MORNING.toLocalDate().plusDays(day), "u" + u)))
+							.doesNotContainValue("0");
+						assertThat(lean.pttl(counters)).as("TTL of %s", counters).isNotEqualTo(-1L);
+					}
 				}
 				for (Period period : periods) {
 					assertThat(lean.service.board(period).top(100)).as("%s on day %d", period, day)
