@@ -35,9 +35,7 @@ local function use_cap(hash, cap_field, cap, points, ttl)
   end
 end
 
--- The lean loop (score-lean) reads the day's counters with the award's field in one HMGET and
--- writes them with it in one HSET; a week or month counter it counts first and clips after
--- (count_first), one HINCRBY where a read and a write would take two:
+-- The lean loop (score-lean) reads a hash's counters in one HMGET and writes them in one HSET:
 
 -- the counters a hash keeps under a rule's cap and the global one, only those that apply
 local function cap_fields(rule_field, rule_cap, global_cap)
@@ -57,11 +55,15 @@ local function clip_all(points, caps, used, from)
   end
   return points
 end
--- count points in the record's day counters and write the award's field with them, in one HSET
--- (a record keeps at most two counters, the rule's and the global one: no table is built)
-local function count_caps(hash, fields, used, from, points, ...)
+-- count points in a hash's counters (and write the award's field with them, in one HSET); a
+-- week or month hash whose counters all start gets its TTL unless it has one (as use_cap). A hash
+-- keeps at most two counters (the rule's and the global one), written without building a table:
+-- this runs up to three times per award.
+local function count_caps(hash, fields, used, from, points, ttl, ...)
   if not fields[1] then
-    redis.call('HSET', hash, ...)
+    if ... then
+      redis.call('HSET', hash, ...)
+    end
     return
   end
   local first, second = tonumber(used[from + 1]), fields[2] and tonumber(used[from + 2])
@@ -70,28 +72,8 @@ local function count_caps(hash, fields, used, from, points, ...)
   else
     redis.call('HSET', hash, fields[1], int((first or 0) + points), ...)
   end
-end
--- count points in a week or month hash's counters before knowing what they leave (the script is
--- atomic: uncount corrects them once the award's points are known), and return what the caps
--- leave of the points; a hash whose counter starts gets its TTL unless it has one (as use_cap)
-local function count_first(hash, fields, caps, points, ttl)
-  local left = points
-  for n = 1, #fields do
-    local total = redis.call('HINCRBY', hash, fields[n], points)
-    if total == points and redis.call('PTTL', hash) == -1 then
-      redis.call('PEXPIRE', hash, ttl)
-    end
-    left = math.min(left, caps[n] - (total - points))
-  end
-  return left
-end
--- take back what count_first counted beyond the points the award kept (0: it scored nothing); a
--- counter back at zero is removed, as if never written
-local function uncount(hash, fields, counted, kept)
-  for n = 1, (counted > kept) and #fields or 0 do
-    if redis.call('HINCRBY', hash, fields[n], kept - counted) <= 0 then
-      redis.call('HDEL', hash, fields[n])
-    end
+  if ttl and not first and not second and redis.call('PTTL', hash) == -1 then
+    redis.call('PEXPIRE', hash, ttl)
   end
 end
 -- the lean loop's specs from ARGV[i] on (their number at ARGV[i - 1]; ten arguments each, as

@@ -156,17 +156,19 @@ if ARGV[1] == 'lean' then
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
       elseif spec.has_caps and points > 0 then
-        -- the points depend on what the caps leave: the field and the day's counters in one HMGET
-        -- before writing, the week's and month's counted first and corrected after (count_first)
+        -- the points depend on what the caps leave, so look before writing (as award.lua): the
+        -- field and the day's counters in one HMGET, each period's counters in one more
         local day = redis.call('HMGET', record, field, unpack(spec.day))
         -- a counter of the day found: the record exists, no EXISTS needed
         created = not (day[2] or day[3]) and redis.call('EXISTS', record) == 0
         if day[1] then
           status = 1
         else
-          local in_week = clip_all(points, spec.day_caps, day, 1)
-          local in_month = (in_week > 0) and count_first(week, spec.week, spec.week_caps, in_week, week_ttl) or 0
-          points = (in_month > 0) and count_first(month, spec.month, spec.month_caps, in_month, month_ttl) or in_month
+          local week_used = spec.week[1] and redis.call('HMGET', week, unpack(spec.week))
+          local month_used = spec.month[1] and redis.call('HMGET', month, unpack(spec.month))
+          points = clip_all(points, spec.day_caps, day, 1)
+          points = clip_all(points, spec.week_caps, week_used, 0)
+          points = clip_all(points, spec.month_caps, month_used, 0)
           if challenges_on and points > 0 then
             reached, names = challenges_reached(spec, member)
             indexed(reached)
@@ -178,14 +180,13 @@ if ARGV[1] == 'lean' then
           else
             local value = points == spec.points and spec.value or record_value(spec, points)
             if names ~= '' then
-              count_caps(record, spec.day, day, 1, points, field, value, CHALLENGES .. field, names)
+              count_caps(record, spec.day, day, 1, points, nil, field, value, CHALLENGES .. field, names)
             else
-              count_caps(record, spec.day, day, 1, points, field, value)
+              count_caps(record, spec.day, day, 1, points, nil, field, value)
             end
+            count_caps(week, spec.week, week_used, 0, points, week_ttl)
+            count_caps(month, spec.month, month_used, 0, points, month_ttl)
           end
-          local kept = (status == 0) and points or 0
-          uncount(week, spec.week, math.max(in_week, 0), kept)
-          uncount(month, spec.month, math.max(in_month, 0), kept)
         end
       else
         created = redis.call('EXISTS', record) == 0
