@@ -175,6 +175,12 @@ def main():
     for name, values in figures.items():
         median = statistics.median(values)
         print('  %-30s %8.2f  (%.2f-%.2f)  %.2fx' % (name, median, min(values), max(values), median / floor_median))
+    for name in figures:
+        if name.startswith('lean path, '):
+            # each round's ratio of the two arms run back to back, as the harness reads ratios
+            ratios = [a / b for a, b in zip(figures['lean path'], figures[name])]
+            print('  lean path / %s, per round: %.2fx (%.2f-%.2f)'
+                  % (name[len('lean path, '):], statistics.median(ratios), min(ratios), max(ratios)))
 
 
 if __name__ == '__main__':
