@@ -175,6 +175,32 @@ class LeanPathTests {
 		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(4);
 	}
 
+	@Test
+	void ownInstantsDecideWhichAwardsReachAChallengeInTheLeanCall() {
+		Instant morning = MORNING.atZone(EngineFixture.ZONE).toInstant();
+		this.engine.clock.set(MORNING.minusHours(2));
+		this.engine.challenges.create(new ChallengeDefinition("sprint", morning.minusSeconds(3600),
+				morning.plusSeconds(3600), Set.of(), false));
+		this.engine.challenges.join("sprint", "a");
+		this.engine.challenges.join("sprint", "b");
+		this.engine.clock.set(MORNING.plusHours(2));
+		long before = this.counting.scriptCalls();
+		// made before the start, while it ran, after its end; the batch's earliest
+		// instant is
+		// before the end, so the call reads the challenges
+		List<AwardResult> results = ((TimedActivityApplier) this.engine.service).applyAll(
+				List.of(ActivityEvent.awardPoints("b", "early", 1), ActivityEvent.awardPoints("a", "during", 3),
+						ActivityEvent.awardPoints("a", "late", 4)),
+				List.of(morning.minusSeconds(7200), morning.plusSeconds(1800), morning.plusSeconds(5400)));
+
+		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
+		assertThat(results).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED);
+		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
+			.containsExactly(tuple("a", 3L));
+		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(7);
+	}
+
 	static Stream<Arguments> configurations() {
 		Map<String, ScoringRule> plain = Map.of("post", new ScoringRule("post", 5, false, null), "like",
 				new ScoringRule("like", 1, false, null), "spam", new ScoringRule("spam", -2, false, null), "badge",
