@@ -90,6 +90,11 @@ if ARGV[1] == 'lean' then
   -- creates a board or a member; a revoke (keep) keeps the member's time part.
   local function add(k, member, points, keep)
     local key, existed = keys[k], ceiling[k]
+    -- a plain write learns no score: one read before is forgotten, so a later check reads again
+    -- (only a key present is cleared: assigning nil to a new key makes Lua 5.1 insert it)
+    if not base[k] and scores[k][member] ~= nil then
+      scores[k][member] = nil
+    end
     if base[k] then
       local old, score = held(k, member)
       if not score and points <= 0 then
@@ -105,9 +110,8 @@ if ARGV[1] == 'lean' then
       scores[k][member], ceiling[k] = score, score
     elseif points > 0 then
       redis.call('ZINCRBY', key, int(points), member)
-      ceiling[k], scores[k][member] = (ceiling[k] or 0) + points, nil -- unknown now: read again
+      ceiling[k] = (ceiling[k] or 0) + points
     else
-      scores[k][member] = nil
       if existed and tonumber(redis.call('ZINCRBY', key, int(points), member)) <= 0 then
         redis.call('ZREM', key, member)
         read_ceiling(k)
