@@ -191,8 +191,9 @@ public class RedisActivityStore implements ActivityStore {
 		// the lean call first, when the batch may take it; the full script takes what it
 		// left, in order
 		ScriptArgs lean = this.script.lean(commands, dayKeys, now, earliest, own);
-		List<AwardResult> results = (lean != null) ? this.script.leanResults(run(this.script.score(), lean))
-				: new ArrayList<>(commands.size());
+		// its reply holds the results of the first commands it applied, in order
+		List<Object> leanReply = (lean != null) ? run(this.script.score(), lean) : List.of();
+		List<AwardResult> results = this.script.results(leanReply, leanReply.size());
 		if (results.size() < commands.size()) {
 			List<ScoreCommand> rest = commands.subList(results.size(), commands.size());
 			List<Object> reply = run(this.script.score(), this.script.batch(rest, dayKeys, now, earliest, own));

@@ -230,16 +230,6 @@ final class ScoreScript {
 	}
 
 	/**
-	 * The outcomes of the commands a lean call applied, the first ones of its batch in
-	 * order; the rest go to the full script.
-	 * @param reply the lean call's reply
-	 * @return their results
-	 */
-	List<AwardResult> leanResults(List<Object> reply) {
-		return results(reply, reply.size());
-	}
-
-	/**
 	 * The outcome of each command of a score script call.
 	 * @param reply the script's reply, one integer per command
 	 * @param count the number of commands

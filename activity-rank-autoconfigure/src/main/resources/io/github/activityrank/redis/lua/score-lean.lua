@@ -61,13 +61,12 @@ if ARGV[1] == 'lean' then
   -- whether points more keep the member within the largest score of today's boards (1 to np)
   -- and of the challenge boards reached (board tables of the challenges module, with their index k)
   local np = nb
+  local function over(k, member, points)
+    return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
+  end
   local function fits(member, points, reached)
-    for r = 1, np + #reached do
-      local k = (r <= np) and r or reached[r - np].k
-      if (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k] then
-        return false
-      end
-    end
+    for k = 1, np do if over(k, member, points) then return false end end
+    for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
     return true
   end
   -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
@@ -121,6 +120,12 @@ if ARGV[1] == 'lean' then
     if not existed and ttls[k] ~= '-1' then
       redis.call('PEXPIRE', key, ttls[k])
     end
+  end
+
+  -- add points to a member on today's boards, then on the challenge boards reached
+  local function add_all(reached, member, points, keep)
+    for k = 1, np do add(k, member, points, keep) end
+    for r = 1, #reached do add(reached[r].k, member, points, keep) end
   end
 
   -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
@@ -213,9 +218,7 @@ if ARGV[1] == 'lean' then
         if created then
           redis.call('PEXPIRE', record, record_ttl)
         end
-        for r = 1, np + #reached do
-          add((r <= np) and r or reached[r - np].k, member, points, false)
-        end
+        add_all(reached, member, points, false)
         room = room - math.max(points, 0)
       end
       out[c] = (status == 0) and points * 8 or status
@@ -237,9 +240,7 @@ if ARGV[1] == 'lean' then
         end
         -- the challenge boards named in the record whose challenge still runs with the user
         local reached = (challenges_on and given[2]) and indexed(challenges_to_revoke(given[2], member)) or NO_BOARDS
-        for r = 1, np + #reached do
-          add((r <= np) and r or reached[r - np].k, member, -points, true)
-        end
+        add_all(reached, member, -points, true)
         out[c] = points * 8 + 3
       end
     end
