@@ -163,13 +163,11 @@ class LeanPathTests {
 		this.engine.clock.set(MORNING.plusHours(1));
 		this.engine.service.removeUser("a");
 		Instant removal = MORNING.plusHours(1).atZone(EngineFixture.ZONE).toInstant();
-		long before = this.counting.scriptCalls();
-		List<AwardResult> results = ((TimedActivityApplier) this.engine.service).applyAll(
+		List<AwardResult> results = applyInOneCall(
 				List.of(ActivityEvent.awardPoints("a", "late", 3), ActivityEvent.awardPoints("a", "after", 4),
 						ActivityEvent.awardPoints("b", "x", 1)),
 				List.of(removal.minusSeconds(60), removal.plusSeconds(60), removal.minusSeconds(60)));
 
-		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.REJECTED, Outcome.AWARDED, Outcome.AWARDED);
 		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(4);
@@ -184,21 +182,27 @@ class LeanPathTests {
 		this.engine.challenges.join("sprint", "a");
 		this.engine.challenges.join("sprint", "b");
 		this.engine.clock.set(MORNING.plusHours(2));
-		long before = this.counting.scriptCalls();
 		// made before the start, while it ran, after its end; the batch's earliest
-		// instant is
-		// before the end, so the call reads the challenges
-		List<AwardResult> results = ((TimedActivityApplier) this.engine.service).applyAll(
+		// instant
+		// is before the end, so the call reads the challenges
+		List<AwardResult> results = applyInOneCall(
 				List.of(ActivityEvent.awardPoints("b", "early", 1), ActivityEvent.awardPoints("a", "during", 3),
 						ActivityEvent.awardPoints("a", "late", 4)),
 				List.of(morning.minusSeconds(7200), morning.plusSeconds(1800), morning.plusSeconds(5400)));
 
-		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
 		assertThat(results).extracting(AwardResult::outcome)
 			.containsExactly(Outcome.AWARDED, Outcome.AWARDED, Outcome.AWARDED);
 		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
 			.containsExactly(tuple("a", 3L));
 		assertThat(this.engine.service.board(Period.DAY).rankOf("a").orElseThrow().score()).isEqualTo(7);
+	}
+
+	/** Apply events made at instants of their own, checking they took one script call. */
+	private List<AwardResult> applyInOneCall(List<ActivityEvent> events, List<Instant> instants) {
+		long before = this.counting.scriptCalls();
+		List<AwardResult> results = ((TimedActivityApplier) this.engine.service).applyAll(events, instants);
+		assertThat(this.counting.scriptCalls() - before).isEqualTo(1);
+		return results;
 	}
 
 	static Stream<Arguments> configurations() {
