@@ -21,9 +21,10 @@ import io.github.activityrank.engine.ActivityCalendar;
  * field → the award's points paired with its rule's number, named in {@link #rules()};
  * see {@code RecordValues}). Reserved fields start with {@code #}: {@code #cap} and
  * {@code #cap:<rule>} count the day's points under the daily caps, {@code #ch:<field>}
- * names the challenge boards the award of that field reached. Kept for
- * {@code retention.record} after the end of the day's week and month, so that summaries
- * of those periods can be read from the records.</li>
+ * stamps an award that reached challenge boards (its instant and the last participation
+ * tokens then), so a revoke finds them again. Kept for {@code retention.record} after the
+ * end of the day's week and month, so that summaries of those periods can be read from
+ * the records.</li>
  * <li>{@code {prefix}:wsum:2026-W47:<user>} and {@code {prefix}:msum:2026-11:<user>}: the
  * user's ISO week and calendar month (hash): the same {@code #cap} and
  * {@code #cap:<rule>} counters for the weekly and monthly caps, created only while a cap
@@ -37,7 +38,8 @@ import io.github.activityrank.engine.ActivityCalendar;
  * <li>{@code {prefix}:challenges}: every retained challenge (sorted set, member = id,
  * score = end in epoch milliseconds);</li>
  * <li>{@code {prefix}:challenges-open}: the open-to-all challenges that have not ended
- * (hash, id → {@link #challengeEntry entry});</li>
+ * (hash, id → {@link #challengeEntry entry}, and {@code #token}, the last token given
+ * out);</li>
  * <li>{@code {prefix}:challenges-of:<user>}: the challenges a user joined that have not
  * ended (hash, id → {@link #challengeEntry entry}, and {@code #token});</li>
  * <li>{@code {prefix}:ended:day:20261121}, ..., {@code {prefix}:ended:challenge:<id>}:

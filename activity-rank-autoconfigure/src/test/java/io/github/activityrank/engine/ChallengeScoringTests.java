@@ -168,6 +168,57 @@ class ChallengeScoringTests {
 	}
 
 	@Test
+	void aRevokeUnderAnotherRuleTakesBackFromTheBoardsTheAwardsRuleReached() {
+		create("writers", false, "publish");
+		this.engine.challenges.join("writers", "u");
+		this.engine.clock.set(START.plusHours(1));
+		award("u", "article-1", "publish", 10);
+		award("u", "c", "comment", 3);
+
+		assertThat(this.engine.service.revoke("u", "article-1", "comment").points()).isEqualTo(10);
+		assertThat(this.engine.challenges.board("writers").rankOf("u")).isEmpty();
+		assertThat(total("u")).isEqualTo(3);
+	}
+
+	@Test
+	void aChallengeCreatedAfterAnAwardIsNotTouchedByItsRevoke() {
+		create("season", true);
+		this.engine.clock.set(START.plusHours(1));
+		award("u", "a", "comment", 3);
+		// created later, each running since START: the award of "a" reached neither
+		this.engine.clock.set(START.plusHours(2));
+		this.engine.challenges.create(new ChallengeDefinition("late-open", at(START), at(END), Set.of(), true));
+		this.engine.challenges.create(new ChallengeDefinition("late-joined", at(START), at(END), Set.of(), false));
+		assertThat(this.engine.challenges.join("late-joined", "u")).isTrue();
+		award("u", "b", "comment", 3);
+
+		assertThat(this.engine.service.revoke("u", "a", "comment").points()).isEqualTo(3);
+		assertThat(score("season", "u")).isEqualTo(3);
+		assertThat(score("late-open", "u")).isEqualTo(3);
+		assertThat(score("late-joined", "u")).isEqualTo(3);
+		assertThat(this.engine.service.revoke("u", "b", "comment").points()).isEqualTo(3);
+		assertThat(score("season", "u")).isZero();
+		assertThat(score("late-open", "u")).isZero();
+		assertThat(score("late-joined", "u")).isZero();
+	}
+
+	@Test
+	void anOpenChallengeCreatedLaterOnASlowerClockIsNotTouchedByAnEarlierAwardsRevoke() {
+		this.engine.clock.set(START.plusHours(2));
+		create("season", true);
+		award("u", "a", "comment", 3);
+		// another instance, its clock an hour behind, creates an open challenge after the
+		// award
+		this.engine.clock.set(START.plusHours(1));
+		create("late", true);
+		award("u", "b", "comment", 3);
+
+		assertThat(this.engine.service.revoke("u", "a", "comment").points()).isEqualTo(3);
+		assertThat(score("season", "u")).isEqualTo(3);
+		assertThat(score("late", "u")).isEqualTo(3);
+	}
+
+	@Test
 	void anOpenChallengeCountsEveryoneWithoutJoining() {
 		create("season", true, "comment");
 		assertThat(this.engine.challenges.join("season", "u")).isFalse();

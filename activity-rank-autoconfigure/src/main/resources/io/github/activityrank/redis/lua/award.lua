@@ -21,7 +21,7 @@ local function award(spec, member, field, first)
 
   local created = redis.call('EXISTS', record) == 0
   -- the challenge boards the award reaches, learned once it is known to score
-  local reached, reached_names
+  local reached, stamp
   if spec.capped then
     local week, month = KEYS[first + 1], KEYS[first + 2]
     -- the points depend on what the caps of the day, week and month leave, so look before writing
@@ -37,7 +37,7 @@ local function award(spec, member, field, first)
     if points <= 0 then
       return 2, 0
     end
-    reached, reached_names = challenges_reached(spec, member)
+    reached, stamp = challenges_reached(spec, member)
     if not board_fits(todays_boards, member, points) or not board_fits(reached, member, points) then
       return 5, 0
     end
@@ -51,7 +51,7 @@ local function award(spec, member, field, first)
   elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   else
-    reached, reached_names = challenges_reached(spec, member)
+    reached, stamp = challenges_reached(spec, member)
     if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
       redis.call('HDEL', record, field) -- the field was all this award wrote
       return 5, 0
@@ -64,7 +64,7 @@ local function award(spec, member, field, first)
     board_add(board, member, points)
   end
   if #reached > 0 then
-    redis.call('HSET', record, CHALLENGES .. field, reached_names)
+    redis.call('HSET', record, CHALLENGES .. field, stamp)
     for _, board in ipairs(reached) do
       board_add(board, member, points)
     end
@@ -76,22 +76,22 @@ local function revoke(spec, member, field, first)
   -- today's record first: most revokes undo an award of the same day
   local record = KEYS[first]
   local held = redis.call('HMGET', record, field, CHALLENGES .. field)
-  local d, given, reached_names = 1, held[1], held[2]
+  local d, given, stamp = 1, held[1], held[2]
   if not given then
     d, given, record = find_older(record_prefix, member, days - 1, field)
     if not d then
       return 4, 0
     end
-    reached_names = redis.call('HGET', record, CHALLENGES .. field)
+    stamp = redis.call('HGET', record, CHALLENGES .. field)
   end
   local points = points_in(given)
   local boards = time_boards(boards_of_day(d))
-  local reached = challenges_to_revoke(reached_names, member)
+  local reached = challenges_to_revoke(stamp, member, given, spec, KEYS[rules_idx])
   -- giving a penalty back must fit like an award
   if points < 0 and not (board_fits(boards, member, -points) and board_fits(reached, member, -points)) then
     return 5, 0
   end
-  if reached_names then
+  if stamp then
     redis.call('HDEL', record, field, CHALLENGES .. field)
   else
     redis.call('HDEL', record, field)

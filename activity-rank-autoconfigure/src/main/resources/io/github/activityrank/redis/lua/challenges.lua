@@ -1,21 +1,24 @@
 -- module challenges: which challenge boards an award reaches and a revoke takes back from.
 -- An entry of the open-challenges hash or of a user's joined-challenges hash is
 -- "start:end:expireAt:token:rules" (epoch ms; rules comma-separated, '' for every rule, explicit
--- points included). An award reaches the board "<boardPrefix><id>" of each challenge of its user
--- that runs when the award is made (start <= at < end) and counts its rule, with the points it
--- really gave (after caps), and its record keeps '#ch:<field>' = "id=token,...". A revoke takes
--- those points back from each board named there whose challenge still runs, if the user still
--- takes part under the same token (a user who left, and maybe joined again, is not touched by
--- awards from before). A challenge board is created with a TTL that ends at its expireAt, and laid
--- out like the period boards (the same board module); its time part counts from the challenge's
--- start, in milliseconds when the challenge lasts at most TIME_SPAN ms (49.7 days), else in seconds. Nothing writes a board after its end.
+-- points included); each hash keeps in '#token' the last token it gave out, so a later entry has a
+-- larger token. An award reaches the board "<boardPrefix><id>" of each challenge of its user that
+-- runs when the award is made (start <= at < end) and counts its rule, with the points it really
+-- gave (after caps), and its record keeps '#ch:<field>' = "at:open:joined", a stamp: the award's
+-- instant and the last tokens of both hashes then. A revoke takes those points back from each
+-- challenge that ran at that instant, counts the award's rule, still runs, and still has the user
+-- under a token no larger than the stamp's (a user who left, and maybe joined again, or a
+-- challenge created later, is not touched by awards from before). A challenge board is created
+-- with a TTL that ends at its expireAt, and laid out like the period boards (the same board
+-- module); its time part counts from the challenge's start, in milliseconds when the challenge
+-- lasts at most TIME_SPAN ms (49.7 days), else in seconds. Nothing writes a board after its end.
 -- Pay for what you use: the registry (id -> end) is asked once per call whether any challenge ends
 -- after the batch's earliest instant; while none does, no challenges hash is read. Otherwise the
--- hashes are read once per batch (open) and once per user and batch (joined), with HGETALL, and
--- parsed then: what all entries of a challenge share (all but the token) is parsed from the first
--- one of the batch, each later one is only compared with it and its token cut out; entries of
--- challenges that do not run now are dropped. Which boards an award of a rule reaches is worked out
--- once per user, rule and batch. Reserved fields of those hashes ('#token') start with '#'.
+-- hashes are read once per batch (open) and once per user and batch (joined), with HGETALL. What
+-- all entries of a challenge share (all but the token) is parsed from the first one of the batch,
+-- each later one only compared with it; an award walks a user's entries as read and builds no
+-- string per challenge. Which boards an award of a rule reaches is worked out once per user, rule
+-- and batch. Reserved fields of those hashes ('#token') start with '#'.
 -- A call while no challenge runs makes none of the functions and tables that read and parse
 -- challenges (they are made by running_functions, the first time a command needs them): the
 -- score script's fixed cost per call stays that of a script without challenges.
@@ -45,115 +48,90 @@ end
 -- the functions of a call in which a challenge runs, made once per such call
 local running
 local function running_functions()
-  -- what every entry of a challenge shares (all but the token), by id: the first entry of a
-  -- challenge read in the batch is parsed, each later one only compared with it (string.find, which
-  -- makes no new string) and its token cut out, so a user's entries cost one new string each
-  local shared_by_id = {}
-
-  local function parse_entry(id, value)
-    local shared = shared_by_id[id]
-    if shared and string.find(value, shared.head, 1, true) == 1 then
-      local colon = string.find(value, ':', #shared.head + 1, true)
-      local rules = shared.rules_text
-      if colon and #value - colon == #rules and (rules == '' or string.find(value, rules, colon + 1, true)) then
-        return shared, string.sub(value, #shared.head + 1, colon - 1)
-      end
+  -- what every entry of a challenge holds but its token, by id: parsed from the first entry of the
+  -- challenge the call reads; each later one (another user's) is only compared with it
+  local defs = {}
+  local function definition(id, value)
+    local def = defs[id]
+    if def and string.find(value, def.head, 1, true) == 1 then
+      return def
     end
-    local start, stop, expire_at, token, rules = string.match(value, '^(%d+):(%d+):(%d+):(%d+):(.*)$')
-    shared = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
-               head = start .. ':' .. stop .. ':' .. expire_at .. ':', rules_text = rules }
+    local start, stop, expire_at, rules = string.match(value, '^(%d+):(%d+):(%d+):%d+:(.*)$')
+    def = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
+            head = start .. ':' .. stop .. ':' .. expire_at .. ':' }
     if rules ~= '' then
-      shared.rules = {}
-      for rule in string.gmatch(rules, '[^,]+') do shared.rules[rule] = true end
+      def.rules = {}
+      for rule in string.gmatch(rules, '[^,]+') do def.rules[rule] = true end
     end
-    shared_by_id[id] = shared
-    return shared, token
+    defs[id] = def
+    return def
+  end
+  -- the participation token of an entry (the digits after what its challenge's entries share)
+  local function token_of(def, value)
+    return tonumber(string.match(value, '^%d+', #def.head + 1))
   end
 
-  -- the entries of a challenges hash whose challenge had not ended at the batch's earliest instant,
-  -- in one list: entry, its token, entry, its token, ...; and by_id, from id to an entry's
-  -- position, built when first asked. Each command then keeps those that run at its own instant
-  -- (runs below): an award reaches running challenges only, and a revoke takes back only from
-  -- those. One table per hash: every table a call makes is paid again by Lua's collector.
-  -- what an empty hash parses to, shared: most users join no challenge, and cost no tables then
-  local NO_CHALLENGES = { by_id = {} }
-
-  local function parse_challenges(flat)
-    if #flat == 0 then
-      return NO_CHALLENGES
-    end
-    local list = {}
-    for k = 1, #flat, 2 do
-      if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
-        local entry, token = parse_entry(flat[k], flat[k + 1])
-        if entry.stop > earliest then
-          list[#list + 1] = entry
-          list[#list + 1] = token
+  -- the open challenges that had not ended at the batch's earliest instant, read once per call: a
+  -- list of definition, token, definition, token, ...; their ids; and the open stamp, the last
+  -- token given to an open challenge (create numbers them in order, as join does a user's)
+  local open, open_ids, open_stamp
+  local function open_of()
+    if not open then
+      open, open_ids, open_stamp = {}, {}, 0
+      local flat = redis.call('HGETALL', KEYS[open_idx])
+      for k = 1, #flat, 2 do
+        if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
+          local def = definition(flat[k], flat[k + 1])
+          local token = token_of(def, flat[k + 1])
+          open_stamp = math.max(open_stamp, token)
+          if def.stop > earliest then
+            open[#open + 1], open[#open + 2] = def, token
+            open_ids[def.id] = true
+          end
+        elseif flat[k] == '#token' then
+          open_stamp = math.max(open_stamp, tonumber(flat[k + 1]))
         end
       end
     end
-    return list
+    return open
   end
 
-  local function by_id(challenges)
-    local map = challenges.by_id
-    if not map then
-      map = {}
-      for k = 1, #challenges, 2 do map[challenges[k].id] = k end
-      challenges.by_id = map
-    end
-    return map
-  end
-
-  local open_challenges
-  local joined_challenges = {}
-
-  local function open_of()
-    if not open_challenges then
-      open_challenges = parse_challenges(redis.call('HGETALL', KEYS[open_idx]))
-    end
-    return open_challenges
-  end
-
-  -- a user's joined-challenges hash, named from its prefix (in the slot of every KEY): read only while
-  -- a challenge runs, once per user and call
+  -- a user's joined-challenges hash as HGETALL gives it, named from its prefix (in the slot of
+  -- every KEY): read only while a challenge runs, once per user and call, and walked as it is
+  local joined_of_user = {}
   local function joined_of(member)
-    local joined = joined_challenges[member]
-    if not joined then
-      joined = parse_challenges(redis.call('HGETALL', joined_prefix .. member))
-      joined_challenges[member] = joined
+    local flat = joined_of_user[member]
+    if not flat then
+      flat = redis.call('HGETALL', joined_prefix .. member)
+      joined_of_user[member] = flat
     end
-    return joined
+    return flat
   end
 
   -- the board of a challenge, as the board functions above take it; one per challenge and batch
   local challenge_boards = {}
-  local function challenge_board(entry)
-    local board = challenge_boards[entry.id]
+  local function challenge_board(def)
+    local board = challenge_boards[def.id]
     if not board then
-      board = { key = challenge_prefix .. entry.id, ttl = int(math.max(1, entry.expire_at - now_ms)),
+      board = { key = challenge_prefix .. def.id, ttl = int(math.max(1, def.expire_at - now_ms)),
                 largest = challenge_largest,
-                dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. entry.id) or nil }
-      challenge_boards[entry.id] = board
+                dense = (challenge_dense_prefix ~= '') and (challenge_dense_prefix .. def.id) or nil }
+      challenge_boards[def.id] = board
     end
     if challenge_timed and (own_times or not board.time) then
       -- as BoardLayout.timePart: milliseconds since the start when the whole challenge fits the
       -- span, else whole seconds; the earlier the larger
-      local unit = (entry.stop - entry.start <= TIME_SPAN) and 1 or 1000
-      local t = math.floor(at / unit) - math.floor(entry.start / unit)
+      local unit = (def.stop - def.start <= TIME_SPAN) and 1 or 1000
+      local t = math.floor(at / unit) - math.floor(def.start / unit)
       t = math.max(0, math.min(TIME_SPAN - 1, t))
       board.time = TIME_SPAN - 1 - t
     end
     return board
   end
 
-  -- whether a challenge runs at the instant of the command at hand (start <= at < end)
-  local function runs(entry)
-    return entry.start <= at and at < entry.stop
-  end
-
-  -- the boards of the challenges an award of this spec reaches now, and (boards.names) what its
-  -- record keeps of them, "id=token,..."; once per user, rule and batch
+  -- the boards of the challenges an award of this spec reaches now (running, counting its rule,
+  -- open or joined by the user), and (boards.stamp) what its record keeps of them: the award's
+  -- instant, the open stamp and the user's joined stamp ('#token'); once per user, rule and batch
   local reached_by = {}
   local function reached_of(spec, member)
     local of_user = reached_by[member]
@@ -165,39 +143,62 @@ local function running_functions()
     local boards = not own_times and of_user[spec.rule]
     if not boards then
       boards = {}
-      local names, open = '', open_of()
-      for pass = 1, 2 do
-        local challenges = (pass == 1) and open or joined_of(member)
-        for k = 1, #challenges, 2 do
-          local entry = challenges[k]
-          -- a challenge in both hashes counts once
-          if runs(entry) and (not entry.rules or entry.rules[spec.rule])
-              and (pass == 1 or not open[1] or not by_id(open)[entry.id]) then
-            boards[#boards + 1] = challenge_board(entry)
-            names = names .. (names == '' and '' or ',') .. entry.id .. '=' .. challenges[k + 1]
-          end
+      local rule, challenges = spec.rule, open_of()
+      for k = 1, #challenges, 2 do
+        local def = challenges[k]
+        if def.start <= at and at < def.stop and (not def.rules or def.rules[rule]) then
+          boards[#boards + 1] = challenge_board(def)
         end
       end
-      boards.names = names
+      local flat, joined_stamp = joined_of(member), '0'
+      for k = 1, #flat, 2 do
+        local id = flat[k]
+        if string.byte(id, 1) ~= 35 then
+          local def = definition(id, flat[k + 1])
+          -- a challenge in both hashes counts once
+          if def.start <= at and at < def.stop and (not def.rules or def.rules[rule]) and not open_ids[id] then
+            boards[#boards + 1] = challenge_board(def)
+          end
+        elseif id == '#token' then
+          joined_stamp = flat[k + 1]
+        end
+      end
+      boards.stamp = boards[1] and (int(at) .. ':' .. int(open_stamp) .. ':' .. joined_stamp) or ''
       of_user[spec.rule] = boards
     end
-    return boards, boards.names
+    return boards, boards.stamp
   end
 
-  -- the boards of the challenges a revoked award reached that still run and still have the user
-  -- under the same token
-  local function to_revoke(reached, member)
+  -- the boards a revoked award reached, from its record's stamp, that still run and still have the
+  -- user under the same participation: each challenge that ran at the award's instant and counts
+  -- its rule, whose token is at most the stamp's (a participation begun later, by a new challenge
+  -- or by joining again after leaving, has a larger one) and that runs at the revoke's instant
+  local function to_revoke(stamp, member, rule_of)
     local boards = {}
-    for id, token in string.gmatch(reached, '([^,=]+)=(%d+)') do
-      local challenges = joined_of(member)
-      local k = by_id(challenges)[id]
-      if not k then
-        challenges = open_of()
-        k = by_id(challenges)[id]
+    local award_at, open_most, joined_most = string.match(stamp, '^(%d+):(%d+):(%d+)$')
+    if not award_at then
+      return boards -- not a stamp (a record of an earlier snapshot): nothing is taken back
+    end
+    award_at, open_most, joined_most = tonumber(award_at), tonumber(open_most), tonumber(joined_most)
+    local rule -- the award's rule, asked only of a challenge that counts some rules
+    local challenges, flat = open_of(), joined_of(member)
+    local n = #challenges
+    for k = 1, n + #flat, 2 do
+      local def, token, most
+      if k <= n then
+        def, token, most = challenges[k], challenges[k + 1], open_most
+      elseif string.byte(flat[k - n], 1) ~= 35 and not open_ids[flat[k - n]] then
+        def = definition(flat[k - n], flat[k - n + 1])
+        token, most = token_of(def, flat[k - n + 1]), joined_most
       end
-      local entry = k and challenges[k]
-      if entry and challenges[k + 1] == token and runs(entry) then
-        boards[#boards + 1] = challenge_board(entry)
+      if def and token <= most and def.start <= award_at and award_at < def.stop and def.start <= at
+          and at < def.stop then
+        if def.rules then
+          rule = rule or rule_of()
+        end
+        if not def.rules or def.rules[rule] then
+          boards[#boards + 1] = challenge_board(def)
+        end
       end
     end
     return boards
@@ -206,8 +207,8 @@ local function running_functions()
   return { reached = reached_of, to_revoke = to_revoke }
 end
 
--- the boards of the challenges an award of this spec reaches now, and what its record keeps of
--- them; once per user, rule and batch
+-- the boards of the challenges an award of this spec reaches now, and the stamp its record keeps
+-- of them; once per user, rule and batch
 local function challenges_reached(spec, member)
   if not challenges_run() then
     return NO_BOARDS, ''
@@ -216,12 +217,25 @@ local function challenges_reached(spec, member)
   return running.reached(spec, member)
 end
 
--- the boards of the challenges a revoked award reached that still run and still have the user
--- under the same token
-local function challenges_to_revoke(reached, member)
-  if not reached or not challenges_run() then
+-- the rule of the award a record's value holds: the revoke's own rule, unless the award was made
+-- under another one (numbers: common, rule_number)
+local function award_rule(value, spec, rules_key)
+  local _, n = unpair(value)
+  if n == 0 then
+    return ''
+  end
+  if n == spec.number then
+    return spec.rule
+  end
+  return redis.call('HGET', rules_key, int(n)) or ''
+end
+
+-- the boards of the challenges a revoked award reached (its record's stamp and value) that still
+-- run and still have the user under the same participation
+local function challenges_to_revoke(stamp, member, value, spec, rules_key)
+  if not stamp or not challenges_run() then
     return NO_BOARDS
   end
   running = running or running_functions()
-  return running.to_revoke(reached, member)
+  return running.to_revoke(stamp, member, function() return award_rule(value, spec, rules_key) end)
 end

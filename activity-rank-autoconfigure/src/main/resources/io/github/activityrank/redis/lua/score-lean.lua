@@ -158,9 +158,9 @@ if ARGV[1] == 'lean' then
       spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
       local created -- whether the award makes today's record, which then needs its TTL
-      -- the challenge boards the award reaches (indexes) and what its record keeps of them,
+      -- the challenge boards the award reaches (indexes) and the stamp its record keeps of them,
       -- learned once it is known to score
-      local reached, names = NO_BOARDS, ''
+      local reached, stamp = NO_BOARDS, ''
       local week, month = KEYS[key + 2], KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
@@ -179,7 +179,7 @@ if ARGV[1] == 'lean' then
           points = clip_all(points, spec.week_caps, week_used, 0)
           points = clip_all(points, spec.month_caps, month_used, 0)
           if challenges_on and points > 0 then
-            reached, names = challenges_reached(spec, member)
+            reached, stamp = challenges_reached(spec, member)
             indexed(reached)
           end
           if points <= 0 then
@@ -188,8 +188,8 @@ if ARGV[1] == 'lean' then
             status = 5
           else
             local value = points == spec.points and spec.value or record_value(spec, points)
-            if names ~= '' then
-              count_caps(record, spec.day, day, 1, points, nil, field, value, CHALLENGES .. field, names)
+            if stamp ~= '' then
+              count_caps(record, spec.day, day, 1, points, nil, field, value, CHALLENGES .. field, stamp)
             else
               count_caps(record, spec.day, day, 1, points, nil, field, value)
             end
@@ -203,14 +203,14 @@ if ARGV[1] == 'lean' then
           status = 1
         else
           if challenges_on then
-            reached, names = challenges_reached(spec, member)
+            reached, stamp = challenges_reached(spec, member)
             indexed(reached)
           end
           if points > 0 and (points > room or any_timed) and not fits(member, points, reached) then
             redis.call('HDEL', record, field) -- the field was all this award wrote
             status = 5
-          elseif names ~= '' then
-            redis.call('HSET', record, CHALLENGES .. field, names)
+          elseif stamp ~= '' then
+            redis.call('HSET', record, CHALLENGES .. field, stamp)
           end
         end
       end
@@ -238,8 +238,9 @@ if ARGV[1] == 'lean' then
           release_caps(KEYS[key + 2], spec, points)
           release_caps(KEYS[key + 3], spec, points)
         end
-        -- the challenge boards named in the record whose challenge still runs with the user
-        local reached = (challenges_on and given[2]) and indexed(challenges_to_revoke(given[2], member)) or NO_BOARDS
+        -- the challenge boards the award reached, from its record's stamp, that still run with the user
+        local reached = (challenges_on and given[2])
+          and indexed(challenges_to_revoke(given[2], member, given[1], spec, rules)) or NO_BOARDS
         add_all(reached, member, -points, true)
         out[c] = points * 8 + 3
       end
