@@ -219,6 +219,31 @@ class ChallengeScoringTests {
 	}
 
 	@Test
+	void anAwardReachesTheChallengesJoinedAndNotLeftOrEnded() {
+		create("a", false);
+		create("b", false);
+		this.engine.challenges
+			.create(new ChallengeDefinition("short", at(START), at(START.plusHours(2)), Set.of(), false));
+		this.engine.challenges.join("a", "u");
+		this.engine.challenges.join("short", "u");
+		this.engine.challenges.join("b", "u");
+		assertThat(this.engine.challenges.leave("a", "u")).isTrue();
+		// past the end of "short", a join drops its entry
+		this.engine.clock.set(START.plusHours(3));
+		create("c", false);
+		this.engine.challenges.join("c", "u");
+
+		award("u", "x", "comment", 3);
+		assertThat(score("a", "u")).isZero();
+		assertThat(score("short", "u")).isZero();
+		assertThat(score("b", "u")).isEqualTo(3);
+		assertThat(score("c", "u")).isEqualTo(3);
+		assertThat(this.engine.service.revoke("u", "x", "comment").points()).isEqualTo(3);
+		assertThat(score("b", "u")).isZero();
+		assertThat(score("c", "u")).isZero();
+	}
+
+	@Test
 	void anOpenChallengeCountsEveryoneWithoutJoining() {
 		create("season", true, "comment");
 		assertThat(this.engine.challenges.join("season", "u")).isFalse();
