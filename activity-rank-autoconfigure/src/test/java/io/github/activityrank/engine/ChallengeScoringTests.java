@@ -187,8 +187,8 @@ class ChallengeScoringTests {
 		award("u", "a", "comment", 3);
 		// created later, each running since START: the award of "a" reached neither
 		this.engine.clock.set(START.plusHours(2));
-		this.engine.challenges.create(new ChallengeDefinition("late-open", at(START), at(END), Set.of(), true));
-		this.engine.challenges.create(new ChallengeDefinition("late-joined", at(START), at(END), Set.of(), false));
+		create("late-open", true);
+		create("late-joined", false);
 		assertThat(this.engine.challenges.join("late-joined", "u")).isTrue();
 		award("u", "b", "comment", 3);
 

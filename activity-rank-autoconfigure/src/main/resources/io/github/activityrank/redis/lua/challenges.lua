@@ -169,11 +169,24 @@ local function running_functions()
     return boards, boards.stamp
   end
 
-  -- the boards a revoked award reached, from its record's stamp, that still run and still have the
-  -- user under the same participation: each challenge that ran at the award's instant and counts
-  -- its rule, whose token is at most the stamp's (a participation begun later, by a new challenge
-  -- or by joining again after leaving, has a larger one) and that runs at the revoke's instant
-  local function to_revoke(stamp, member, rule_of)
+  -- the rule of the award a record's value holds: the revoke's own rule, unless the award was made
+  -- under another one (numbers: common, rule_number)
+  local function award_rule(value, spec, rules_key)
+    local _, n = unpair(value)
+    if n == 0 then
+      return ''
+    end
+    if n == spec.number then
+      return spec.rule
+    end
+    return redis.call('HGET', rules_key, int(n)) or ''
+  end
+
+  -- the boards a revoked award reached, from its record's stamp and value, that still run and still
+  -- have the user under the same participation: each challenge that ran at the award's instant and
+  -- counts its rule, whose token is at most the stamp's (a participation begun later, by a new
+  -- challenge or by joining again after leaving, has a larger one) and that runs at the revoke's
+  local function to_revoke(stamp, member, value, spec, rules_key)
     local boards = {}
     local award_at, open_most, joined_most = string.match(stamp, '^(%d+):(%d+):(%d+)$')
     if not award_at then
@@ -181,20 +194,24 @@ local function running_functions()
     end
     award_at, open_most, joined_most = tonumber(award_at), tonumber(open_most), tonumber(joined_most)
     local rule -- the award's rule, asked only of a challenge that counts some rules
-    local challenges, flat = open_of(), joined_of(member)
-    local n = #challenges
+    local open, flat = open_of(), joined_of(member)
+    local n = #open
+    -- the open challenges, then the user's joined ones (one also open counts once)
     for k = 1, n + #flat, 2 do
       local def, token, most
       if k <= n then
-        def, token, most = challenges[k], challenges[k + 1], open_most
-      elseif string.byte(flat[k - n], 1) ~= 35 and not open_ids[flat[k - n]] then
-        def = definition(flat[k - n], flat[k - n + 1])
-        token, most = token_of(def, flat[k - n + 1]), joined_most
+        def, token, most = open[k], open[k + 1], open_most
+      else
+        local id, entry = flat[k - n], flat[k - n + 1]
+        if string.byte(id, 1) ~= 35 and not open_ids[id] then
+          def = definition(id, entry)
+          token, most = token_of(def, entry), joined_most
+        end
       end
       if def and token <= most and def.start <= award_at and award_at < def.stop and def.start <= at
           and at < def.stop then
         if def.rules then
-          rule = rule or rule_of()
+          rule = rule or award_rule(value, spec, rules_key)
         end
         if not def.rules or def.rules[rule] then
           boards[#boards + 1] = challenge_board(def)
@@ -217,19 +234,6 @@ local function challenges_reached(spec, member)
   return running.reached(spec, member)
 end
 
--- the rule of the award a record's value holds: the revoke's own rule, unless the award was made
--- under another one (numbers: common, rule_number)
-local function award_rule(value, spec, rules_key)
-  local _, n = unpair(value)
-  if n == 0 then
-    return ''
-  end
-  if n == spec.number then
-    return spec.rule
-  end
-  return redis.call('HGET', rules_key, int(n)) or ''
-end
-
 -- the boards of the challenges a revoked award reached (its record's stamp and value) that still
 -- run and still have the user under the same participation
 local function challenges_to_revoke(stamp, member, value, spec, rules_key)
@@ -237,5 +241,5 @@ local function challenges_to_revoke(stamp, member, value, spec, rules_key)
     return NO_BOARDS
   end
   running = running or running_functions()
-  return running.to_revoke(stamp, member, function() return award_rule(value, spec, rules_key) end)
+  return running.to_revoke(stamp, member, value, spec, rules_key)
 end
