@@ -17,6 +17,7 @@ import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.RuleTally;
 import io.github.activityrank.test.CountingConnections;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -138,6 +139,42 @@ class LeanPathTests {
 				.containsExactly(entry("#cap:post", "12"));
 			assertThat(capped.hash(capped.keys.tallies(Period.WEEK, MORNING.toLocalDate(), "a")))
 				.containsExactly(entry("#cap:post", "12"));
+			assertThat(capped.service.board(Period.MONTH).rankOf("a").orElseThrow().score()).isEqualTo(12);
+		}
+	}
+
+	/**
+	 * The lean loop counts a capped award before it knows what the caps leave: an award
+	 * the caps clip keeps what they leave, one they refuse leaves no field, counter or
+	 * record behind, and a record or month hash that counting creates gets its TTL.
+	 */
+	@Test
+	void aCappedAwardIsCountedFirstAndTakenBackWhenTheCapsLeaveLess() {
+		Map<String, ScoringRule> rules = Map.of("post", new ScoringRule("post", 5, false, 7L, null, 12L));
+		try (EngineFixture capped = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.MONTH), rules, null,
+				null)) {
+			List<AwardResult> first = capped.service.applyAll(List.of(ActivityEvent.award("a", "p1", "post"),
+					ActivityEvent.award("a", "p2", "post"), ActivityEvent.award("a", "p3", "post")));
+			capped.clock.set(MORNING.plusDays(1));
+			AwardResult second = capped.service.award("a", "p4", "post");
+			capped.clock.set(MORNING.plusDays(2));
+			AwardResult third = capped.service.award("a", "p5", "post");
+
+			assertThat(first).extracting(AwardResult::outcome, AwardResult::points)
+				.containsExactly(tuple(Outcome.AWARDED, 5L), tuple(Outcome.AWARDED, 2L), tuple(Outcome.CAPPED, 0L));
+			assertThat(second).extracting(AwardResult::outcome, AwardResult::points)
+				.containsExactly(Outcome.AWARDED, 5L);
+			assertThat(third.outcome()).isEqualTo(Outcome.CAPPED);
+			LocalDate day = MORNING.toLocalDate();
+			String record = capped.keys.record(day, "a");
+			assertThat(capped.hash(record)).containsOnlyKeys("p1", "p2", "#cap:post").containsEntry("#cap:post", "7");
+			assertThat(capped.service.summary("a", Period.DAY, day).tally("post")).isEqualTo(new RuleTally(2, 7));
+			assertThat(capped.hash(capped.keys.record(day.plusDays(1), "a"))).containsOnlyKeys("p4", "#cap:post");
+			assertThat(capped.exists(capped.keys.record(day.plusDays(2), "a"))).isFalse();
+			String month = capped.keys.tallies(Period.MONTH, day, "a");
+			assertThat(capped.hash(month)).containsExactly(entry("#cap:post", "12"));
+			assertThat(capped.pttl(record)).isPositive();
+			assertThat(capped.pttl(month)).isPositive();
 			assertThat(capped.service.board(Period.MONTH).rankOf("a").orElseThrow().score()).isEqualTo(12);
 		}
 	}

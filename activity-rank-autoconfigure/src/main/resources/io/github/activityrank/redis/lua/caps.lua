@@ -1,7 +1,7 @@
 -- module caps: daily, weekly and monthly caps. A cap counter is a field of the user's record, week
 -- or month hash: '#cap' counts the points under caps over all rules, '#cap:<rule>' those of one
 -- rule. Counters change only while a cap applies: a rule without caps writes none. The full
--- script reads and counts one counter at a time (clip, use_cap), the lean loop a hash's at once.
+-- script reads and counts one counter at a time (clip, use_cap), the lean loop counts before it looks.
 
 -- give back what an award used of a cap, given the counter's value (nil when absent)
 local function release_cap(hash, cap_field, used, points)
@@ -35,7 +35,9 @@ local function use_cap(hash, cap_field, cap, points, ttl)
   end
 end
 
--- The lean loop (score-lean) reads a hash's counters in one HMGET and writes them in one HSET:
+-- The lean loop (score-lean) counts an award first and takes back what the caps do not leave:
+-- HINCRBY answers with the new count, so a cap that does not bind (most awards) costs one command
+-- per counter, and no counter is read, parsed or formatted apart.
 
 -- the counters a hash keeps under a rule's cap and the global one, only those that apply
 local function cap_fields(rule_field, rule_cap, global_cap)
@@ -48,31 +50,33 @@ local function cap_fields(rule_field, rule_cap, global_cap)
   end
   return fields, caps
 end
--- what the caps leave of points, given the counters' values from position `from` + 1 of used
-local function clip_all(points, caps, used, from)
-  for n = 1, #caps do
-    points = math.min(points, caps[n] - (tonumber(used[from + n]) or 0))
-  end
-  return points
-end
--- count points in a hash's counters (and write the award's field with them, in one HSET); a
--- week or month hash whose counters all start gets its TTL unless it has one (as use_cap). A hash
--- keeps at most two counters (the rule's and the global one), written without building a table:
--- this runs up to three times per award.
-local function count_caps(hash, fields, used, from, points, ttl, ...)
-  if not fields[1] then
-    if ... then
-      redis.call('HSET', hash, ...)
+-- count points (text: the same, formatted) in a hash's counters, at most two (the rule's and the
+-- global one: no table per call); what the caps leave of `left`, and the two new counts
+local function count_up(hash, fields, caps, text, points, left)
+  local a, b
+  if fields[1] then
+    a = redis.call('HINCRBY', hash, fields[1], text)
+    left = math.min(left, caps[1] - (a - points))
+    if fields[2] then
+      b = redis.call('HINCRBY', hash, fields[2], text)
+      left = math.min(left, caps[2] - (b - points))
     end
-    return
   end
-  local first, second = tonumber(used[from + 1]), fields[2] and tonumber(used[from + 2])
-  if fields[2] then
-    redis.call('HSET', hash, fields[1], int((first or 0) + points), fields[2], int((second or 0) + points), ...)
-  else
-    redis.call('HSET', hash, fields[1], int((first or 0) + points), ...)
+  return left, a, b
+end
+-- take `by` points back from the counters count_up raised to a and b; one left at zero goes
+local function count_down(hash, fields, a, b, by)
+  if fields[1] then
+    release_cap(hash, fields[1], a, by)
+    if fields[2] then
+      release_cap(hash, fields[2], b, by)
+    end
   end
-  if ttl and not first and not second and redis.call('PTTL', hash) == -1 then
+end
+-- give a hash its TTL when count_up started every counter it keeps (points: what each counted) and
+-- it has none: a week or month hash is new then, or a record that only the award's field was in
+local function new_ttl(hash, fields, a, b, points, ttl)
+  if fields[1] and a == points and (not fields[2] or b == points) and redis.call('PTTL', hash) == -1 then
     redis.call('PEXPIRE', hash, ttl)
   end
 end

@@ -164,52 +164,50 @@ if ARGV[1] == 'lean' then
       local week, month = KEYS[key + 2], KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
-      elseif spec.has_caps and points > 0 then
-        -- the points depend on what the caps leave, so look before writing (as award.lua): the
-        -- field and the day's counters in one HMGET, each period's counters in one more
-        local day = redis.call('HMGET', record, field, unpack(spec.day))
-        -- a counter of the day found: the record exists, no EXISTS needed
-        created = not (day[2] or day[3]) and redis.call('EXISTS', record) == 0
-        if day[1] then
-          status = 1
-        else
-          local week_used = spec.week[1] and redis.call('HMGET', week, unpack(spec.week))
-          local month_used = spec.month[1] and redis.call('HMGET', month, unpack(spec.month))
-          points = clip_all(points, spec.day_caps, day, 1)
-          points = clip_all(points, spec.week_caps, week_used, 0)
-          points = clip_all(points, spec.month_caps, month_used, 0)
-          if challenges_on and points > 0 then
-            reached, stamp = challenges_reached(spec, member)
-            indexed(reached)
-          end
-          if points <= 0 then
-            status = 2
-          elseif (points > room or any_timed) and not fits(member, points, reached) then
-            status = 5
-          else
-            local value = points == spec.points and spec.value or record_value(spec, points)
-            if stamp ~= '' then
-              count_caps(record, spec.day, day, 1, points, nil, field, value, CHALLENGES .. field, stamp)
-            else
-              count_caps(record, spec.day, day, 1, points, nil, field, value)
-            end
-            count_caps(week, spec.week, week_used, 0, points, week_ttl)
-            count_caps(month, spec.month, month_used, 0, points, month_ttl)
-          end
-        end
       else
-        created = redis.call('EXISTS', record) == 0
+        -- with caps, counted first and taken back when the caps leave less or the award does not go
+        -- ahead (caps: count_up); a record that day counters would create is found by their start
+        local capped = spec.has_caps and points > 0
+        created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
         if redis.call('HSETNX', record, field, spec.value) == 0 then
           status = 1
         else
-          if challenges_on then
-            reached, stamp = challenges_reached(spec, member)
-            indexed(reached)
+          local left, da, db, wa, wb, ma, mb = points
+          if capped then
+            local text = int(points)
+            left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
+            left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
+            left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
           end
-          if points > 0 and (points > room or any_timed) and not fits(member, points, reached) then
+          if capped and left <= 0 then
+            status = 2
+          else
+            if challenges_on then
+              reached, stamp = challenges_reached(spec, member)
+              indexed(reached)
+            end
+            if left > 0 and (left > room or any_timed) and not fits(member, left, reached) then
+              status = 5
+            end
+          end
+          local back = (status == 0) and points - left or points
+          if capped and back > 0 then
+            count_down(record, spec.day, da, db, back)
+            count_down(week, spec.week, wa, wb, back)
+            count_down(month, spec.month, ma, mb, back)
+          end
+          if status ~= 0 then
             redis.call('HDEL', record, field) -- the field was all this award wrote
-            status = 5
-          elseif stamp ~= '' then
+          elseif capped then
+            if left < points then
+              points = left
+              redis.call('HSET', record, field, record_value(spec, points))
+            end
+            new_ttl(record, spec.day, da, db, spec.points, record_ttl)
+            new_ttl(week, spec.week, wa, wb, spec.points, week_ttl)
+            new_ttl(month, spec.month, ma, mb, spec.points, month_ttl)
+          end
+          if status == 0 and stamp ~= '' then
             redis.call('HSET', record, CHALLENGES .. field, stamp)
           end
         end
