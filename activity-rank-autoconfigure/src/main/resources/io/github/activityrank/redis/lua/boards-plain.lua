@@ -14,7 +14,7 @@ local ceilings = {}
 local function ceiling_of(board)
   local ceiling = ceilings[board.key]
   if ceiling == nil then
-    local top = redis.call('ZREVRANGE', board.key, 0, 0, 'WITHSCORES')
+    local top = redis.call('ZREVRANGE', board.key, '0', '0', 'WITHSCORES')
     ceiling = top[2] and tonumber(top[2]) or false
     ceilings[board.key] = ceiling
   end

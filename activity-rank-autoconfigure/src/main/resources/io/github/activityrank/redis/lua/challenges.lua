@@ -40,7 +40,7 @@ local NO_BOARDS = {}
 local any_running
 local function challenges_run()
   if any_running == nil then
-    any_running = #redis.call('ZRANGEBYSCORE', KEYS[registry_idx], '(' .. int(earliest), '+inf', 'LIMIT', 0, 1) > 0
+    any_running = #redis.call('ZRANGEBYSCORE', KEYS[registry_idx], '(' .. int(earliest), '+inf', 'LIMIT', '0', '1') > 0
   end
   return any_running
 end

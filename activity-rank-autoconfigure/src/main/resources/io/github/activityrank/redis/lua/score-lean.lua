@@ -32,11 +32,13 @@ if ARGV[1] == 'lean' then
   local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
   local nb, room, any_timed = 0, math.huge, false
   local function read_ceiling(k)
-    local top = redis.call('ZREVRANGE', keys[k], 0, 0, 'WITHSCORES')
-    ceiling[k] = top[2] and tonumber(top[2]) or false
-    if not base[k] then
-      room = math.min(room, largest[k] - (ceiling[k] or 0))
+    if base[k] then
+      ceiling[k] = redis.call('EXISTS', keys[k]) == 1
+      return
     end
+    local top = redis.call('ZREVRANGE', keys[k], '0', '0', 'WITHSCORES') -- text: no number to format
+    ceiling[k] = top[2] and tonumber(top[2]) or false
+    room = math.min(room, largest[k] - (ceiling[k] or 0))
   end
   for idx, ttl, most, t in string.gmatch(ARGV[4], '(%d+):(-?%d+):(%d+):(-?%d+)') do
     nb = nb + 1
