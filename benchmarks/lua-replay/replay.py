@@ -56,7 +56,8 @@ def calls(awards, count, challenges=0, caps=(), earliest=False):
     lean, floor = [], []
     # caps never bind (as the benchmark's): rule caps of the periods named
     cap = {period: ('100000' if period in caps else '') for period in ('day', 'week', 'month')}
-    per_command = 3 if caps else 1
+    # as LeanScoreCall: week and month hashes are named only for weekly or monthly caps
+    per_command = 3 if set(caps) & {'week', 'month'} else 1
     # the earliest tie-break: the time part of an award made now on each board, and its largest score
     time_part, largest = ('1000', '2097151') if earliest else ('-1', '9007199254740991')
     for _ in range(count):
@@ -71,7 +72,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False):
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
             keys.append('{p}:rec:' + user)
-            if caps:
+            if per_command == 3:
                 keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
             args += ['1', user, 'f%d' % field]
             floor_keys.append('{q}:rec:' + user)

@@ -70,14 +70,16 @@ final class LeanScoreCall {
 		// to its rule's caps by minus the number
 		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();
 		String[] specOf = new String[commands.size()];
-		boolean anyCaps = false;
+		// week and month hashes are named only when a rule of the batch has weekly or
+		// monthly caps
+		boolean periodCaps = false;
 		boolean searches = false;
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreSpec spec = ScoreSpec.of(commands.get(c), retainedDays);
 			searches |= spec.olderDays() > 0 || commands.get(c).revoke();
 			int number = specs.computeIfAbsent(spec, (k) -> specs.size() + 1);
 			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
-			anyCaps |= spec.hasCaps();
+			periodCaps |= spec.hasPeriodCaps();
 		}
 		call.arg("lean")
 			.arg(commands.size())
@@ -89,7 +91,7 @@ final class LeanScoreCall {
 			.arg(removed)
 			.arg(rules)
 			.arg(call.keyCount())
-			.arg(anyCaps ? 3 : 1)
+			.arg(periodCaps ? 3 : 1)
 			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
 			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today))
 			// the challenges: read only while one runs
@@ -111,7 +113,7 @@ final class LeanScoreCall {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
 			call.key(dayKeys.recordPrefixes[0] + member);
-			if (anyCaps) {
+			if (periodCaps) {
 				call.key(dayKeys.weekPrefixes[0] + member);
 				call.key(dayKeys.monthPrefixes[0] + member);
 			}

@@ -38,6 +38,15 @@ record ScoreSpec(long points, String ruleCapField, Long ruleCap, Long globalCap,
 	}
 
 	/**
+	 * Whether a weekly or monthly cap applies, whose counters live in hashes of their
+	 * own.
+	 */
+	boolean hasPeriodCaps() {
+		return this.ruleWeeklyCap != null || this.globalWeeklyCap != null || this.ruleMonthlyCap != null
+				|| this.globalMonthlyCap != null;
+	}
+
+	/**
 	 * Its ten header arguments: points, ruleCapField, ruleCap, globalCap, olderCount,
 	 * ruleWeeklyCap, globalWeeklyCap, ruleMonthlyCap, globalMonthlyCap ('' for no cap),
 	 * rule (whose number in record values the script takes from the registry of rules).

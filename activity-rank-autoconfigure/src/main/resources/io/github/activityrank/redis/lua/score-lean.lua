@@ -163,7 +163,7 @@ if ARGV[1] == 'lean' then
       -- the challenge boards the award reaches (indexes) and the stamp its record keeps of them,
       -- learned once it is known to score
       local reached, stamp = NO_BOARDS, ''
-      local week, month = KEYS[key + 2], KEYS[key + 3]
+      local week, month = KEYS[key + 2], KEYS[key + 3] -- named when a rule has weekly or monthly caps
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
       else
@@ -233,10 +233,8 @@ if ARGV[1] == 'lean' then
       end
       if points then
         redis.call('HDEL', record, field, CHALLENGES .. field)
-        if spec.has_caps then
-          release_caps(record, spec, points)
-          release_caps(KEYS[key + 2], spec, points)
-          release_caps(KEYS[key + 3], spec, points)
+        for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
+          release_caps(KEYS[key + h], spec, points)
         end
         -- the challenge boards the award reached, from its record's stamp, that still run with the user
         local reached = (challenges_on and given[2])
