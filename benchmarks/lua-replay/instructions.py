@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Server instructions per award of the composed score script's lean path against the floor script.
+
+The same calls as replay.py (which reads wall-clock time from INFO commandstats), counted in
+instructions instead: a redis-server of its own runs under valgrind's callgrind, and the
+counts between two dumps are the instructions Redis executed for one arm's calls, the Lua
+interpreter, the commands and the conversions between them included. The count does not move
+with the machine's load, so a change of a few percent shows in one run; it does not see cache
+misses, so read it beside replay.py's times, not instead of them.
+
+    python3 benchmarks/lua-replay/instructions.py --caps day,week,month --earliest [DIR ...]
+
+Each DIR holds changed modules (the working tree's for those it lacks), one arm each. The first
+--warm calls of an arm fill the keyspace and are not counted. Needs valgrind and redis-server.
+"""
+import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
+
+import replay
+
+
+class Callgrind:
+    """A redis-server under callgrind on a free port, stopped on exit."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix='lua-instructions-')
+        with socket.socket() as probe:
+            probe.bind(('127.0.0.1', 0))
+            self.port = probe.getsockname()[1]
+        self.process = subprocess.Popen(
+            ['valgrind', '--tool=callgrind', '--callgrind-out-file=' + os.path.join(self.dir, 'cg.out'),
+             'redis-server', '--port', str(self.port), '--save', '', '--appendonly', 'no', '--dir', self.dir],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(600):
+            try:
+                self.client = replay.Client(self.port)
+                self.client.call('PING')
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit('redis-server under valgrind did not answer on port %d' % self.port)
+
+    def since_last_dump(self):
+        """Instructions executed since the previous dump."""
+        subprocess.run(['callgrind_control', '-d', str(self.process.pid)], capture_output=True, check=True)
+        newest = max(glob.glob(os.path.join(self.dir, 'cg.out*')), key=os.path.getmtime)
+        with open(newest) as dump:
+            for line in dump:
+                if line.startswith(('summary:', 'totals:')):
+                    return int(line.split()[1])
+        raise SystemExit('no totals in ' + newest)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def count(server, script, batch, warm, setup):
+    client = server.client
+    client.call('FLUSHDB')
+    client.call('SCRIPT', 'FLUSH')
+    setup(client)
+    sha = client.call('SCRIPT', 'LOAD', script)
+    for keys, args in batch[:warm]:
+        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+    server.since_last_dump()
+    for keys, args in batch[warm:]:
+        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+    return server.since_last_dump()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--awards', type=int, default=14, help='awards per call')
+    parser.add_argument('--calls', type=int, default=1000, help='calls per arm, the warm ones included')
+    parser.add_argument('--warm', type=int, default=800, help='calls per arm that are not counted')
+    parser.add_argument('--challenges', type=int, default=0, help='running challenges every user joined')
+    parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
+    parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
+    parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
+    options = parser.parse_args()
+    random.seed(7)  # the same users and fields in every run
+    caps = tuple(c for c in options.caps.split(',') if c)
+    lean, floor = replay.calls(options.awards, options.calls, options.challenges, caps, options.earliest)
+    counted = options.awards * (options.calls - options.warm)
+    now = int(time.time() * 1000)
+    setup = lambda client: replay.joined(client, now, options.challenges)
+    server = Callgrind()
+    try:
+        base = count(server, replay.floor_script(), floor, options.warm, setup)
+        print('%d award(s) per call, %d calls counted: server instructions per award, / floor'
+              % (options.awards, options.calls - options.warm))
+        print('  %-30s %9.0f' % ('floor script', base / counted))
+        arms = [('lean path', replay.composed())]
+        arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
+        for name, script in arms:
+            total = count(server, script, lean, options.warm, setup)
+            print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
+    finally:
+        server.close()
+
+
+if __name__ == '__main__':
+    main()
