@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.EnumSet;
@@ -16,7 +17,10 @@ import io.github.activityrank.RankEntry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.data.redis.connection.RedisConnection;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Which awards reach a challenge board: those made while it runs, under its rules, by its
@@ -330,6 +334,39 @@ class ChallengeScoringTests {
 		assertThat(this.engine.challenges.leave("sprint", "u")).isFalse();
 		assertThat(score("sprint", "u")).isEqualTo(3);
 		assertThat(this.engine.challenges.join("no-such-challenge", "v")).isFalse();
+	}
+
+	/**
+	 * An id can come back with another definition once the earlier challenge's keys have
+	 * expired, while some users' joined hashes still hold entries of the earlier one: in
+	 * one call, each entry is read under its own definition, in whichever order they
+	 * come.
+	 */
+	@Test
+	void entriesOfTwoDefinitionsOfOneIdAreEachReadUnderTheirOwnInOneCall() {
+		create("sprint", false);
+		this.engine.challenges.join("sprint", "now");
+		long weekAgo = at(START.minusDays(7)).toEpochMilli();
+		String earlier = weekAgo + ":" + (weekAgo + 86_400_000L) + ":" + (weekAgo + 2 * 86_400_000L) + ":1:";
+		hset(this.engine.keys.joinedChallenges("then1"), "sprint", earlier);
+		hset(this.engine.keys.joinedChallenges("then2"), "sprint", earlier);
+		this.engine.clock.set(START.plusHours(1));
+
+		this.engine.service.applyAll(List.of(ActivityEvent.award("then1", "a", "comment"),
+				ActivityEvent.award("now", "a", "comment"), ActivityEvent.award("then2", "a", "comment")));
+
+		assertThat(this.engine.challenges.board("sprint").top(10)).extracting(RankEntry::id, RankEntry::score)
+			.containsExactly(tuple("now", 3L));
+		assertThat(total("then1")).isEqualTo(3);
+		assertThat(total("then2")).isEqualTo(3);
+	}
+
+	private void hset(String key, String field, String value) {
+		try (RedisConnection connection = this.engine.connections.getConnection()) {
+			connection.hashCommands()
+				.hSet(key.getBytes(StandardCharsets.UTF_8), field.getBytes(StandardCharsets.UTF_8),
+						value.getBytes(StandardCharsets.UTF_8));
+		}
 	}
 
 	@Test

@@ -50,10 +50,10 @@ local running
 local function running_functions()
   -- what every entry of a challenge holds but its token, by id: parsed from the first entry of the
   -- challenge the call reads; each later one (another user's) is only compared with it
-  local defs = {}
+  local defs, byte, find = {}, string.byte, string.find
   local function definition(id, value)
     local def = defs[id]
-    if def and string.find(value, def.head, 1, true) == 1 then
+    if def and find(value, def.head, 1, true) == 1 then
       return def
     end
     local start, stop, expire_at, rules = string.match(value, '^(%d+):(%d+):(%d+):%d+:(.*)$')
@@ -80,7 +80,7 @@ local function running_functions()
       open, open_ids, open_stamp = {}, {}, 0
       local flat = redis.call('HGETALL', KEYS[open_idx])
       for k = 1, #flat, 2 do
-        if string.byte(flat[k], 1) ~= 35 then -- '#': a reserved field
+        if byte(flat[k], 1) ~= 35 then -- '#': a reserved field
           local def = definition(flat[k], flat[k + 1])
           local token = token_of(def, flat[k + 1])
           open_stamp = math.max(open_stamp, token)
@@ -150,17 +150,22 @@ local function running_functions()
           boards[#boards + 1] = challenge_board(def)
         end
       end
-      local flat, joined_stamp = joined_of(member), '0'
+      local flat, joined_stamp, n = joined_of(member), '0', #boards
       for k = 1, #flat, 2 do
-        local id = flat[k]
-        if string.byte(id, 1) ~= 35 then
-          local def = definition(id, flat[k + 1])
-          -- a challenge in both hashes counts once
-          if def.start <= at and at < def.stop and (not def.rules or def.rules[rule]) and not open_ids[id] then
-            boards[#boards + 1] = challenge_board(def)
+        local id, value = flat[k], flat[k + 1]
+        -- an id the call knows needs no test for '#', a value with its head no new definition; a
+        -- challenge in both hashes counts once
+        local def = defs[id]
+        if not (def and find(value, def.head, 1, true) == 1) then
+          def = byte(id, 1) ~= 35 and definition(id, value)
+        end
+        if not def then
+          if id == '#token' then
+            joined_stamp = value
           end
-        elseif id == '#token' then
-          joined_stamp = flat[k + 1]
+        elseif def.start <= at and at < def.stop and (not def.rules or def.rules[rule]) and not open_ids[id] then
+          n = n + 1
+          boards[n] = challenge_board(def)
         end
       end
       boards.stamp = boards[1] and (int(at) .. ':' .. int(open_stamp) .. ':' .. joined_stamp) or ''
@@ -203,7 +208,7 @@ local function running_functions()
         def, token, most = open[k], open[k + 1], open_most
       else
         local id, entry = flat[k - n], flat[k - n + 1]
-        if string.byte(id, 1) ~= 35 and not open_ids[id] then
+        if byte(id, 1) ~= 35 and not open_ids[id] then
           def = definition(id, entry)
           token, most = token_of(def, entry), joined_most
         end
