@@ -49,12 +49,16 @@ end
 local running
 local function running_functions()
   -- what every entry of a challenge holds but its token, by id: parsed from the first entry of the
-  -- challenge the call reads; each later one (another user's) is only compared with it
-  local defs, byte, find = {}, string.byte, string.find
+  -- challenge the call reads; each later one (another user's) is only compared with it. False for a
+  -- reserved field ('#'), which an id the call already knows needs no test for.
+  local defs, find = {}, string.find
   local function definition(id, value)
     local def = defs[id]
     if def and find(value, def.head, 1, true) == 1 then
       return def
+    end
+    if string.byte(id, 1) == 35 then
+      return false
     end
     local start, stop, expire_at, rules = string.match(value, '^(%d+):(%d+):(%d+):%d+:(.*)$')
     def = { id = id, start = tonumber(start), stop = tonumber(stop), expire_at = tonumber(expire_at),
@@ -80,8 +84,8 @@ local function running_functions()
       open, open_ids, open_stamp = {}, {}, 0
       local flat = redis.call('HGETALL', KEYS[open_idx])
       for k = 1, #flat, 2 do
-        if byte(flat[k], 1) ~= 35 then -- '#': a reserved field
-          local def = definition(flat[k], flat[k + 1])
+        local def = definition(flat[k], flat[k + 1])
+        if def then
           local token = token_of(def, flat[k + 1])
           open_stamp = math.max(open_stamp, token)
           if def.stop > earliest then
@@ -153,16 +157,12 @@ local function running_functions()
       local flat, joined_stamp, n = joined_of(member), '0', #boards
       for k = 1, #flat, 2 do
         local id, value = flat[k], flat[k + 1]
-        -- an id the call knows needs no test for '#', a value with its head no new definition; a
-        -- challenge in both hashes counts once
-        local def = defs[id]
-        if not (def and find(value, def.head, 1, true) == 1) then
-          def = byte(id, 1) ~= 35 and definition(id, value)
-        end
+        local def = definition(id, value)
         if not def then
           if id == '#token' then
             joined_stamp = value
           end
+        -- a challenge in both hashes counts once
         elseif def.start <= at and at < def.stop and (not def.rules or def.rules[rule]) and not open_ids[id] then
           n = n + 1
           boards[n] = challenge_board(def)
@@ -208,8 +208,8 @@ local function running_functions()
         def, token, most = open[k], open[k + 1], open_most
       else
         local id, entry = flat[k - n], flat[k - n + 1]
-        if byte(id, 1) ~= 35 and not open_ids[id] then
-          def = definition(id, entry)
+        def = not open_ids[id] and definition(id, entry)
+        if def then
           token, most = token_of(def, entry), joined_most
         end
       end
