@@ -33,8 +33,7 @@ record ScoreSpec(long points, String ruleCapField, Long ruleCap, Long globalCap,
 	}
 
 	boolean hasCaps() {
-		return this.ruleCap != null || this.globalCap != null || this.ruleWeeklyCap != null
-				|| this.globalWeeklyCap != null || this.ruleMonthlyCap != null || this.globalMonthlyCap != null;
+		return this.ruleCap != null || this.globalCap != null || hasPeriodCaps();
 	}
 
 	/**

@@ -163,7 +163,8 @@ if ARGV[1] == 'lean' then
       -- the challenge boards the award reaches (indexes) and the stamp its record keeps of them,
       -- learned once it is known to score
       local reached, stamp = NO_BOARDS, ''
-      local week, month = KEYS[key + 2], KEYS[key + 3] -- named when a rule has weekly or monthly caps
+      -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
+      local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
         status = 1 -- once per ever: awarded on an older day
       else
