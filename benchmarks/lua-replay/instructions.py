@@ -56,16 +56,10 @@ class Callgrind:
 
 
 def count(server, script, batch, warm, setup):
-    client = server.client
-    client.call('FLUSHDB')
-    client.call('SCRIPT', 'FLUSH')
-    setup(client)
-    sha = client.call('SCRIPT', 'LOAD', script)
-    for keys, args in batch[:warm]:
-        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+    sha = replay.load(server.client, script, setup)
+    replay.play(server.client, sha, batch[:warm])
     server.since_last_dump()
-    for keys, args in batch[warm:]:
-        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+    replay.play(server.client, sha, batch[warm:])
     return server.since_last_dump()
 
 

@@ -130,14 +130,23 @@ def joined(client, now, challenges):
         client.call('HSET', '{p}:challenges-of:u%d' % user, *fields)
 
 
-def run(client, script, batch, setup):
+def load(client, script, setup):
+    """An empty database with only this script loaded (its SHA), after the arm's setup."""
     client.call('FLUSHDB')
     client.call('SCRIPT', 'FLUSH')
     setup(client)
-    sha = client.call('SCRIPT', 'LOAD', script)
-    calls_before, usec_before = client.evalsha_usec()
+    return client.call('SCRIPT', 'LOAD', script)
+
+
+def play(client, sha, batch):
     for keys, args in batch:
         client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+
+
+def run(client, script, batch, setup):
+    sha = load(client, script, setup)
+    calls_before, usec_before = client.evalsha_usec()
+    play(client, sha, batch)
     calls_after, usec_after = client.evalsha_usec()
     return (usec_after - usec_before) / (calls_after - calls_before)
 
