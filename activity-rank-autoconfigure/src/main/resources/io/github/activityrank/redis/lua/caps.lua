@@ -82,10 +82,11 @@ local function new_ttl(hash, fields, a, b, points, ttl)
 end
 -- the lean loop's specs from ARGV[i] on (their number at ARGV[i - 1]; ten arguments each, as
 -- score-args reads them), by their argument ('1', '2', ...; a revoke's is '-1', ...), so a
--- command finds its own without tonumber; and the index after them. Each call allocates as
--- little as it can: Lua's collector pays for every table in a script's fixed cost.
+-- command finds its own without tonumber; the index after them; and the revokes' arguments as a
+-- set (a lookup is cheaper than a string.byte call per command). Each call allocates as little as
+-- it can: Lua's collector pays for every table in a script's fixed cost.
 local function lean_specs(i)
-  local specs = {}
+  local specs, revokes = {}, {}
   for s = 1, tonumber(ARGV[i - 1]) do
     local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]) }
     if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
@@ -96,8 +97,9 @@ local function lean_specs(i)
       spec.week, spec.week_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6]))
       spec.month, spec.month_caps = cap_fields(spec.rule_cap_field, tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8]))
     end
-    specs[tostring(s)], specs[tostring(-s)] = spec, spec
+    local revoke = tostring(-s)
+    specs[tostring(s)], specs[revoke], revokes[revoke] = spec, spec, true
     i = i + 10
   end
-  return specs, i
+  return specs, i, revokes
 end

@@ -32,7 +32,7 @@ local CHALLENGES = '#ch:'
 -- hand, earliest the batch's, own_times whether each command carries its own
 local registry_idx, open_idx, joined_prefix, now_ms
 local challenge_prefix, challenge_dense_prefix, challenge_largest, challenge_timed
-local at, earliest, own_times
+local at, earliest, earliest_text, own_times
 
 local NO_BOARDS = {}
 
@@ -40,7 +40,7 @@ local NO_BOARDS = {}
 local any_running
 local function challenges_run()
   if any_running == nil then
-    any_running = #redis.call('ZRANGEBYSCORE', KEYS[registry_idx], '(' .. int(earliest), '+inf', 'LIMIT', '0', '1') > 0
+    any_running = #redis.call('ZRANGEBYSCORE', KEYS[registry_idx], '(' .. earliest_text, '+inf', 'LIMIT', '0', '1') > 0
   end
   return any_running
 end

@@ -150,7 +150,7 @@ challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
 challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
 -- when the commands were made: at, the instant of the command being applied
 at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
-earliest = at
+earliest, earliest_text = at, ARGV[i + 7]
 local removed_idx = tonumber(ARGV[i + 9])
 local rules_idx = tonumber(ARGV[i + 10])
 joined_prefix = ARGV[i + 11]

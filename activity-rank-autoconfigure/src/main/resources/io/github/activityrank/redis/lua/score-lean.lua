@@ -11,7 +11,7 @@
 if ARGV[1] == 'lean' then
   local record_ttl = ARGV[3]
   registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] == '1'
-  earliest, open_idx, now_ms = at, tonumber(ARGV[14]), tonumber(ARGV[15])
+  earliest, earliest_text, open_idx, now_ms = at, ARGV[6], tonumber(ARGV[14]), tonumber(ARGV[15])
   challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
   challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
   -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
@@ -48,12 +48,15 @@ if ARGV[1] == 'lean' then
     any_timed = any_timed or base[nb] ~= false
     read_ceiling(nb)
   end
-  -- a member's points on a board and its score (nil when not on it), read once per call
+  -- a member's points on a board and its score (nil when not on it), read once per call on a board
+  -- with a time part; on a plain one, whose ZINCRBYs learn no score, each time (only near its largest)
   local function held(k, member)
     local score = scores[k][member]
     if score == nil then
       score = tonumber(redis.call('ZSCORE', keys[k], member)) or false
-      scores[k][member] = score
+      if base[k] then
+        scores[k][member] = score
+      end
     end
     if not score then
       return 0, nil
@@ -87,16 +90,21 @@ if ARGV[1] == 'lean' then
     end
     return boards
   end
-  -- add points (a penalty when negative) to a member; at zero or less it leaves. A penalty never
-  -- creates a board or a member; a revoke (keep) keeps the member's time part.
-  local function add(k, member, points, keep)
+  -- add points (a penalty when negative; text: them as text) to a member; at zero or less it leaves.
+  -- A penalty never creates a board or a member; a revoke (keep) keeps the member's time part.
+  local function add(k, member, points, keep, text)
     local key, existed = keys[k], ceiling[k]
-    -- a plain write learns no score: one read before is forgotten, so a later check reads again
-    -- (only a key present is cleared: assigning nil to a new key makes Lua 5.1 insert it)
-    if not base[k] and scores[k][member] ~= nil then
-      scores[k][member] = nil
-    end
-    if base[k] then
+    if not base[k] then
+      if points <= 0 then
+        if existed and tonumber(redis.call('ZINCRBY', key, text, member)) <= 0 then
+          redis.call('ZREM', key, member)
+          read_ceiling(k)
+        end
+        return
+      end
+      redis.call('ZINCRBY', key, text, member)
+      ceiling[k] = existed and existed + points or points
+    else
       local old, score = held(k, member)
       if not score and points <= 0 then
         return
@@ -109,15 +117,6 @@ if ARGV[1] == 'lean' then
       score = (old + points) * TIME_SPAN + (keep and score % TIME_SPAN or time[k])
       redis.call('ZADD', key, string.format('%.0f', score), member) -- each score once: not cached
       scores[k][member], ceiling[k] = score, score
-    elseif points > 0 then
-      redis.call('ZINCRBY', key, int(points), member)
-      ceiling[k] = (ceiling[k] or 0) + points
-    else
-      if existed and tonumber(redis.call('ZINCRBY', key, int(points), member)) <= 0 then
-        redis.call('ZREM', key, member)
-        read_ceiling(k)
-      end
-      return
     end
     if not existed and ttls[k] ~= '-1' then
       redis.call('PEXPIRE', key, ttls[k])
@@ -126,8 +125,9 @@ if ARGV[1] == 'lean' then
 
   -- add points to a member on today's boards, then on the challenge boards reached
   local function add_all(reached, member, points, keep)
-    for k = 1, np do add(k, member, points, keep) end
-    for r = 1, #reached do add(reached[r].k, member, points, keep) end
+    local text = int(points)
+    for k = 1, np do add(k, member, points, keep, text) end
+    for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
   end
 
   -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
@@ -135,13 +135,14 @@ if ARGV[1] == 'lean' then
   for r = 1, tonumber(ARGV[20]) do
     prefixes[r] = ARGV[20 + r]
   end
-  local specs, i = lean_specs(22 + #prefixes)
+  local specs, i, revokes = lean_specs(22 + #prefixes)
 
+  local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
   local out, c = {}, 0
   for i = i, #ARGV, own_times and 4 or 3 do
     c = c + 1
     local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
-    local revoke = string.byte(ARGV[i], 1) == 45 -- '-'
+    local revoke = revokes[ARGV[i]]
     local key = first_key + (c - 1) * per_command
     local record = KEYS[key + 1]
     -- a command's own instant matters only to a time part, a removal marker or a challenge
@@ -220,7 +221,7 @@ if ARGV[1] == 'lean' then
           redis.call('PEXPIRE', record, record_ttl)
         end
         add_all(reached, member, points, false)
-        room = room - math.max(points, 0)
+        room = points > 0 and room - points or room
       end
       out[c] = (status == 0) and points * 8 or status
     else
