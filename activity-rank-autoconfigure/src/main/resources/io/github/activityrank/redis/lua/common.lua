@@ -19,6 +19,15 @@ local function int(n)
   return text
 end
 
+-- a score with a time part (points * TIME_SPAN + time, below 2^53) as Redis should store it: '%d'
+-- formats such a double at half the cost of '%.0f', and exactly where Lua's integer format takes a
+-- 64-bit C long (as on every 64-bit Linux); where it does not, '%.0f'. Asked once per call.
+local score_format
+local function score_text(score)
+  score_format = score_format or (string.format('%d', 2 ^ 53) == '9007199254740992' and '%d' or '%.0f')
+  return string.format(score_format, score)
+end
+
 -- A record's value for one award: its points and its rule's number in one small integer. Rules are
 -- numbered 1, 2, ... in the registry of rules (rule_number), 0 stands for explicit points; the
 -- points are zigzagged (0, -1, 1, -2, ... -> 0, 1, 2, 3, ...) and paired with the number

@@ -115,7 +115,7 @@ if ARGV[1] == 'lean' then
         return read_ceiling(k)
       end
       score = (old + points) * TIME_SPAN + (keep and score % TIME_SPAN or time[k])
-      redis.call('ZADD', key, string.format('%.0f', score), member) -- each score once: not cached
+      redis.call('ZADD', key, score_text(score), member) -- each score once: not cached
       scores[k][member], ceiling[k] = score, score
     end
     if not existed and ttls[k] ~= '-1' then
