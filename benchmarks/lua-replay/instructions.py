@@ -28,7 +28,8 @@ class Callgrind:
             self.port = probe.getsockname()[1]
         self.process = subprocess.Popen(
             ['valgrind', '--tool=callgrind', '--callgrind-out-file=' + os.path.join(self.dir, 'cg.out'),
-             'redis-server', '--port', str(self.port), '--save', '', '--appendonly', 'no', '--dir', self.dir],
+             'redis-server', '--port', str(self.port), '--save', '', '--appendonly', 'no', '--dir', self.dir,
+             '--hz', '1', '--activerehashing', 'no'],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
