@@ -11,12 +11,13 @@ misses, so read it beside replay.py's times, not instead of them.
     python3 benchmarks/lua-replay/instructions.py --caps day,week,month --earliest [DIR ...]
 
 Each DIR holds changed modules (the working tree's for those it lacks), one arm each. The first
---warm calls of an arm fill the keyspace and are not counted. Needs valgrind and redis-server.
+--warm calls of an arm fill the keyspace and are not counted. With --caps day,week,month
+--earliest one more arm, the every-feature floor, does only the commands no design of those
+features can skip. Needs valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
 import replay
-
 
 class Callgrind:
     """A redis-server under callgrind on a free port, stopped on exit."""
@@ -86,6 +87,10 @@ def main():
         print('%d award(s) per call, %d calls counted: server instructions per award, / floor'
               % (options.awards, options.calls - options.warm))
         print('  %-30s %9.0f' % ('floor script', base / counted))
+        feature_floor = replay.every_feature_floor(lean, options.awards, caps, options.earliest, options.challenges)
+        if feature_floor:
+            total = count(server, *feature_floor, options.warm, setup)
+            print('  %-30s %9.0f  %.2fx' % ('every-feature floor', total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
         for name, script in arms:

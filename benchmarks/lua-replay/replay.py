@@ -11,7 +11,8 @@ test is loaded (SCRIPT FLUSH before each), and each arm runs in interleaved roun
     python3 benchmarks/lua-replay/replay.py --port 6401 --awards 1 --calls 20000 --rounds 3
 
 --challenges N gives every user N joined challenges that run (the floor then writes N boards more);
---caps day,week,month and --earliest give the rule caps (never binding) and the tie-break time part;
+--caps day,week,month and --earliest give the rule caps (never binding) and the tie-break time part,
+and with both an arm that does only the commands no design of those features can skip;
 --against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
 to compare a change with what is checked out in the same interleaved rounds.
 """
@@ -49,6 +50,47 @@ def variants(score):
         'lean header': score[:loop] + early + score[loop:],
         'lean path': score,
     }
+
+
+# The least an award with daily, weekly and monthly cap counters and the earliest tie-break on two
+# boards must do: HSETNX of its field, one HINCRBY per counter (PEXPIRE of one it starts) and, per
+# board, ZSCORE and ZADD of the new score with its time part. No caps that bind, no revokes.
+EVERY_FEATURE_FLOOR = """
+local n, part = 0, tonumber(ARGV[2])
+for i = 3, #ARGV, 3 do
+  local record, week, month = KEYS[3 + n * 3], KEYS[4 + n * 3], KEYS[5 + n * 3]
+  n = n + 1
+  local member, field, points = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  if redis.call('HSETNX', record, field, points) == 1 then
+    local p = tonumber(points)
+    if redis.call('HINCRBY', record, '#cap', points) == p then redis.call('PEXPIRE', record, ARGV[1]) end
+    if redis.call('HINCRBY', week, '#cap', points) == p then redis.call('PEXPIRE', week, ARGV[1]) end
+    if redis.call('HINCRBY', month, '#cap', points) == p then redis.call('PEXPIRE', month, ARGV[1]) end
+    for b = 1, 2 do
+      local s = tonumber(redis.call('ZSCORE', KEYS[b], member)) or 0
+      redis.call('ZADD', KEYS[b], string.format('%d', (math.floor(s / 4294967296) + p) * 4294967296 + part), member)
+    end
+  end
+end
+return n
+"""
+
+
+def every_feature_floor(lean, awards, caps, earliest, challenges):
+    """EVERY_FEATURE_FLOOR and the lean calls' users and fields as it takes them (its own keys), or None
+    unless the calls have daily, weekly and monthly caps, the earliest tie-break and no challenges."""
+    if set(caps) != {'day', 'week', 'month'} or not earliest or challenges:
+        return None
+    calls = []
+    for keys, args in lean:
+        users = [key.split(':', 2)[2] for key in keys if key.startswith('{p}:rec:')]
+        fields = [args[j + 2] for j in range(len(args) - 3 * awards, len(args), 3)]
+        floor_keys, floor_args = ['{e}:day', '{e}:month'], ['172800000', '1000']
+        for user, field in zip(users, fields):
+            floor_keys += ['{e}:rec:' + user, '{e}:wsum:' + user, '{e}:msum:' + user]
+            floor_args += [user, field, '2']
+        calls.append((floor_keys, floor_args))
+    return EVERY_FEATURE_FLOOR, calls
 
 
 def calls(awards, count, challenges=0, caps=(), earliest=False):
@@ -168,6 +210,9 @@ def main():
     caps = tuple(c for c in options.caps.split(',') if c)
     lean, floor = calls(options.awards, options.calls, options.challenges, caps, options.earliest)
     arms = {'floor script': (floor_script(), floor)}
+    feature_floor = every_feature_floor(lean, options.awards, caps, options.earliest, options.challenges)
+    if feature_floor:
+        arms['every-feature floor'] = feature_floor
     arms.update({name: (script, lean) for name, script in variants(composed()).items()})
     if options.against:
         arms['lean path, ' + os.path.basename(options.against.rstrip('/'))] = (composed(options.against), lean)
