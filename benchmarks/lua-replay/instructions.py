@@ -13,7 +13,7 @@ misses, so read it beside replay.py's times, not instead of them.
 Each DIR holds changed modules (the working tree's for those it lacks), one arm each. The first
 --warm calls of an arm fill the keyspace and are not counted. With --caps day,week,month
 --earliest one more arm, the every-feature floor, does only the commands no design of those
-features can skip. Needs valgrind and redis-server.
+features can skip; with --challenges N, one more floor arm reads each user's joined challenges. Needs valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -91,6 +91,9 @@ def main():
         if feature_floor:
             total = count(server, *feature_floor, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % ('every-feature floor', total / counted, total / base))
+        if replay.joins_read_floor(options.challenges):
+            total = count(server, replay.joins_read_floor(options.challenges), floor, options.warm, setup)
+            print('  %-30s %9.0f  %.2fx' % ('floor, joins read', total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
         for name, script in arms:

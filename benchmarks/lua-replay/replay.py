@@ -10,7 +10,8 @@ test is loaded (SCRIPT FLUSH before each), and each arm runs in interleaved roun
     redis-server --port 6401 --save "" --appendonly no --daemonize yes
     python3 benchmarks/lua-replay/replay.py --port 6401 --awards 1 --calls 20000 --rounds 3
 
---challenges N gives every user N joined challenges that run (the floor then writes N boards more);
+--challenges N gives every user N joined challenges that run (the floor then writes N boards more,
+and one more floor arm also reads each user's joined-challenges hash);
 --caps day,week,month and --earliest give the rule caps (never binding) and the tie-break time part,
 and with both an arm that does only the commands no design of those features can skip;
 --against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
@@ -91,6 +92,17 @@ def every_feature_floor(lean, awards, caps, earliest, challenges):
             floor_args += [user, field, '2']
         calls.append((floor_keys, floor_args))
     return EVERY_FEATURE_FLOOR, calls
+
+
+def joins_read_floor(challenges):
+    """The floor script reading each awarded user's joined-challenges hash (HGETALL) before its boards:
+    the least a design that keeps joins per user in Redis adds to the floor plus N ZINCRBYs, or None
+    without challenges. It takes the floor's calls; the hashes are the lean calls' (replay.joined)."""
+    if not challenges:
+        return None
+    script = floor_script()
+    award = "    if redis.call('HSETNX', record, field, points) == 1 then\n"
+    return script.replace(award, award + "      redis.call('HGETALL', '{p}:challenges-of:' .. member)\n")
 
 
 def calls(awards, count, challenges=0, caps=(), earliest=False):
@@ -213,6 +225,8 @@ def main():
     feature_floor = every_feature_floor(lean, options.awards, caps, options.earliest, options.challenges)
     if feature_floor:
         arms['every-feature floor'] = feature_floor
+    if joins_read_floor(options.challenges):
+        arms['floor, joins read'] = (joins_read_floor(options.challenges), floor)
     arms.update({name: (script, lean) for name, script in variants(composed()).items()})
     if options.against:
         arms['lean path, ' + os.path.basename(options.against.rstrip('/'))] = (composed(options.against), lean)
