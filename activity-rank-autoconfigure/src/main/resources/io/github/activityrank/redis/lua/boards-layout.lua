@@ -93,7 +93,7 @@ local function set_points(board, member, points, time)
     end
   else
     local score = board.time and points * TIME_SPAN + time or points
-    redis.call('ZADD', board.key, board.time and score_text(score) or int(score), member)
+    redis.call('ZADD', board.key, score_text(score), member)
     scores[board.key][member] = score
   end
   -- the companion only ever exists on plain-points boards, so a value is a score there

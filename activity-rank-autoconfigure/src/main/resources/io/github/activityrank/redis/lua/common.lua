@@ -19,9 +19,10 @@ local function int(n)
   return text
 end
 
--- a score with a time part (points * TIME_SPAN + time, below 2^53) as Redis should store it: '%d'
--- formats such a double at half the cost of '%.0f', and exactly where Lua's integer format takes a
--- 64-bit C long (as on every 64-bit Linux); where it does not, '%.0f'. Asked once per call.
+-- a board score (below 2^53, a time part included) as Redis should store it, not kept like int's
+-- (each is written once): '%d' formats a double near 2^53 at half the cost of '%.0f', and exactly
+-- where Lua's integer format takes a 64-bit C long (as on every 64-bit Linux); where it does not,
+-- '%.0f'. Asked once per call.
 local score_format
 local function score_text(score)
   score_format = score_format or (string.format('%d', 2 ^ 53) == '9007199254740992' and '%d' or '%.0f')
