@@ -77,7 +77,7 @@ def main():
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
-    lean, floor = replay.calls(options.awards, options.calls, options.challenges, caps, options.earliest)
+    lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps, options.earliest)
     counted = options.awards * (options.calls - options.warm)
     now = int(time.time() * 1000)
     setup = lambda client: replay.joined(client, now, options.challenges)
@@ -87,9 +87,8 @@ def main():
         print('%d award(s) per call, %d calls counted: server instructions per award, / floor'
               % (options.awards, options.calls - options.warm))
         print('  %-30s %9.0f' % ('floor script', base / counted))
-        feature_floor = replay.every_feature_floor(lean, options.awards, caps, options.earliest, options.challenges)
-        if feature_floor:
-            total = count(server, *feature_floor, options.warm, setup)
+        if every:
+            total = count(server, replay.EVERY_FEATURE_FLOOR, every, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % ('every-feature floor', total / counted, total / base))
         if replay.joins_read_floor(options.challenges):
             total = count(server, replay.joins_read_floor(options.challenges), floor, options.warm, setup)

@@ -77,23 +77,6 @@ return n
 """
 
 
-def every_feature_floor(lean, awards, caps, earliest, challenges):
-    """EVERY_FEATURE_FLOOR and the lean calls' users and fields as it takes them (its own keys), or None
-    unless the calls have daily, weekly and monthly caps, the earliest tie-break and no challenges."""
-    if set(caps) != {'day', 'week', 'month'} or not earliest or challenges:
-        return None
-    calls = []
-    for keys, args in lean:
-        users = [key.split(':', 2)[2] for key in keys if key.startswith('{p}:rec:')]
-        fields = [args[j + 2] for j in range(len(args) - 3 * awards, len(args), 3)]
-        floor_keys, floor_args = ['{e}:day', '{e}:month'], ['172800000', '1000']
-        for user, field in zip(users, fields):
-            floor_keys += ['{e}:rec:' + user, '{e}:wsum:' + user, '{e}:msum:' + user]
-            floor_args += [user, field, '2']
-        calls.append((floor_keys, floor_args))
-    return EVERY_FEATURE_FLOOR, calls
-
-
 def joins_read_floor(challenges):
     """The floor script reading each awarded user's joined-challenges hash (HGETALL) before its boards:
     the least a design that keeps joins per user in Redis adds to the floor plus N ZINCRBYs, or None
@@ -102,12 +85,17 @@ def joins_read_floor(challenges):
         return None
     script = floor_script()
     award = "    if redis.call('HSETNX', record, field, points) == 1 then\n"
+    if award not in script:
+        raise SystemExit('the floor script no longer awards as joins_read_floor expects: ' + FLOOR)
     return script.replace(award, award + "      redis.call('HGETALL', '{p}:challenges-of:' .. member)\n")
 
 
 def calls(awards, count, challenges=0, caps=(), earliest=False):
+    """The lean calls, the floor script's and, with daily, weekly and monthly caps, the earliest
+    tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
+    every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
     # caps never bind (as the benchmark's): rule caps of the periods named
     cap = {period: ('100000' if period in caps else '') for period in ('day', 'week', 'month')}
     # as LeanScoreCall: week and month hashes are named only for weekly or monthly caps
@@ -123,6 +111,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False):
                 'praise']
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
+        every_keys, every_args = ['{e}:day', '{e}:month'], ['172800000', time_part]
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
             keys.append('{p}:rec:' + user)
@@ -131,9 +120,13 @@ def calls(awards, count, challenges=0, caps=(), earliest=False):
             args += ['1', user, 'f%d' % field]
             floor_keys.append('{q}:rec:' + user)
             floor_args += [user, 'f%d' % field, '2', '0']
+            every_keys += ['{e}:rec:' + user, '{e}:wsum:' + user, '{e}:msum:' + user]
+            every_args += [user, 'f%d' % field, '2']
         lean.append((keys, args))
         floor.append((floor_keys, floor_args))
-    return lean, floor
+        if every is not None:
+            every.append((every_keys, every_args))
+    return lean, floor, every
 
 
 class Client:
@@ -220,11 +213,10 @@ def main():
     if client.call('DBSIZE') != 0:
         raise SystemExit('database 0 of port %d is not empty: use a private server' % options.port)
     caps = tuple(c for c in options.caps.split(',') if c)
-    lean, floor = calls(options.awards, options.calls, options.challenges, caps, options.earliest)
+    lean, floor, every = calls(options.awards, options.calls, options.challenges, caps, options.earliest)
     arms = {'floor script': (floor_script(), floor)}
-    feature_floor = every_feature_floor(lean, options.awards, caps, options.earliest, options.challenges)
-    if feature_floor:
-        arms['every-feature floor'] = feature_floor
+    if every:
+        arms['every-feature floor'] = (EVERY_FEATURE_FLOOR, every)
     if joins_read_floor(options.challenges):
         arms['floor, joins read'] = (joins_read_floor(options.challenges), floor)
     arms.update({name: (script, lean) for name, script in variants(composed()).items()})
