@@ -99,7 +99,10 @@ class LaneStatements {
 	/**
 	 * The oldest pending entries of some lanes from some id on, up to {@code perLane} of
 	 * each: one statement, one index range per lane. A lane's entries are a prefix of its
-	 * pending ones from that id in id order, so its users' entries keep their order.
+	 * pending ones from that id in id order, so its users' entries keep their order. Each
+	 * entry also tells whether its user has a pending entry below that id (one that
+	 * committed late; {@link LedgerEntry#afterLateEntry()}): a probe of the
+	 * {@code (user_id, state, id)} index per entry, in the same statement.
 	 * @param connection the relay's connection, holding the lanes
 	 * @param lanes the lanes
 	 * @param perLane most entries of one lane
@@ -109,9 +112,11 @@ class LaneStatements {
 	 */
 	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
 			throws SQLException {
-		String one = "SELECT id, kind, user_id, rule_name, points, field, event_at, item_type, item_id FROM "
-				+ this.tables.ledger() + " WHERE state = " + AwardLedger.PENDING
-				+ " AND lane = ? AND id >= ? ORDER BY id LIMIT " + perLane;
+		String table = this.tables.ledger();
+		String one = "SELECT l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at, l.item_type,"
+				+ " l.item_id, EXISTS (SELECT 1 FROM " + table + " e WHERE e.user_id = l.user_id AND e.state = "
+				+ AwardLedger.PENDING + " AND e.id < ?) FROM " + table + " l WHERE l.state = " + AwardLedger.PENDING
+				+ " AND l.lane = ? AND l.id >= ? ORDER BY l.id LIMIT " + perLane;
 		StringBuilder sql = new StringBuilder();
 		if (lanes.size() == 1) {
 			sql.append(one);
@@ -124,8 +129,9 @@ class LaneStatements {
 		List<LedgerEntry> entries = new ArrayList<>();
 		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
 			for (int i = 0; i < lanes.size(); i++) {
-				statement.setInt(2 * i + 1, lanes.get(i));
-				statement.setLong(2 * i + 2, from[lanes.get(i)]);
+				statement.setLong(3 * i + 1, from[lanes.get(i)]);
+				statement.setInt(3 * i + 2, lanes.get(i));
+				statement.setLong(3 * i + 3, from[lanes.get(i)]);
 			}
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
@@ -134,7 +140,7 @@ class LaneStatements {
 					entries.add(new LedgerEntry(rows.getLong(1),
 							new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
 									AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9)),
-							Instant.ofEpochMilli(rows.getLong(7))));
+							Instant.ofEpochMilli(rows.getLong(7)), rows.getBoolean(10)));
 				}
 			}
 		}

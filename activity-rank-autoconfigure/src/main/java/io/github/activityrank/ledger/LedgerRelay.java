@@ -68,7 +68,10 @@ import org.springframework.context.SmartLifecycle;
  * caller's transaction committed) is found by a sweep from the first id, which the relay
  * makes when a pass from the remembered ids finds nothing (at most once per poll
  * interval), and at least every {@link RelayPass#SWEEP_EVERY} under load: it waits that
- * long at most, and is never lost.
+ * long at most, and is never lost. Its user's later entries wait for it: a pass from the
+ * remembered ids leaves out every entry of a user with a pending entry below them and
+ * makes the next pass a sweep ({@link LedgerEntry#afterLateEntry()}), so a revoke written
+ * after its award committed late does not overtake it.
  * <p>
  * {@link RelayPass} makes the passes; this class runs their threads.
  * <p>

@@ -235,7 +235,18 @@ class RelayPass {
 				connection.rollback();
 				return 0;
 			}
-			List<LedgerEntry> entries = this.ledger.pending(connection, lanes, perLane, from);
+			List<LedgerEntry> read = this.ledger.pending(connection, lanes, perLane, from);
+			List<LedgerEntry> entries = new ArrayList<>(read.size());
+			for (LedgerEntry entry : read) {
+				if (!entry.afterLateEntry()) {
+					entries.add(entry);
+				}
+			}
+			if (entries.size() < read.size()) {
+				// an earlier entry of these users committed late: the next pass sweeps
+				// from the first ids and applies it and them, in order
+				this.lastSweep.set(System.nanoTime() - SWEEP_EVERY.toNanos());
+			}
 			if (entries.isEmpty()) {
 				connection.commit();
 				return 0;

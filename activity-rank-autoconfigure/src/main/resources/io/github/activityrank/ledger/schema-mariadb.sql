@@ -66,9 +66,12 @@ ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_type VARCHAR(32);
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_id VARCHAR(128);
 
--- Erasing a user (removeUser) deletes their entries by user_id: an index, so that is not a scan of
--- every entry. Added to tables of earlier versions.
-CREATE INDEX IF NOT EXISTS %PREFIX%ledger_user ON %PREFIX%ledger (user_id);
+-- A user's entries: the relay looks up whether a user of its pass has a pending entry below where
+-- it reads the lane (one that committed late, which their later entries must not overtake), and
+-- erasing a user (removeUser) deletes their entries by user_id. Added to tables of earlier
+-- versions, whose index on user_id alone it replaces.
+CREATE INDEX IF NOT EXISTS %PREFIX%ledger_user_state ON %PREFIX%ledger (user_id, state, id);
+DROP INDEX IF EXISTS %PREFIX%ledger_user ON %PREFIX%ledger;
 
 -- The standing awards: one row per award entry whose points stand (AWARDED or CAPPED with points),
 -- deleted when a revoke takes it back; written in the transaction that records the outcome. The

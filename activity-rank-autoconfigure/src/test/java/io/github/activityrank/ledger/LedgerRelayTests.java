@@ -22,6 +22,7 @@ import io.github.activityrank.test.TestDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static io.github.activityrank.ledger.LedgerFixture.boardSum;
@@ -218,35 +219,76 @@ class LedgerRelayTests extends LedgerTestBase {
 	void anEntryThatCommitsAfterLaterOnesOfItsLaneWereAppliedIsApplied(DatabaseEngine engine) throws Exception {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
-				LedgerRelay relay = context.getBean(LedgerRelay.class);
-				AwardLedger ledger = context.getBean(AwardLedger.class);
 				String user = userInLane(5);
-				TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
-				CountDownLatch written = new CountDownLatch(1);
-				CountDownLatch commit = new CountDownLatch(1);
-				// the first entry's id is drawn now, its commit comes after later
-				// entries of its lane are applied
-				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
-					ledger.appendPending(List.of(ActivityEvent.award(user, "late", "post")), Instant.now());
-					written.countDown();
-					awaitLatch(commit);
-				}));
-				slow.start();
-				assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
 				List<ActivityEvent> later = new ArrayList<>();
 				for (int i = 0; i < 20; i++) {
 					later.add(ActivityEvent.award(user, "on-time-" + i, "post"));
 				}
-				ledger.appendPending(later, Instant.now());
 				ActivityRankService service = context.getBean(ActivityRankService.class);
-				await("later entries applied").atMost(WAIT).until(() -> total(service, user) == 20);
-				commit.countDown();
-				slow.join(10_000);
-				assertThat(relay.awaitIdle(WAIT)).as("ledger drained").isTrue();
+				writeLate(context, ActivityEvent.award(user, "late", "post"), later,
+						() -> assertThat(total(service, user)).isEqualTo(20));
+				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).as("ledger drained").isTrue();
 				assertThat(total(service, user)).isEqualTo(21);
 				assertThat(count(database.dataSource(), "outcome = 'AWARDED'")).isEqualTo(21);
 			});
 		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRevokeWrittenAfterItsAwardCommittedLateDoesNotOvertakeIt(DatabaseEngine engine) throws Exception {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			LedgerFixture.runner(database.dataSource(), this.prefix).run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				String user = userInLane(5);
+				String other = userInLane(5, user);
+				List<ActivityEvent> later = new ArrayList<>();
+				for (int i = 0; i < 20; i++) {
+					later.add(ActivityEvent.award(other, "on-time-" + i, "post"));
+				}
+				// stopped before the award commits, so the next pass looks from where the
+				// relay stopped, not from the lane's first id
+				writeLate(context, ActivityEvent.award(user, "late", "post"), later, relay::stop);
+				// written after the award committed: the user took it back
+				context.getBean(AwardLedger.class)
+					.appendPending(List.of(ActivityEvent.revoke(user, "late", "post")), Instant.now());
+				relay.start();
+				assertThat(relay.awaitIdle(WAIT)).as("ledger drained").isTrue();
+				assertThat(total(context.getBean(ActivityRankService.class), user)).isZero();
+				assertThat(rows(database.dataSource())).filteredOn((row) -> user.equals(row.get("user_id")))
+					.extracting((row) -> row.get("outcome"))
+					.containsExactly("AWARDED", "REVOKED");
+			});
+		}
+	}
+
+	/**
+	 * Write an entry whose id is drawn before some later entries of its lane, and which
+	 * commits only after the relay applied those.
+	 * @param context the application
+	 * @param late the entry, written first in a transaction held open
+	 * @param later entries written and committed after it
+	 * @param beforeCommit runs once the later ones are applied, before the late one
+	 * commits
+	 */
+	private static void writeLate(ApplicationContext context, ActivityEvent late, List<ActivityEvent> later,
+			Runnable beforeCommit) throws InterruptedException {
+		AwardLedger ledger = context.getBean(AwardLedger.class);
+		TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
+		CountDownLatch written = new CountDownLatch(1);
+		CountDownLatch commit = new CountDownLatch(1);
+		Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
+			ledger.appendPending(List.of(late), Instant.now());
+			written.countDown();
+			awaitLatch(commit);
+		}));
+		slow.start();
+		assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+		ledger.appendPending(later, Instant.now());
+		await("later entries applied").atMost(WAIT).until(() -> ledger.pendingCount() == 0);
+		beforeCommit.run();
+		commit.countDown();
+		slow.join(10_000);
 	}
 
 	/** Fails the write that waits, and so the test, when the latch stays shut. */
@@ -291,9 +333,14 @@ class LedgerRelayTests extends LedgerTestBase {
 	}
 
 	private static String userInLane(int lane) {
+		return userInLane(lane, null);
+	}
+
+	private static String userInLane(int lane, String other) {
 		for (int i = 0;; i++) {
-			if (AwardLedger.laneOf("lane-user-" + i) == lane) {
-				return "lane-user-" + i;
+			String user = "lane-user-" + i;
+			if (AwardLedger.laneOf(user) == lane && !user.equals(other)) {
+				return user;
 			}
 		}
 	}

@@ -1,5 +1,14 @@
 package io.github.activityrank.ledger;
 
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import javax.sql.DataSource;
@@ -82,6 +91,27 @@ class LedgerSchemaTests {
 		assertThat(LedgerDatabase.ofProductName("MySQL")).isEqualTo(LedgerDatabase.MARIADB);
 	}
 
+	@ParameterizedTest
+	@MethodSource("engines")
+	void replacesTheUserIndexOfEarlierVersionsWithOneOnUserStateAndId(DatabaseEngine engine) throws SQLException {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			DataSource dataSource = database.dataSource();
+			LedgerDatabase kind = LedgerDatabase.of(dataSource);
+			LedgerTables tables = new LedgerTables("old_");
+			LedgerSchema.initialize(dataSource, kind, LedgerSchemaMode.ALWAYS, tables);
+			// the user index as earlier versions made it
+			JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+			jdbc.execute(
+					"DROP INDEX old_ledger_user_state" + ((engine == DatabaseEngine.MARIADB) ? " ON old_ledger" : ""));
+			jdbc.execute("CREATE INDEX old_ledger_user ON old_ledger (user_id)");
+			assertThat(indexColumns(dataSource, "old_ledger")).containsKey("old_ledger_user")
+				.doesNotContainKey("old_ledger_user_state");
+			LedgerSchema.initialize(dataSource, kind, LedgerSchemaMode.ALWAYS, tables);
+			assertThat(indexColumns(dataSource, "old_ledger")).doesNotContainKey("old_ledger_user")
+				.containsEntry("old_ledger_user_state", List.of("user_id", "state", "id"));
+		}
+	}
+
 	@Test
 	void shipsOneScriptPerDatabaseWithThePrefixPlaceholder() {
 		for (LedgerDatabase database : LedgerDatabase.values()) {
@@ -94,6 +124,29 @@ class LedgerSchemaTests {
 	private static long rowsOf(DataSource dataSource, String table) {
 		Long count = new JdbcTemplate(dataSource).queryForObject("SELECT COUNT(*) FROM " + table, Long.class);
 		return (count != null) ? count : 0;
+	}
+
+	/** A table's indexes by name, each with its columns in order; names in lower case. */
+	private static Map<String, List<String>> indexColumns(DataSource dataSource, String table) throws SQLException {
+		Map<String, List<String>> indexes = new TreeMap<>();
+		try (Connection connection = dataSource.getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			String name = metaData.storesUpperCaseIdentifiers() ? table.toUpperCase(Locale.ROOT) : table;
+			try (ResultSet rows = metaData.getIndexInfo(connection.getCatalog(), null, name, false, false)) {
+				Map<String, Map<Short, String>> columns = new TreeMap<>();
+				while (rows.next()) {
+					if (rows.getString("INDEX_NAME") != null && rows.getString("COLUMN_NAME") != null) {
+						columns
+							.computeIfAbsent(rows.getString("INDEX_NAME").toLowerCase(Locale.ROOT),
+									(key) -> new TreeMap<>())
+							.put(rows.getShort("ORDINAL_POSITION"),
+									rows.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+					}
+				}
+				columns.forEach((index, byPosition) -> indexes.put(index, new ArrayList<>(byPosition.values())));
+			}
+		}
+		return indexes;
 	}
 
 	private static boolean exists(DataSource dataSource, String table) {
