@@ -303,6 +303,15 @@ public class AwardLedger {
 	}
 
 	/**
+	 * The ids of the rows in some ranges of ids.
+	 * @param ranges first and last id of each range
+	 * @return the ids, ascending
+	 */
+	List<Long> idsIn(List<long[]> ranges) {
+		return this.rows.idsIn(ranges);
+	}
+
+	/**
 	 * One row of the ledger, as a rebuild reads it.
 	 * @param id the row's id
 	 * @return the row, or {@code null} when there is none (erased with its user)

@@ -60,7 +60,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * last tail, switches the staged keys onto the live names and commits. Entries still
  * pending are applied by the relay afterwards, to the new keys, once. A user's entries
  * are replayed only while all the earlier ones are applied, so a pending entry holds back
- * that user's later ones until a next pass.
+ * that user's later ones until a next pass; an entry that committed after a pass read
+ * past its id is looked up again by every later pass ({@link IdGaps}).
  * <p>
  * <strong>One at a time.</strong> A rebuild holds the row of the rebuild table
  * ({@code FOR UPDATE SKIP LOCKED}) while it runs; a second one, on any instance, is
@@ -69,6 +70,12 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 public class LedgerRebuild implements ActivityRankAdmin {
 
 	private static final Log logger = LogFactory.getLog(LedgerRebuild.class);
+
+	/**
+	 * Runs between the bulk replay and the catch-up; a test's hook for what happens then.
+	 */
+	volatile Runnable afterBulk = () -> {
+	};
 
 	/** Rows read per query. */
 
@@ -228,6 +235,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 				// relay
 				// paused
 				replay.pass(this.ledger.maxId());
+				this.afterBulk.run();
 				replay.pass(this.ledger.maxId());
 				long moved;
 				try (Connection pause = this.ledger.dataSource().getConnection()) {

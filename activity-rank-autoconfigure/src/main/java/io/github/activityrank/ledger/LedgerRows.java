@@ -57,6 +57,25 @@ class LedgerRows {
 	}
 
 	/**
+	 * The ids of the rows in some ranges of ids: one statement.
+	 * @param ranges first and last id of each range
+	 * @return the ids, ascending
+	 */
+	List<Long> idsIn(List<long[]> ranges) {
+		if (ranges.isEmpty()) {
+			return List.of();
+		}
+		StringBuilder sql = new StringBuilder("SELECT id FROM ").append(this.tables.ledger()).append(" WHERE ");
+		Object[] bounds = new Object[ranges.size() * 2];
+		for (int i = 0; i < ranges.size(); i++) {
+			sql.append((i > 0) ? " OR " : "").append("(id >= ? AND id <= ?)");
+			bounds[2 * i] = ranges.get(i)[0];
+			bounds[2 * i + 1] = ranges.get(i)[1];
+		}
+		return this.jdbc.queryForList(sql.append(" ORDER BY id").toString(), Long.class, bounds);
+	}
+
+	/**
 	 * One row of the ledger, as a rebuild reads it.
 	 * @param id the row's id
 	 * @return the row, or {@code null} when there is none (erased with its user)

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +47,7 @@ import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.zset.Tuple;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -200,6 +202,52 @@ class LedgerRebuildTests extends LedgerTestBase {
 					assertThat(LedgerFixture.total(service, "w" + u)).as("w" + u).isEqualTo(expected);
 				}
 				assertThat(LedgerFixture.total(service, "p0")).isEqualTo(60);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRowThatCommitsAfterTheBulkReplayReadPastItIsOnTheRebuiltBoards(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				AwardLedger ledger = context.getBean(AwardLedger.class);
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
+				CountDownLatch written = new CountDownLatch(1);
+				CountDownLatch commit = new CountDownLatch(1);
+				// its id is drawn now, its commit comes while the rebuild runs
+				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
+					ledger.appendPending(List.of(ActivityEvent.award("late", "p1", "post")), this.clock.instant());
+					written.countDown();
+					try {
+						commit.await(30, TimeUnit.SECONDS);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}));
+				slow.start();
+				assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+				// a row after it, committed: the bulk replay reads past the late row's id
+				ledger.appendPending(List.of(ActivityEvent.award("on-time", "p2", "post")), this.clock.instant());
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				LedgerRebuild rebuild = context.getBean(LedgerRebuild.class);
+				// committed and applied to the live keys before the catch-up
+				rebuild.afterBulk = () -> {
+					commit.countDown();
+					try {
+						slow.join(10_000);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+					assertThat(relay.awaitIdle(WAIT)).isTrue();
+				};
+				assertThat(rebuild.rebuild().entries()).isEqualTo(2);
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				assertThat(LedgerFixture.total(service, "late")).isOne();
+				assertThat(LedgerFixture.total(service, "on-time")).isOne();
 			});
 		}
 	}
