@@ -2,7 +2,6 @@ package io.github.activityrank.ledger;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -56,9 +55,6 @@ final class LedgerReplay {
 
 	final Set<String> users = new HashSet<>();
 
-	/** Per user, the id of the last row read for replay. */
-	private final Map<String, Long> lastIds = new HashMap<>();
-
 	/**
 	 * Ids a pass read past that were not there: rolled back, deleted, or not committed.
 	 */
@@ -95,7 +91,8 @@ final class LedgerReplay {
 
 	void pass(long to) {
 		// rows that committed after an earlier pass read past their ids are read as
-		// waiting ones
+		// waiting ones: before their user's later rows, which were written after they
+		// committed and so have ids above what that pass read
 		this.waiting.addAll(this.gaps.committed(this.ledger));
 		long after = this.waiting.isEmpty() ? this.upTo : Math.min(this.upTo, this.waiting.first() - 1);
 		TreeSet<Long> stillWaiting = new TreeSet<>();
@@ -120,7 +117,6 @@ final class LedgerReplay {
 					heldBack.add(row.userId());
 					continue;
 				}
-				inOrder(row);
 				replay(row);
 			}
 		}
@@ -128,22 +124,6 @@ final class LedgerReplay {
 		flush();
 		this.waiting = stillWaiting;
 		this.upTo = Math.max(this.upTo, to);
-	}
-
-	/**
-	 * A user's rows are replayed in id order: waiting rows hold back their user's later
-	 * ones, and rows that committed late are read before any later row of their user is
-	 * (a later row of the user was written after it committed, so it is above every id an
-	 * earlier pass read). Should a row still come after a later one of its user, the
-	 * staged keys would differ from the live ones: nothing is switched.
-	 */
-	private void inOrder(LedgerRow row) {
-		Long last = this.lastIds.put(row.userId(), row.id());
-		if (last != null && last > row.id()) {
-			throw new IllegalStateException("ledger row " + row.id() + " of user '" + row.userId()
-					+ "' committed after the rebuild replayed their row " + last
-					+ "; nothing was switched: run the rebuild again");
-		}
 	}
 
 	private void replay(LedgerRow row) {
