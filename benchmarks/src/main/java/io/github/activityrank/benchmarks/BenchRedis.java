@@ -93,6 +93,22 @@ final class BenchRedis implements AutoCloseable {
 		return new long[] { 0, 0 };
 	}
 
+	/**
+	 * CPU time of the server's main thread so far, in microseconds (INFO cpu, Redis
+	 * 6.0+): unlike commandstats it counts reading requests and writing replies, and not
+	 * the time the thread was waiting for a core.
+	 */
+	long mainThreadCpuMicros() {
+		String info = sync().info("cpu");
+		double seconds = 0;
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith("used_cpu_sys_main_thread:") || line.startsWith("used_cpu_user_main_thread:")) {
+				seconds += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+			}
+		}
+		return Math.round(seconds * 1e6);
+	}
+
 	/** usec of every command so far, by lower-case name, from INFO commandstats. */
 	Map<String, Long> commandUsec() {
 		Map<String, Long> usec = new HashMap<>();

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.ingest.IngestKeys;
@@ -25,16 +26,20 @@ import io.lettuce.core.api.async.RedisAsyncCommands;
  * Section 8 of the report, ingestion from Redis Streams: the same awards (the praise
  * rule, a unique field each, random users) applied through the in-JVM async
  * {@code @ActivityScore} path (caller threads, the dispatcher's queue) and through the
- * streams (producer threads XADD pipelined, the ingester applies), in interleaved rounds;
- * a round lasts until every award of it is applied. Then the end-to-end lag (from the
- * server's XADD time to the batch's return from the engine) at half the median ingestion
- * rate, paced.
+ * streams (producer threads XADD pipelined, the ingester applies), in interleaved rounds,
+ * with a third arm, the floor of consumer-group ingestion ({@link FloorIngester}); a
+ * round lasts until every award of it is applied. The Redis main thread's cpu per award
+ * of each arm bounds their ratio while that thread is the bottleneck. Then the end-to-end
+ * lag (from the server's XADD time to the batch's return from the engine) at half the
+ * median ingestion rate, paced.
  */
 final class IngestBench {
 
 	private static final String ASYNC = "async annotation";
 
 	private static final String INGEST = "stream ingestion";
+
+	private static final String FLOOR = "ingestion floor";
 
 	private static final String APPLIED = "applied per second";
 
@@ -43,6 +48,16 @@ final class IngestBench {
 	private static final String STREAM_US = "stream us per award";
 
 	private static final String PER_CALL = "awards per script call";
+
+	private static final String REDIS_CPU = "redis main thread cpu us per award";
+
+	private static final String JVM_CPU = "jvm cpu us per award";
+
+	private static final String PRODUCER_CPU = "producer cpu us per award";
+
+	private static final String CPU_MICROS = "cpu micros";
+
+	private static final String JVM_MICROS = "jvm micros";
 
 	/** The top-level commands of ingestion besides the score script's EVALSHA. */
 	private static final List<String> STREAM_COMMANDS = List.of("xadd", "xreadgroup", "xack", "xautoclaim");
@@ -76,7 +91,7 @@ final class IngestBench {
 				.withPort(options.port)
 				.withDatabase(options.database)
 				.build());
-			try {
+			try (FloorIngester floor = new FloorIngester(client, keys, engine.bean(ActivityRankService.class))) {
 				AtomicInteger rounds = new AtomicInteger();
 				Interleaved.Arm async = () -> {
 					String round = "a" + rounds.getAndIncrement();
@@ -102,10 +117,31 @@ final class IngestBench {
 					long before = counters.count(AwardResult.Outcome.AWARDED);
 					long started = System.nanoTime();
 					List<CompletableFuture<Void>> producers = new ArrayList<>();
+					java.util.concurrent.atomic.AtomicLong producerNanos = new java.util.concurrent.atomic.AtomicLong();
+					for (int p = 0; p < PRODUCERS; p++) {
+						int producer = p;
+						producers.add(CompletableFuture.runAsync(() -> {
+							produce(client, keys::partitionOfUser, options, round, producer, perRound);
+							producerNanos.addAndGet(
+									java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+						}, runnable -> new Thread(runnable).start()));
+					}
+					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
+					Map<String, Double> figures = serverTime(applied(counters, before, perRound, started), bench,
+							usecBefore, perRound);
+					figures.put(PRODUCER_CPU, producerNanos.get() / 1e3 / perRound);
+					return figures;
+				};
+				Interleaved.Arm floorArm = () -> {
+					String round = "f" + rounds.getAndIncrement();
+					Map<String, Long> usecBefore = usecAndCalls(bench);
+					long before = counters.count(AwardResult.Outcome.AWARDED);
+					long started = System.nanoTime();
+					List<CompletableFuture<Void>> producers = new ArrayList<>();
 					for (int p = 0; p < PRODUCERS; p++) {
 						int producer = p;
 						producers.add(CompletableFuture.runAsync(
-								() -> produce(client, keys, options, round, producer, perRound),
+								() -> produce(client, floor::streamOfUser, options, round, producer, perRound),
 								runnable -> new Thread(runnable).start()));
 					}
 					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
@@ -115,23 +151,38 @@ final class IngestBench {
 					.warmup(1)
 					.baseline(ASYNC, async)
 					.subject(INGEST, ingest)
+					.subject(FLOOR, floorArm)
 					.run(options.rounds);
+				Interleaved.Spread floorRatio = results.ratio(FLOOR, APPLIED, ASYNC, APPLIED);
 				Interleaved.Spread ratio = results.ratio(INGEST, APPLIED, ASYNC, APPLIED);
 				double rate = results.median(INGEST, APPLIED);
 				section.row("async @ActivityScore awards applied per second", results.median(ASYNC, APPLIED), "");
 				section.row("ingested awards applied per second", rate, ratio.ratio());
+				section.row("floor of ingestion (XREADGROUP, the same awards made now, XACK, XTRIM) applied per second",
+						results.median(FLOOR, APPLIED), floorRatio.ratio());
+				section.row("ingested awards / floor of ingestion, per round", oursOverFloor(results).ratio(), "");
 				section.row("server us per award, async: EVALSHA", results.median(ASYNC, SERVER_US), "");
 				section.row("server us per award, ingestion: EVALSHA + XADD, XREADGROUP, XACK, XAUTOCLAIM",
 						results.median(INGEST, SERVER_US), "");
 				section.row("  of which the stream commands", results.median(INGEST, STREAM_US), "");
-				section.row("awards per script call, async / ingestion", String.format(Locale.ROOT, "%.0f / %.0f",
-						results.median(ASYNC, PER_CALL), results.median(INGEST, PER_CALL)), "");
-				section.row("bound on the ratio while the Redis thread is the bottleneck (async / ingestion server us)",
-						Interleaved.Spread
-							.of(results.paired(INGEST, SERVER_US, ASYNC, SERVER_US,
-									(streamed, inJvm) -> inJvm / streamed))
-							.ratio(),
+				section.row("awards per script call, async / ingestion / floor",
+						String.format(Locale.ROOT, "%.0f / %.0f / %.0f", results.median(ASYNC, PER_CALL),
+								results.median(INGEST, PER_CALL), results.median(FLOOR, PER_CALL)),
 						"");
+				section.row("redis main thread cpu us per award, async / ingestion / floor",
+						String.format(Locale.ROOT, "%.1f / %.1f / %.1f", results.median(ASYNC, REDIS_CPU),
+								results.median(INGEST, REDIS_CPU), results.median(FLOOR, REDIS_CPU)),
+						"");
+				section.row("jvm cpu us per award, async / ingestion (of which producers)",
+						String.format(Locale.ROOT, "%.1f / %.1f (%.1f)", results.median(ASYNC, JVM_CPU),
+								results.median(INGEST, JVM_CPU), results.median(INGEST, PRODUCER_CPU)),
+						"");
+				// while the Redis thread is the bottleneck, rates are in the inverse
+				// ratio of
+				// its cpu per award
+				section.row("bound on the ratio while the Redis thread is the bottleneck: async / ingestion cpu",
+						cpuBound(results, INGEST).ratio(), "");
+				section.row("  the same for the floor: async / floor cpu", cpuBound(results, FLOOR).ratio(), "");
 				section.target("ingested awards >= 0.8x async annotation", ratio.median() >= 0.8,
 						ratio.ratioWithIqr() + " of the async annotation path");
 
@@ -147,7 +198,9 @@ final class IngestBench {
 						+ " awards of the praise rule with unique fields to random users of " + options.users
 						+ "; async: " + options.asyncThreads + " caller threads; ingestion: " + PRODUCERS
 						+ " producer threads XADD pipelined to the default 4 partitions, consumed by the one instance "
-						+ "(batch 256); a round's rate is its awards over the time until the last is applied; a ratio "
+						+ "(batch 256); the floor: the same producers to streams of its own, read by one thread per "
+						+ "partition that only reads a batch, applies it as awards made now, acknowledges and trims it; "
+						+ "a round's rate is its awards over the time until the last is applied; a ratio "
 						+ "cell is the median of the per-round ratios (min-max), each round of ours over the mean of "
 						+ "the async rounds just before and after it; lag is measured from the message id's time to "
 						+ "the return of its batch's script call");
@@ -159,19 +212,39 @@ final class IngestBench {
 		report.add(section);
 	}
 
+	/** Per round, the async path's Redis cpu per award over the arm's. */
+	private static Interleaved.Spread cpuBound(Interleaved.Results results, String arm) {
+		return Interleaved.Spread
+			.of(results.paired(arm, REDIS_CPU, ASYNC, REDIS_CPU, (streamed, inJvm) -> inJvm / streamed));
+	}
+
+	/**
+	 * Per round, the ingested rate over the floor's (each against the async rounds around
+	 * it).
+	 */
+	private static Interleaved.Spread oursOverFloor(Interleaved.Results results) {
+		List<Double> ours = results.paired(INGEST, APPLIED, ASYNC, APPLIED, (s, b) -> s / b);
+		List<Double> least = results.paired(FLOOR, APPLIED, ASYNC, APPLIED, (s, b) -> s / b);
+		List<Double> ratios = new ArrayList<>();
+		for (int i = 0; i < ours.size(); i++) {
+			ratios.add(ours.get(i) / least.get(i));
+		}
+		return Interleaved.Spread.of(ratios);
+	}
+
 	private static String user(BenchOptions options) {
 		return "i" + ThreadLocalRandom.current().nextInt(options.users);
 	}
 
-	private static void produce(RedisClient client, IngestKeys keys, BenchOptions options, String round, int producer,
-			int perRound) {
+	private static void produce(RedisClient client, java.util.function.UnaryOperator<String> streamOfUser,
+			BenchOptions options, String round, int producer, int perRound) {
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			connection.setAutoFlushCommands(false);
 			RedisAsyncCommands<String, String> commands = connection.async();
 			List<RedisFuture<String>> sent = new ArrayList<>();
 			for (int i = producer; i < perRound; i += PRODUCERS) {
 				String user = user(options);
-				sent.add(commands.xadd(keys.partitionOfUser(user), message(user, round + "_" + i)));
+				sent.add(commands.xadd(streamOfUser.apply(user), message(user, round + "_" + i)));
 				if (sent.size() == 256) {
 					connection.flushCommands();
 					sent.forEach((f) -> f.toCompletableFuture().join());
@@ -209,6 +282,8 @@ final class IngestBench {
 			streams += after.getOrDefault(command, 0L) - before.getOrDefault(command, 0L);
 		}
 		figures.put(SERVER_US, (script + streams) / (double) awards);
+		figures.put(REDIS_CPU, (bench.mainThreadCpuMicros() - before.get(CPU_MICROS)) / (double) awards);
+		figures.put(JVM_CPU, (jvmCpuMicros() - before.get(JVM_MICROS)) / (double) awards);
 		figures.put(STREAM_US, streams / (double) awards);
 		return figures;
 	}
@@ -217,7 +292,14 @@ final class IngestBench {
 	private static Map<String, Long> usecAndCalls(BenchRedis bench) {
 		Map<String, Long> usec = bench.commandUsec();
 		usec.put(EVALSHA_CALLS, bench.commandStats("evalsha")[0]);
+		usec.put(CPU_MICROS, bench.mainThreadCpuMicros());
+		usec.put(JVM_MICROS, jvmCpuMicros());
 		return usec;
+	}
+
+	private static long jvmCpuMicros() {
+		return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+			.getOperatingSystemMXBean()).getProcessCpuTime() / 1000;
 	}
 
 	private static Map<String, Double> applied(ActivityRankCounters counters, long before, int perRound, long started) {
