@@ -40,7 +40,8 @@ final class LeanScoreCall {
 	 * @param commands the commands, all of one day
 	 * @param dayKeys the key names of that day
 	 * @param earliest the earliest instant of the commands
-	 * @param own whether each command passes its own instant
+	 * @param own whether each command passes its own instant (as its offset from the
+	 * earliest)
 	 * @param now the current instant, for the commands without one
 	 * @return the call
 	 */
@@ -87,7 +88,7 @@ final class LeanScoreCall {
 			.arg(boards.toString())
 			.arg(registry)
 			.arg(earliest.toEpochMilli())
-			.arg(own ? "1" : "0")
+			.arg(own ? offsets(commands, earliest, now) : "0")
 			.arg(removed)
 			.arg(rules)
 			.arg(call.keyCount())
@@ -118,11 +119,24 @@ final class LeanScoreCall {
 				call.key(dayKeys.monthPrefixes[0] + member);
 			}
 			call.arg(specOf[c]).arg(member).arg(RankKeys.encode(command.field()));
-			if (own) {
-				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
-			}
 		}
 		return call;
+	}
+
+	/**
+	 * Each command's instant as milliseconds after the earliest, in one argument: the
+	 * script parses it only when an instant matters to the call (a time part, a removal
+	 * marker, a running challenge), so a call where none does pays one argument for them,
+	 * not one per command.
+	 */
+	private static String offsets(List<ScoreCommand> commands, Instant earliest, Instant now) {
+		StringBuilder offsets = new StringBuilder(commands.size() * 3);
+		long base = earliest.toEpochMilli();
+		for (ScoreCommand command : commands) {
+			offsets.append((offsets.length() > 0) ? "," : "")
+				.append(((command.at() != null) ? command.at() : now).toEpochMilli() - base);
+		}
+		return offsets.toString();
 	}
 
 }

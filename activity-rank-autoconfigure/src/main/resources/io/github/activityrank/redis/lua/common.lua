@@ -89,3 +89,13 @@ local function time_at(base, at_ms)
   end
   return math.max(0, math.min(TIME_SPAN - 1, t))
 end
+
+-- instants given as milliseconds after a base, comma-separated ('0,3,12'): each one's epoch ms
+local function instants_after(base, offsets)
+  local ats, n = {}, 0
+  for offset in string.gmatch(offsets, '%d+') do
+    n = n + 1
+    ats[n] = base + tonumber(offset)
+  end
+  return ats
+end

@@ -10,15 +10,14 @@
 
 if ARGV[1] == 'lean' then
   local record_ttl = ARGV[3]
-  registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] == '1'
+  registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] ~= '0'
   earliest, earliest_text, open_idx, now_ms = at, ARGV[6], tonumber(ARGV[14]), tonumber(ARGV[15])
   challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
   challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
   -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
   local challenges_on = challenges_run()
-  local removed = KEYS[tonumber(ARGV[8])]
+  local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
   local any_removed = redis.call('EXISTS', removed) == 1
-  local rules = KEYS[tonumber(ARGV[9])]
   local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
   local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
@@ -139,15 +138,16 @@ if ARGV[1] == 'lean' then
 
   local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
   local out, c = {}, 0
-  for i = i, #ARGV, own_times and 4 or 3 do
+  local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
+  for i = i, #ARGV, 3 do
     c = c + 1
     local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
     local revoke = revokes[ARGV[i]]
     local key = first_key + (c - 1) * per_command
     local record = KEYS[key + 1]
-    -- a command's own instant matters only to a time part, a removal marker or a challenge
-    if own_times and (any_timed or any_removed or challenges_on) then
-      at = tonumber(ARGV[i + 3])
+    -- a command's own instant (ats, parsed only then) matters to a time part, removal or challenge
+    if ats then
+      at = ats[c]
       for k = 1, any_timed and np or 0 do
         time[k] = base[k] and time_at(base[k], at)
       end
