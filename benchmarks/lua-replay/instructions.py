@@ -73,11 +73,13 @@ def main():
     parser.add_argument('--challenges', type=int, default=0, help='running challenges every user joined')
     parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
     parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
+    parser.add_argument('--own', action='store_true', help='each award carries its own instant, as ingested ones')
     parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
-    lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps, options.earliest)
+    lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps,
+                                        options.earliest, options.own)
     counted = options.awards * (options.calls - options.warm)
     now = int(time.time() * 1000)
     setup = lambda client: replay.joined(client, now, options.challenges)

@@ -90,9 +90,17 @@ def joins_read_floor(challenges):
     return script.replace(award, award + "      redis.call('HGETALL', '{p}:challenges-of:' .. member)\n")
 
 
-def calls(awards, count, challenges=0, caps=(), earliest=False):
+def offsets(awards):
+    """The lean call's ARGV[7] for awards made at instants of their own: ms after the earliest."""
+    spread = [random.randrange(50) for _ in range(awards)]
+    return ','.join(str(ms - min(spread)) for ms in spread)
+
+
+def calls(awards, count, challenges=0, caps=(), earliest=False, own=False):
     """The lean calls, the floor script's and, with daily, weekly and monthly caps, the earliest
-    tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields."""
+    tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields.
+    With own, each award of a lean call carries its own instant, up to 49 ms after the call's
+    earliest (as ingested and relayed batches do)."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
@@ -105,7 +113,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False):
     for _ in range(count):
         keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
         args = ['lean', str(awards), '172800000', '1:-1:%s:%s,2:-1:%s:%s' % (largest, time_part, largest, time_part),
-                '3', str(now), '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
+                '3', str(now), offsets(awards) if own else '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
                 '4', str(now), '{p}:challenge:', '{p}:challenges-of:', largest, '1' if earliest else '0',
                 '0', '1', '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
                 'praise']
@@ -208,12 +216,14 @@ def main():
     parser.add_argument('--against', help='a directory of changed modules to compare, as one more arm')
     parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
     parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
+    parser.add_argument('--own', action='store_true', help='each award carries its own instant, as ingested ones')
     options = parser.parse_args()
     client = Client(options.port)
     if client.call('DBSIZE') != 0:
         raise SystemExit('database 0 of port %d is not empty: use a private server' % options.port)
     caps = tuple(c for c in options.caps.split(',') if c)
-    lean, floor, every = calls(options.awards, options.calls, options.challenges, caps, options.earliest)
+    lean, floor, every = calls(options.awards, options.calls, options.challenges, caps, options.earliest,
+                                options.own)
     arms = {'floor script': (floor_script(), floor)}
     if every:
         arms['every-feature floor'] = (EVERY_FEATURE_FLOOR, every)
