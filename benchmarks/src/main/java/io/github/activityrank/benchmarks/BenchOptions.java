@@ -60,6 +60,9 @@ final class BenchOptions {
 
 	int asyncThreads = 32;
 
+	// section 8, ingestion: awards per round of each arm
+	int ingestAwards = 60_000;
+
 	// section 3, aspect overhead
 	double aspectSeconds = 1;
 
@@ -129,12 +132,12 @@ final class BenchOptions {
 				case "--shared-redis" -> options.privateRedis = false;
 				case "--db" -> options.database = Integer.parseInt(args[++i]);
 				case "--rounds" -> {
-					options.rounds = rounds(args[++i]);
+					options.rounds = positive(arg, args[++i]);
 					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
 				case "--postgres" -> options.postgresUrl = args[++i];
 				case "--ledger-rounds" -> {
-					options.ledgerRounds = rounds(args[++i]);
+					options.ledgerRounds = positive(arg, args[++i]);
 					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
 				case "--ledger-seconds" -> {
@@ -156,6 +159,10 @@ final class BenchOptions {
 					if (options.sections.contains("award")) {
 						options.sections.add("features");
 					}
+				}
+				case "--ingest-awards" -> {
+					options.ingestAwards = positive(arg, args[++i]);
+					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
 				case "--features" -> {
 					options.features = Set.of(args[++i].split(","));
@@ -186,23 +193,24 @@ final class BenchOptions {
 				                   (default $BENCH_POSTGRES_URL, else jdbc:postgresql://127.0.0.1:5432/postgres, user postgres)
 				  --ledger-rounds  interleaved rounds of the ledger section, 30 s of calls each (default 3)
 				  --ledger-seconds seconds of calls per round of the ledger section (default 30)
+				  --ingest-awards  awards per round of each arm of the ingestion section (default 60000, quick 5000)
 				  --features       only these rows of section 1b, by name (for example "default,every ranking feature")
 				"""
 			.formatted(String.join(",", SECTIONS));
 	}
 
-	private static int rounds(String value) {
-		int rounds;
+	private static int positive(String option, String value) {
+		int number;
 		try {
-			rounds = Integer.parseInt(value.trim());
+			number = Integer.parseInt(value.trim());
 		}
 		catch (NumberFormatException ex) {
-			rounds = 0;
+			number = 0;
 		}
-		if (rounds < 1) {
-			throw new IllegalArgumentException("--rounds takes a whole number of at least 1, got '" + value + "'");
+		if (number < 1) {
+			throw new IllegalArgumentException(option + " takes a whole number of at least 1, got '" + value + "'");
 		}
-		return rounds;
+		return number;
 	}
 
 	private void redis(String url) {
@@ -223,6 +231,7 @@ final class BenchOptions {
 		this.rawRequests = 5_000;
 		this.asyncSeconds = 0.3;
 		this.asyncThreads = 4;
+		this.ingestAwards = 5_000;
 		this.aspectSeconds = 0.2;
 		this.aspectWarmupCycles = 1;
 		this.queryBoardSize = 20_000;

@@ -72,7 +72,7 @@ final class IngestBench {
 	}
 
 	static void run(BenchOptions options, Report report, BenchRedis bench, String runId) {
-		int perRound = options.quick ? 5_000 : 60_000;
+		int perRound = options.ingestAwards;
 		double lagSeconds = options.quick ? 2 : 10;
 		Report.Section section = new Report.Section("8. Ingestion from Redis Streams vs the async @ActivityScore path, "
 				+ options.rounds + " rounds of " + perRound + " awards each", "measure", "value", "/ async annotation");

@@ -27,6 +27,19 @@ class BenchOptionsTest {
 			.withMessage("--rounds takes a whole number of at least 1, got '0'");
 		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse("--rounds", "five"))
 			.withMessage("--rounds takes a whole number of at least 1, got 'five'");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse("--ledger-rounds", "0"))
+			.withMessage("--ledger-rounds takes a whole number of at least 1, got '0'");
+	}
+
+	@Test
+	void theIngestionSectionsAwardsPerRoundCanBeGiven() {
+		assertThat(BenchOptions.parse("--only", "ingest").ingestAwards).isEqualTo(60_000);
+		assertThat(BenchOptions.parse("--quick").ingestAwards).isEqualTo(5_000);
+		BenchOptions options = BenchOptions.parse("--ingest-awards", "240000", "--only", "ingest");
+		assertThat(options.ingestAwards).isEqualTo(240_000);
+		assertThat(options.command()).isEqualTo("benchmarks/run.sh --ingest-awards 240000 --only ingest");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse("--ingest-awards", "-1"))
+			.withMessage("--ingest-awards takes a whole number of at least 1, got '-1'");
 	}
 
 	@Test
