@@ -1,5 +1,6 @@
 package io.github.activityrank.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,8 +9,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
@@ -111,42 +114,10 @@ final class IngestBench {
 					CompletableFuture.allOf(callers.toArray(CompletableFuture[]::new)).join();
 					return serverTime(applied(counters, before, perRound, started), bench, usecBefore, perRound);
 				};
-				Interleaved.Arm ingest = () -> {
-					String round = "s" + rounds.getAndIncrement();
-					Map<String, Long> usecBefore = usecAndCalls(bench);
-					long before = counters.count(AwardResult.Outcome.AWARDED);
-					long started = System.nanoTime();
-					List<CompletableFuture<Void>> producers = new ArrayList<>();
-					java.util.concurrent.atomic.AtomicLong producerNanos = new java.util.concurrent.atomic.AtomicLong();
-					for (int p = 0; p < PRODUCERS; p++) {
-						int producer = p;
-						producers.add(CompletableFuture.runAsync(() -> {
-							produce(client, keys::partitionOfUser, options, round, producer, perRound);
-							producerNanos.addAndGet(
-									java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
-						}, runnable -> new Thread(runnable).start()));
-					}
-					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
-					Map<String, Double> figures = serverTime(applied(counters, before, perRound, started), bench,
-							usecBefore, perRound);
-					figures.put(PRODUCER_CPU, producerNanos.get() / 1e3 / perRound);
-					return figures;
-				};
-				Interleaved.Arm floorArm = () -> {
-					String round = "f" + rounds.getAndIncrement();
-					Map<String, Long> usecBefore = usecAndCalls(bench);
-					long before = counters.count(AwardResult.Outcome.AWARDED);
-					long started = System.nanoTime();
-					List<CompletableFuture<Void>> producers = new ArrayList<>();
-					for (int p = 0; p < PRODUCERS; p++) {
-						int producer = p;
-						producers.add(CompletableFuture.runAsync(
-								() -> produce(client, floor::streamOfUser, options, round, producer, perRound),
-								runnable -> new Thread(runnable).start()));
-					}
-					CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
-					return serverTime(applied(counters, before, perRound, started), bench, usecBefore, perRound);
-				};
+				Interleaved.Arm ingest = () -> streamRound("s" + rounds.getAndIncrement(), keys::partitionOfUser,
+						client, options, bench, counters);
+				Interleaved.Arm floorArm = () -> streamRound("f" + rounds.getAndIncrement(), floor::streamOfUser,
+						client, options, bench, counters);
 				Interleaved.Results results = Interleaved.plan()
 					.warmup(1)
 					.baseline(ASYNC, async)
@@ -212,6 +183,32 @@ final class IngestBench {
 		report.add(section);
 	}
 
+	/**
+	 * One round of a stream arm: the producers add the round's messages to the streams
+	 * {@code streamOfUser} picks, and the round lasts until all are applied.
+	 */
+	private static Map<String, Double> streamRound(String round, UnaryOperator<String> streamOfUser, RedisClient client,
+			BenchOptions options, BenchRedis bench, ActivityRankCounters counters) {
+		int perRound = options.ingestAwards;
+		Map<String, Long> usecBefore = usecAndCalls(bench);
+		long before = counters.count(AwardResult.Outcome.AWARDED);
+		long started = System.nanoTime();
+		List<CompletableFuture<Void>> producers = new ArrayList<>();
+		AtomicLong producerNanos = new AtomicLong();
+		for (int p = 0; p < PRODUCERS; p++) {
+			int producer = p;
+			producers.add(CompletableFuture.runAsync(() -> {
+				produce(client, streamOfUser, options, round, producer, perRound);
+				producerNanos.addAndGet(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+			}, runnable -> new Thread(runnable).start()));
+		}
+		CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).join();
+		Map<String, Double> figures = serverTime(applied(counters, before, perRound, started), bench, usecBefore,
+				perRound);
+		figures.put(PRODUCER_CPU, producerNanos.get() / 1e3 / perRound);
+		return figures;
+	}
+
 	/** Per round, the async path's Redis cpu per award over the arm's. */
 	private static Interleaved.Spread cpuBound(Interleaved.Results results, String arm) {
 		return Interleaved.Spread
@@ -236,8 +233,8 @@ final class IngestBench {
 		return "i" + ThreadLocalRandom.current().nextInt(options.users);
 	}
 
-	private static void produce(RedisClient client, java.util.function.UnaryOperator<String> streamOfUser,
-			BenchOptions options, String round, int producer, int perRound) {
+	private static void produce(RedisClient client, UnaryOperator<String> streamOfUser, BenchOptions options,
+			String round, int producer, int perRound) {
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			connection.setAutoFlushCommands(false);
 			RedisAsyncCommands<String, String> commands = connection.async();
@@ -298,8 +295,8 @@ final class IngestBench {
 	}
 
 	private static long jvmCpuMicros() {
-		return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-			.getOperatingSystemMXBean()).getProcessCpuTime() / 1000;
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+			.getProcessCpuTime() / 1000;
 	}
 
 	private static Map<String, Double> applied(ActivityRankCounters counters, long before, int perRound, long started) {
