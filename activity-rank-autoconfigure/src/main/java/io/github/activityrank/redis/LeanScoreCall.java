@@ -88,7 +88,7 @@ final class LeanScoreCall {
 			.arg(boards.toString())
 			.arg(registry)
 			.arg(earliest.toEpochMilli())
-			.arg(own ? offsets(commands, earliest, now) : "0")
+			.arg(own ? instantOffsets(commands, earliest, now) : "0")
 			.arg(removed)
 			.arg(rules)
 			.arg(call.keyCount())
@@ -124,12 +124,13 @@ final class LeanScoreCall {
 	}
 
 	/**
-	 * Each command's instant as milliseconds after the earliest, in one argument: the
-	 * script parses it only when an instant matters to the call (a time part, a removal
-	 * marker, a running challenge), so a call where none does pays one argument for them,
-	 * not one per command.
+	 * Each command's instant as milliseconds after the earliest, comma-separated: one
+	 * argument of the lean and the full call alike ({@code instants_after} in
+	 * common.lua). The lean loop parses it only when an instant matters to the call (a
+	 * time part, a removal marker, a running challenge), so a call where none does pays
+	 * one argument for them, not one per command.
 	 */
-	private static String offsets(List<ScoreCommand> commands, Instant earliest, Instant now) {
+	static String instantOffsets(List<ScoreCommand> commands, Instant earliest, Instant now) {
 		StringBuilder offsets = new StringBuilder(commands.size() * 3);
 		long base = earliest.toEpochMilli();
 		for (ScoreCommand command : commands) {

@@ -182,7 +182,7 @@ final class ScoreScript {
 			.arg(this.layout.largestPoints())
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
-			.arg(own ? "1" : "0")
+			.arg(own ? LeanScoreCall.instantOffsets(commands, earliest, now) : "0")
 			.arg(call.sharedKey(UserRemoval.markers(this.keys)))
 			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
@@ -205,9 +205,6 @@ final class ScoreScript {
 			}
 			int spec = specs.get(specOf[c]);
 			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
-			if (own) {
-				call.arg(((command.at() != null) ? command.at() : now).toEpochMilli());
-			}
 		}
 		if (this.items != null) {
 			this.items.append(call, commands, today);

@@ -148,9 +148,11 @@ local month_prefix = prefixes()
 open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
 challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
 challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
--- when the commands were made: at, the instant of the command being applied
-at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] == '1'
+-- when the commands were made: at, the instant of the command being applied; ats, each command's
+-- when they carry their own (ARGV[i + 8]: ms after the earliest, or '0': all made at it)
+at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] ~= '0'
 earliest, earliest_text = at, ARGV[i + 7]
+local ats = own_times and instants_after(earliest, ARGV[i + 8])
 local removed_idx = tonumber(ARGV[i + 9])
 local rules_idx = tonumber(ARGV[i + 10])
 joined_prefix = ARGV[i + 11]

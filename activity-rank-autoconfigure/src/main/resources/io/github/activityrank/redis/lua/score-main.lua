@@ -10,8 +10,8 @@ local function removed_since(member)
 end
 for n = 1, tonumber(ARGV[1]) do
   local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
-  if own_times then
-    at = tonumber(ARGV[i + 4])
+  if ats then
+    at = ats[n]
   end
   local status, points
   if spec > 0 and removed_since(member) then
@@ -25,6 +25,6 @@ for n = 1, tonumber(ARGV[1]) do
     item_after(n, spec, status, member, field, first)
   end
   out[n] = points * 8 + status
-  i = own_times and i + 5 or i + 4
+  i = i + 4
 end
 return out
