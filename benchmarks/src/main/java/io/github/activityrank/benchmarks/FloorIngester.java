@@ -8,7 +8,6 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ingest.IngestKeys;
 import io.lettuce.core.Consumer;
-import io.lettuce.core.RedisBusyException;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XGroupCreateArgs;
@@ -30,8 +29,6 @@ final class FloorIngester implements AutoCloseable {
 
 	private static final String GROUP = "floor";
 
-	private final List<String> streams = new ArrayList<>();
-
 	private final List<Thread> threads = new ArrayList<>();
 
 	private final AtomicBoolean running = new AtomicBoolean(true);
@@ -42,16 +39,10 @@ final class FloorIngester implements AutoCloseable {
 		this.keys = keys;
 		for (int p = 0; p < keys.partitions(); p++) {
 			String stream = stream(p);
-			this.streams.add(stream);
 			StatefulRedisConnection<String, String> connection = client.connect();
-			RedisCommands<String, String> redis = connection.sync();
-			try {
-				redis.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), GROUP,
-						XGroupCreateArgs.Builder.mkstream());
-			}
-			catch (RedisBusyException ex) {
-				// the group is there from an earlier round
-			}
+			// the streams' names hold the run's id: the group is new
+			connection.sync()
+				.xgroupCreate(XReadArgs.StreamOffset.from(stream, "0"), GROUP, XGroupCreateArgs.Builder.mkstream());
 			Thread thread = new Thread(() -> consume(connection, stream, service), "floor-ingest-" + p);
 			this.threads.add(thread);
 			thread.start();
@@ -104,11 +95,6 @@ final class FloorIngester implements AutoCloseable {
 				Thread.currentThread().interrupt();
 			}
 		}
-	}
-
-	/** The floor's stream keys, to delete after the run. */
-	List<String> streams() {
-		return this.streams;
 	}
 
 }

@@ -98,7 +98,7 @@ final class IngestBench {
 				AtomicInteger rounds = new AtomicInteger();
 				Interleaved.Arm async = () -> {
 					String round = "a" + rounds.getAndIncrement();
-					Map<String, Long> usecBefore = usecAndCalls(bench);
+					Map<String, Long> usecBefore = countersNow(bench);
 					long before = counters.count(AwardResult.Outcome.AWARDED);
 					long started = System.nanoTime();
 					int threads = options.asyncThreads;
@@ -148,8 +148,7 @@ final class IngestBench {
 						String.format(Locale.ROOT, "%.1f / %.1f (%.1f)", results.median(ASYNC, JVM_CPU),
 								results.median(INGEST, JVM_CPU), results.median(INGEST, PRODUCER_CPU)),
 						"");
-				// while the Redis thread is the bottleneck, rates are in the inverse
-				// ratio of
+				// while the Redis thread is the bottleneck, rates go as the inverse of
 				// its cpu per award
 				section.row("bound on the ratio while the Redis thread is the bottleneck: async / ingestion cpu",
 						cpuBound(results, INGEST).ratio(), "");
@@ -190,7 +189,7 @@ final class IngestBench {
 	private static Map<String, Double> streamRound(String round, UnaryOperator<String> streamOfUser, RedisClient client,
 			BenchOptions options, BenchRedis bench, ActivityRankCounters counters) {
 		int perRound = options.ingestAwards;
-		Map<String, Long> usecBefore = usecAndCalls(bench);
+		Map<String, Long> usecBefore = countersNow(bench);
 		long before = counters.count(AwardResult.Outcome.AWARDED);
 		long started = System.nanoTime();
 		List<CompletableFuture<Void>> producers = new ArrayList<>();
@@ -285,8 +284,12 @@ final class IngestBench {
 		return figures;
 	}
 
-	/** INFO commandstats usec by command, and the EVALSHA calls so far. */
-	private static Map<String, Long> usecAndCalls(BenchRedis bench) {
+	/**
+	 * The counters a round's figures are taken against: INFO commandstats usec by
+	 * command, the EVALSHA calls, the Redis main thread's and this JVM's cpu micros so
+	 * far.
+	 */
+	private static Map<String, Long> countersNow(BenchRedis bench) {
 		Map<String, Long> usec = bench.commandUsec();
 		usec.put(EVALSHA_CALLS, bench.commandStats("evalsha")[0]);
 		usec.put(CPU_MICROS, bench.mainThreadCpuMicros());
