@@ -1,6 +1,7 @@
 package io.github.activityrank;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Operations on the whole of activity-rank, for tests, runners and operators.
@@ -52,5 +53,23 @@ public interface ActivityRankAdmin {
 	 * @throws UnsupportedOperationException when the ledger is off
 	 */
 	RebuildReport rescore();
+
+	/**
+	 * The awards and revokes that Redis failed on for good and that were set aside,
+	 * oldest first: without the ledger they are kept in a Redis stream under the key
+	 * prefix, with it in the ledger's rows. Every other award sent with them was applied.
+	 * @param limit how many at most, from 1 to 1,000
+	 * @return the awards set aside, oldest first
+	 */
+	List<SetAsideAward> setAside(int limit);
+
+	/**
+	 * Apply every award set aside again, in the order they were made and each at the
+	 * instant it was made, once the cause is fixed (say the key of the wrong type was
+	 * deleted). Those that succeed leave the set-aside store; those that fail for good
+	 * again stay. Applying one twice changes nothing: awards are idempotent.
+	 * @return how many were applied (or answered without change) and left the store
+	 */
+	long reapplySetAside();
 
 }

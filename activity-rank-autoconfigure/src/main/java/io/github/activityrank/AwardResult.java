@@ -6,8 +6,8 @@ package io.github.activityrank;
  * @param outcome what happened
  * @param points the points applied by an award or taken back by a revoke; 0 for every
  * other outcome
- * @param reason why the request was rejected; {@code null} unless
- * {@link Outcome#REJECTED}
+ * @param reason why the request was rejected or set aside; {@code null} for every other
+ * outcome
  */
 public record AwardResult(Outcome outcome, long points, String reason) {
 
@@ -35,7 +35,16 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 		 * The request was invalid, or would take a user past the largest score a board
 		 * holds (see {@link AwardResult#reason()}); nothing was stored.
 		 */
-		REJECTED
+		REJECTED,
+
+		/**
+		 * Redis failed on this request in a way that would repeat on every attempt (a key
+		 * of the wrong type, a script error; see {@link AwardResult#reason()}); nothing
+		 * of it was applied. Every other request sent with it was applied. The request is
+		 * kept, and {@link ActivityRankAdmin#reapplySetAside()} applies it once the cause
+		 * is fixed.
+		 */
+		SET_ASIDE
 
 	}
 
@@ -54,6 +63,15 @@ public record AwardResult(Outcome outcome, long points, String reason) {
 	 */
 	public static AwardResult rejected(String reason) {
 		return new AwardResult(Outcome.REJECTED, 0, reason);
+	}
+
+	/**
+	 * A result for a request that Redis failed on for good.
+	 * @param reason the failure, as Redis reported it
+	 * @return the set-aside result
+	 */
+	public static AwardResult setAside(String reason) {
+		return new AwardResult(Outcome.SET_ASIDE, 0, reason);
 	}
 
 }

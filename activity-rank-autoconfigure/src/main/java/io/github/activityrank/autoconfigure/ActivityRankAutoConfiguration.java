@@ -23,11 +23,15 @@ import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.DefaultChallengeService;
+import io.github.activityrank.engine.IsolatingActivityStore;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.engine.ScoringRule;
+import io.github.activityrank.engine.SetAsideStore;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisSetAsideStore;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.redis.ShardCount;
@@ -171,10 +175,31 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityStore activityStore(RedisStores stores, ActivityRankProperties properties) {
+	TransientFailurePolicy activityRankTransientFailurePolicy() {
+		return new RedisTransientFailurePolicy();
+	}
+
+	/**
+	 * Without the ledger, a Redis stream; with it, the ledger's rows keep what is set
+	 * aside, as they keep every award.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	SetAsideStore activityRankSetAsideStore(RedisConnectionFactory connectionFactory, RankKeys keys,
+			ActivityRankProperties properties) {
+		return properties.getLedger().isEnabled() ? SetAsideStore.NONE
+				: new RedisSetAsideStore(connectionFactory, keys);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActivityStore activityStore(RedisStores stores, ActivityRankProperties properties,
+			TransientFailurePolicy transientFailures, SetAsideStore setAside, ActivityCalendar calendar) {
+		ActivityStore redis = stores.activityStore(properties.getPeriods(),
+				ActivityRankItemsAutoConfiguration.itemTypes(properties));
 		return new CoalescingActivityStore(
-				stores.activityStore(properties.getPeriods(), ActivityRankItemsAutoConfiguration.itemTypes(properties)),
-				ActivityStore.MAX_BATCH, CONCURRENT_BATCHES);
+				new IsolatingActivityStore(redis, transientFailures, setAside, calendar::now), ActivityStore.MAX_BATCH,
+				CONCURRENT_BATCHES);
 	}
 
 	@Bean

@@ -19,8 +19,9 @@ import io.github.activityrank.dispatch.DispatcherAdmin;
 import io.github.activityrank.dispatch.RetrySettings;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.SetAsideReplay;
+import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
-import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
 
@@ -63,12 +64,6 @@ public class ActivityScoreAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TransientFailurePolicy activityRankTransientFailurePolicy() {
-		return new RedisTransientFailurePolicy();
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
 	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
 			TransientFailurePolicy transientFailures, ActivityRankProperties properties, ObjectProvider<Clock> clock) {
 		ActivityRankProperties.Async async = properties.getAsync();
@@ -86,8 +81,9 @@ public class ActivityScoreAutoConfiguration {
 	/** Without the ledger; with it, the ledger's rebuild is the admin. */
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher) {
-		return new DispatcherAdmin(dispatcher);
+	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher, SetAsideStore setAside,
+			ActivityRankService service) {
+		return new DispatcherAdmin(dispatcher, new SetAsideReplay(setAside, service));
 	}
 
 	@Bean

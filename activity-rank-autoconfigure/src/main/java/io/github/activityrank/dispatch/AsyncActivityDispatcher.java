@@ -135,7 +135,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.callerRunsTimeout = Objects.requireNonNull(callerRunsTimeout, "callerRunsTimeout must not be null");
 		this.counters = Objects.requireNonNull(counters, "counters must not be null");
-		this.applier = new AwardApplier(service, counters);
+		this.applier = new AwardApplier(service, counters, (retry != null) ? retry.transientFailures() : null);
 		this.queueFullPolicy = queueFullPolicy;
 		this.shutdownGracePeriod = shutdownGracePeriod;
 		int instance = instances.incrementAndGet();
@@ -302,19 +302,14 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			this.applier.apply(copy);
 		}
 		catch (RuntimeException ex) {
-			List<TimedAward> rest = copy;
-			if (this.transientFailures != null && !this.transientFailures.isTransient(ex)) {
-				// one poisoned award must not take the batch with it: set it aside, go on
-				rest = copy.subList(this.applier.applyEach(copy, this.transientFailures), copy.size());
-				if (rest.isEmpty()) {
-					return;
-				}
-			}
-			if (this.retry != null && this.retry.add(rest)) {
-				this.applier.keptForRetry(rest, ex);
+			// the store set aside what fails for good on its own: what reaches here is
+			// transient, or not the awards' fault
+			boolean waitingCures = this.transientFailures == null || this.transientFailures.isTransient(ex);
+			if (waitingCures && this.retry != null && this.retry.add(copy)) {
+				this.applier.keptForRetry(copy, ex);
 				return;
 			}
-			onApplyFailure(TimedAward.events(rest), ex);
+			onApplyFailure(TimedAward.events(copy), ex);
 		}
 	}
 

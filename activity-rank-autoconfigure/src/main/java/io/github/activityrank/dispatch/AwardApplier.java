@@ -7,8 +7,8 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.FailureLog;
 import io.github.activityrank.support.LogText;
-import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -26,12 +26,15 @@ final class AwardApplier {
 
 	private final AwardDispatchCounters counters;
 
-	private final WarnOnce failureLog = new WarnOnce(logger,
-			"further occurrences are logged at debug level and counted");
+	private final FailureLog failureLog = new FailureLog(logger);
 
-	AwardApplier(ActivityRankService service, AwardDispatchCounters counters) {
+	/** Names the kind of each failure for the log; never asked what is transient. */
+	private final TransientFailurePolicy failures;
+
+	AwardApplier(ActivityRankService service, AwardDispatchCounters counters, TransientFailurePolicy failures) {
 		this.service = service;
 		this.counters = counters;
+		this.failures = (failures != null) ? failures : (failure) -> false;
 	}
 
 	/**
@@ -46,6 +49,7 @@ final class AwardApplier {
 		List<AwardResult> results = (this.service instanceof TimedActivityApplier timed)
 				? timed.applyAll(events, TimedAward.times(awards)) : this.service.applyAll(events);
 		long rejected = 0;
+		long setAside = 0;
 		for (int i = 0; i < results.size(); i++) {
 			AwardResult result = results.get(i);
 			if (result != null && result.outcome() == AwardResult.Outcome.REJECTED) {
@@ -54,15 +58,22 @@ final class AwardApplier {
 					logger.debug("activity-rank rejected " + LogText.of(events.get(i)) + ": " + result.reason());
 				}
 			}
+			else if (result != null && result.outcome() == AwardResult.Outcome.SET_ASIDE) {
+				// the store kept it and logged the kind of failure
+				setAside++;
+			}
 		}
 		this.counters.add(DispatchCounter.REJECTED, rejected);
-		this.counters.add(DispatchCounter.APPLIED, results.size() - rejected);
+		this.counters.add(DispatchCounter.SET_ASIDE, setAside);
+		this.counters.add(DispatchCounter.APPLIED, results.size() - rejected - setAside);
 	}
 
 	/**
 	 * For the retry thread: send the awards again and answer how many from the front were
-	 * handled. The failure is judged again on every attempt: one that waiting cannot cure
-	 * sets the awards that fail on their own aside instead of holding up the rest.
+	 * handled. The failure is judged again on every attempt: the store already set aside
+	 * the awards that fail for good on their own, so a failure that waiting cannot cure
+	 * here is not the awards' own, and they are counted as failed instead of holding up
+	 * the rest.
 	 * @param awards the awards
 	 * @param transientFailures which failures waiting can cure
 	 * @return how many were handled, 0 when they must wait
@@ -73,38 +84,15 @@ final class AwardApplier {
 			return awards.size();
 		}
 		catch (RuntimeException ex) {
-			if (logger.isDebugEnabled()) {
-				logger.debug("activity-rank retry failed: " + ex);
-			}
-			return transientFailures.isTransient(ex) ? 0 : applyEach(awards, transientFailures);
-		}
-	}
-
-	/**
-	 * Apply the awards one at a time, after their batch failed with an error that is not
-	 * transient: the awards that fail for good on their own are set aside (logged at WARN
-	 * with the reason, counted), the others applied. Stops at the first transient
-	 * failure. Applying an award of the batch again is safe: awards are idempotent.
-	 * @param awards the awards of the failed batch
-	 * @param transientFailures which failures waiting can cure
-	 * @return how many awards from the front were handled (applied or set aside)
-	 */
-	int applyEach(List<TimedAward> awards, TransientFailurePolicy transientFailures) {
-		for (int i = 0; i < awards.size(); i++) {
-			try {
-				apply(List.of(awards.get(i)));
-			}
-			catch (RuntimeException ex) {
-				if (transientFailures.isTransient(ex)) {
-					return i;
+			if (transientFailures.isTransient(ex)) {
+				if (logger.isDebugEnabled()) {
+					logger.debug("activity-rank retry failed: " + ex);
 				}
-				this.counters.add(DispatchCounter.SET_ASIDE, 1);
-				// each one is a lost award: every one is worth a warning
-				logger.warn("activity-rank set aside " + LogText.of(awards.get(i).event())
-						+ ", which fails for good (counted as setAside): " + ex);
+				return 0;
 			}
+			failed(awards, ex);
+			return awards.size();
 		}
-		return awards.size();
 	}
 
 	/**
@@ -115,7 +103,8 @@ final class AwardApplier {
 	 */
 	void failed(List<?> events, RuntimeException ex) {
 		this.counters.add(DispatchCounter.FAILED, events.size());
-		this.failureLog.log("activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
+		this.failureLog.log(this.failures.kindOf(ex),
+				"activity-rank could not apply " + events.size() + " award(s): " + ex, ex);
 	}
 
 	/**
@@ -125,8 +114,8 @@ final class AwardApplier {
 	 * @param ex what the service threw
 	 */
 	void keptForRetry(List<?> events, RuntimeException ex) {
-		this.failureLog
-			.log("activity-rank could not apply " + events.size() + " award(s), keeping them for retry: " + ex, ex);
+		this.failureLog.log(this.failures.kindOf(ex),
+				"activity-rank could not apply " + events.size() + " award(s), keeping them for retry: " + ex, ex);
 	}
 
 }

@@ -1,24 +1,32 @@
 package io.github.activityrank.dispatch;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.RebuildReport;
+import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.engine.SetAsideReplay;
 
 /**
  * The {@link ActivityRankAdmin} without the award ledger: it waits for the dispatcher,
- * and there is nothing to rebuild from.
+ * lists and applies again what Redis failed on for good, and there is nothing to rebuild
+ * from.
  */
 public class DispatcherAdmin implements ActivityRankAdmin {
 
 	private final ActivityDispatcher dispatcher;
 
+	private final SetAsideReplay setAside;
+
 	/**
 	 * Create the admin.
 	 * @param dispatcher the dispatcher whose awards {@link #awaitApplied} waits for
+	 * @param setAside the awards set aside
 	 */
-	public DispatcherAdmin(ActivityDispatcher dispatcher) {
+	public DispatcherAdmin(ActivityDispatcher dispatcher, SetAsideReplay setAside) {
 		this.dispatcher = dispatcher;
+		this.setAside = setAside;
 	}
 
 	@Override
@@ -34,6 +42,16 @@ public class DispatcherAdmin implements ActivityRankAdmin {
 	@Override
 	public RebuildReport rescore() {
 		throw noLedger("rescore()");
+	}
+
+	@Override
+	public List<SetAsideAward> setAside(int limit) {
+		return this.setAside.list(limit);
+	}
+
+	@Override
+	public long reapplySetAside() {
+		return this.setAside.reapply();
 	}
 
 	private static UnsupportedOperationException noLedger(String operation) {

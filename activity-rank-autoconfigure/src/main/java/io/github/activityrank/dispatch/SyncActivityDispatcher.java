@@ -31,7 +31,7 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 	public SyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters) {
 		Objects.requireNonNull(service, "service must not be null");
 		this.counters = Objects.requireNonNull(counters, "counters must not be null");
-		this.applier = new AwardApplier(service, counters);
+		this.applier = new AwardApplier(service, counters, null);
 	}
 
 	/**

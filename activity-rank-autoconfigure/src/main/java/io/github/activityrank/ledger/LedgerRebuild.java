@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -15,11 +16,13 @@ import java.util.function.Predicate;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.Period;
 import io.github.activityrank.RebuildReport;
+import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.redis.RankKeys;
@@ -192,6 +195,20 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	@Override
 	public RebuildReport rescore() {
 		return run(true);
+	}
+
+	@Override
+	public List<SetAsideAward> setAside(int limit) {
+		return this.ledger.setAside(SetAsideStore.checkLimit(limit));
+	}
+
+	/**
+	 * Make the entries set aside pending again: the relay applies them at its next sweep,
+	 * in id order, and sets aside again those that still fail.
+	 */
+	@Override
+	public long reapplySetAside() {
+		return this.ledger.reapplySetAside();
 	}
 
 	/**

@@ -100,6 +100,15 @@ public final class RankKeys {
 	}
 
 	/**
+	 * The stream of awards Redis failed on for good, kept until they are applied again
+	 * (see {@link RedisSetAsideStore}); one per prefix, also with shards.
+	 * @return {@code {prefix}:set-aside}
+	 */
+	public String setAside() {
+		return "{" + this.prefix + "}:set-aside";
+	}
+
+	/**
 	 * The keys a rebuild writes before it switches them onto these names: every key with
 	 * {@code :rebuild} after the hash tag, {@code {prefix}:rebuild:day:20261121}, so they
 	 * share the live keys' slot.

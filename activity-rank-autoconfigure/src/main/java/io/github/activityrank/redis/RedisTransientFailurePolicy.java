@@ -1,77 +1,144 @@
 package io.github.activityrank.redis;
 
-import java.util.List;
 import java.util.Set;
 
 import io.github.activityrank.engine.TransientFailurePolicy;
 
 /**
- * What a Redis client reports when the server could not be reached in time: Spring's
- * transient and resource-failure exceptions, Lettuce's connection, timeout, loading, busy
- * and read-only errors, I/O errors and timeouts, a connection the server closed or reset,
- * and the replies of a Redis Cluster moving a slot or failing over ({@code MOVED},
- * {@code ASK}, {@code TRYAGAIN}, {@code CLUSTERDOWN}), and a server out of memory
- * ({@code OOM}: Redis refuses a script before its first write, so nothing of it was
- * applied, and memory may be freed or raised later). An award is idempotent per field, so
- * retrying one whose first attempt was applied after all changes nothing. Anything else
- * (a script error, a bug) would fail again on every retry.
+ * What a Redis deployment's failures mean. Transient, retried:
+ * <ul>
+ * <li>the server out of reach: Spring's transient and resource-failure exceptions,
+ * Lettuce's connection and timeout errors, I/O errors, a connection the server closed or
+ * reset, a command rejected while the connection is down;</li>
+ * <li>the server refusing for a while, by its error reply: {@code LOADING} (loading its
+ * data), {@code BUSY} (a long script), {@code MASTERDOWN} and {@code READONLY} (a replica
+ * or a failover), {@code NOREPLICAS} ({@code min-replicas-to-write} not met),
+ * {@code MISCONF} (a failing background save with {@code stop-writes-on-bgsave-error}),
+ * {@code OOM} ({@code maxmemory} reached), and a Redis Cluster moving a slot or failing
+ * over ({@code MOVED}, {@code ASK}, {@code TRYAGAIN}, {@code CLUSTERDOWN}).</li>
+ * </ul>
+ * Redis refuses each of these before a script's first write, or the script's writes are
+ * idempotent per award, so sending the same call again is safe. Anything else, such as
+ * {@code WRONGTYPE} or another script error, fails again on every attempt: permanent.
  * <p>
- * Types are matched by class name, on the failure's class and its superclasses, so that
- * neither Lettuce nor spring-tx has to be on the classpath.
+ * Error replies are read from the message of the failure or of one of its causes: the
+ * code opens the reply ({@code NOREPLICAS Not enough good replicas to write.}), or
+ * follows a dash inside a script error on Redis 6.2 ({@code ... -NOREPLICAS ...}). Types
+ * are matched by class name, on the failure's class and its superclasses, so that neither
+ * Lettuce nor spring-tx has to be on the classpath.
  */
 public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
-	private static final Set<String> TRANSIENT_TYPES = Set.of("org.springframework.dao.TransientDataAccessException",
-			"org.springframework.dao.DataAccessResourceFailureException", "io.lettuce.core.RedisConnectionException",
-			"io.lettuce.core.RedisCommandTimeoutException",
-			// a server still loading its data, busy with a long script, or a replica
-			// during failover
-			"io.lettuce.core.RedisLoadingException", "io.lettuce.core.RedisBusyException",
-			"io.lettuce.core.RedisReadOnlyException", "java.io.IOException", "java.util.concurrent.TimeoutException");
+	/** The kind of every failure that says the server was out of reach. */
+	static final String UNREACHABLE = "UNREACHABLE";
 
-	private static final String OUT_OF_MEMORY = "OOM command not allowed";
+	/** The kind of a command that did not answer in time. */
+	static final String TIMEOUT = "TIMEOUT";
+
+	private static final Set<String> UNREACHABLE_TYPES = Set.of(
+			"org.springframework.dao.DataAccessResourceFailureException", "io.lettuce.core.RedisConnectionException",
+			"java.io.IOException");
+
+	private static final Set<String> TIMEOUT_TYPES = Set.of("org.springframework.dao.QueryTimeoutException",
+			"io.lettuce.core.RedisCommandTimeoutException", "java.util.concurrent.TimeoutException");
+
+	/** Other transient exception types, whose message carries the error reply. */
+	private static final Set<String> TRANSIENT_TYPES = Set.of("org.springframework.dao.TransientDataAccessException",
+			"io.lettuce.core.RedisLoadingException", "io.lettuce.core.RedisBusyException",
+			"io.lettuce.core.RedisReadOnlyException");
+
+	/** Error replies that heal by themselves; see the class comment. */
+	static final Set<String> TRANSIENT_REPLIES = Set.of("LOADING", "BUSY", "MASTERDOWN", "READONLY", "NOREPLICAS",
+			"MISCONF", "OOM", "MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN");
+
+	/** Codes recognised inside a script error. */
+	private static final Set<String> QUOTED_CODES = Set.of("LOADING", "BUSY", "MASTERDOWN", "READONLY", "NOREPLICAS",
+			"MISCONF", "OOM", "MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN", "WRONGTYPE", "NOSCRIPT", "NOPERM", "EXECABORT",
+			"CROSSSLOT");
 
 	private static final String LETTUCE_REDIS_EXCEPTION = "io.lettuce.core.RedisException";
 
-	/** Lettuce's rejection of a command sent while the connection is down. */
-	private static final String NOT_CONNECTED = "Currently not connected";
-
-	/**
-	 * Replies of a Redis Cluster whose slots move or whose master fails over: a slot
-	 * served elsewhere now ({@code MOVED}), being migrated ({@code ASK}), keys of a
-	 * script split by a migration ({@code TRYAGAIN}), or no master for a slot yet
-	 * ({@code CLUSTERDOWN}). The client refreshes its topology, and the same call
-	 * succeeds later.
-	 */
-	private static final List<String> CLUSTER_REDIRECTS = List.of("MOVED ", "ASK ", "TRYAGAIN", "CLUSTERDOWN");
-
 	@Override
 	public boolean isTransient(Throwable failure) {
-		return Causes.anyMatch(failure, (t) -> isTransientType(t.getClass()) || isClosedConnection(t)
-				|| isClusterRedirect(t) || isOutOfMemory(t));
+		return Causes.anyMatch(failure, (t) -> isUnreachable(t) || isType(t.getClass(), TIMEOUT_TYPES)
+				|| isType(t.getClass(), TRANSIENT_TYPES) || isTransientReply(errorCode(t)));
 	}
 
-	private static boolean isTransientType(Class<?> type) {
+	/**
+	 * The error code of Redis' reply when the failure carries one (for example
+	 * {@code NOREPLICAS}, {@code WRONGTYPE}, {@code ERR}), else {@link #UNREACHABLE},
+	 * {@link #TIMEOUT}, or the failure's class name.
+	 */
+	@Override
+	public String kindOf(Throwable failure) {
+		String[] kind = new String[1];
+		Causes.anyMatch(failure, (t) -> {
+			String code = errorCode(t);
+			if (code != null) {
+				kind[0] = code;
+			}
+			else if (isType(t.getClass(), TIMEOUT_TYPES)) {
+				kind[0] = TIMEOUT;
+			}
+			else if (isUnreachable(t)) {
+				kind[0] = UNREACHABLE;
+			}
+			return kind[0] != null;
+		});
+		return (kind[0] != null) ? kind[0] : failure.getClass().getSimpleName();
+	}
+
+	private static boolean isTransientReply(String code) {
+		return code != null && TRANSIENT_REPLIES.contains(code);
+	}
+
+	private static boolean isUnreachable(Throwable t) {
+		return isType(t.getClass(), UNREACHABLE_TYPES) || isClosedConnection(t);
+	}
+
+	private static boolean isType(Class<?> type, Set<String> names) {
 		for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-			if (TRANSIENT_TYPES.contains(c.getName())) {
+			if (names.contains(c.getName())) {
 				return true;
 			}
 		}
 		return false;
 	}
 
-	private static boolean isClusterRedirect(Throwable t) {
+	/**
+	 * The code of an error reply in a failure's message: a known code quoted inside it (a
+	 * script error quotes the reply of the command that failed, after {@code ": "} or
+	 * {@code " -"} depending on the Redis version), else its first word when that is an
+	 * upper-case code such as {@code ERR}.
+	 * @return the code, or {@code null}
+	 */
+	static String errorCode(Throwable t) {
 		String message = t.getMessage();
-		return message != null && CLUSTER_REDIRECTS.stream().anyMatch(message::startsWith);
+		if (message == null || message.isEmpty()) {
+			return null;
+		}
+		String first = code(message, 0);
+		if (first != null && !first.equals("ERR")) {
+			return first;
+		}
+		for (int i = message.indexOf(' '); i >= 0; i = message.indexOf(' ', i + 1)) {
+			int from = (i + 1 < message.length() && message.charAt(i + 1) == '-') ? i + 2 : i + 1;
+			String quoted = code(message, from);
+			if (quoted != null && QUOTED_CODES.contains(quoted)) {
+				return quoted;
+			}
+		}
+		return first;
 	}
 
-	/**
-	 * {@code OOM command not allowed when used memory > 'maxmemory'}, as the reply itself
-	 * or, from a script on Redis 6.2, inside the script error.
-	 */
-	private static boolean isOutOfMemory(Throwable t) {
-		String message = t.getMessage();
-		return message != null && message.contains(OUT_OF_MEMORY);
+	/** An upper-case word of at least two letters at {@code from}, ended by a space. */
+	private static String code(String message, int from) {
+		int end = from;
+		while (end < message.length() && message.charAt(end) >= 'A' && message.charAt(end) <= 'Z') {
+			end++;
+		}
+		boolean ended = end == message.length() || message.charAt(end) == ' ';
+		return (end - from >= 2 && ended) ? message.substring(from, end) : null;
 	}
 
 	/**
@@ -87,7 +154,7 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 		String message = t.getMessage();
 		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && message != null
 				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset")
-						|| message.startsWith(NOT_CONNECTED));
+						|| message.startsWith("Currently not connected"));
 	}
 
 }

@@ -113,4 +113,48 @@ class RedisTransientFailurePolicyTests {
 		assertThat(this.policy.isTransient(null)).isFalse();
 	}
 
+	@Test
+	void writeRefusalsThatHealByThemselvesAreTransientAsRepliesAndInsideScripts() {
+		for (String reply : List.of("NOREPLICAS Not enough good replicas to write.",
+				"MISCONF Redis is configured to save RDB snapshots, but it's currently unable to persist to disk.",
+				"MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to 'no'.",
+				"READONLY You can't write against a read only replica.",
+				"NOREPLICAS Not enough good replicas to write. script: 1f71dc1c, on @user_script:1.",
+				"ERR Error running script (call to f_1): @user_script:9: -NOREPLICAS Not enough good replicas")) {
+			assertThat(this.policy
+				.isTransient(new RedisSystemException("Error in execution", new RedisCommandExecutionException(reply))))
+				.as(reply)
+				.isTrue();
+		}
+	}
+
+	@Test
+	void aKeyOfTheWrongTypeIsPermanentAlsoInsideAScript() {
+		for (String reply : List.of("WRONGTYPE Operation against a key holding the wrong kind of value",
+				"WRONGTYPE Operation against a key holding the wrong kind of value script: a7f785ee, on @user_script:1.",
+				"ERR Error running script (call to f_1): @user_script:9: -WRONGTYPE Operation against a key",
+				"ERR Error running script (call to f_b8f2): @user_script:679: WRONGTYPE Operation against a key")) {
+			RuntimeException failure = new RedisSystemException("Error in execution",
+					new RedisCommandExecutionException(reply));
+			assertThat(this.policy.isTransient(failure)).as(reply).isFalse();
+			assertThat(this.policy.kindOf(failure)).as(reply).isEqualTo("WRONGTYPE");
+		}
+	}
+
+	@Test
+	void theKindOfAFailureIsRedisErrorCodeOrWhatWentWrongWithTheConnection() {
+		assertThat(this.policy.kindOf(new RedisSystemException("Error in execution",
+				new RedisCommandExecutionException("NOREPLICAS Not enough good replicas to write."))))
+			.isEqualTo("NOREPLICAS");
+		assertThat(this.policy.kindOf(new RedisConnectionFailureException("refused"))).isEqualTo("UNREACHABLE");
+		assertThat(this.policy
+			.kindOf(new RedisSystemException("Connection closed", new RedisException("Connection closed"))))
+			.isEqualTo("UNREACHABLE");
+		assertThat(this.policy.kindOf(new QueryTimeoutException("Redis command timed out"))).isEqualTo("TIMEOUT");
+		assertThat(this.policy.kindOf(new RedisSystemException("Error in execution",
+				new RedisCommandExecutionException("ERR Error running script: attempt to compare nil"))))
+			.isEqualTo("ERR");
+		assertThat(this.policy.kindOf(new IllegalArgumentException("bug"))).isEqualTo("IllegalArgumentException");
+	}
+
 }

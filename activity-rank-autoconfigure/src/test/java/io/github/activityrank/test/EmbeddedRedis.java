@@ -88,6 +88,14 @@ public final class EmbeddedRedis implements AutoCloseable {
 	}
 
 	/**
+	 * Where a server started with {@link #startKeepingData()} keeps its data.
+	 * @return the directory, {@code null} for a server that keeps nothing on disk
+	 */
+	public Path dataDirectory() {
+		return this.dataDirectory;
+	}
+
+	/**
 	 * Port the server listens on, the same across restarts.
 	 * @return the port
 	 */

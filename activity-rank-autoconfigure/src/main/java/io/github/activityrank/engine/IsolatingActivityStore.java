@@ -1,0 +1,168 @@
+package io.github.activityrank.engine;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivitySummary;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Period;
+import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.support.FailureLog;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Keeps a permanent failure to the award that caused it, for every path an award takes:
+ * when a batch fails in a way that would repeat ({@link TransientFailurePolicy}), it is
+ * split in halves and each half sent again, down to the single commands that fail on
+ * their own. Those are kept in the {@link SetAsideStore} with the failure and answered
+ * {@link AwardResult.Outcome#SET_ASIDE}; every other command is applied once, in order.
+ * One poisoned award among {@code n} costs about {@code 2 log2(n)} more calls.
+ * <p>
+ * A transient failure (Redis out of reach, refusing writes for a while) is thrown as it
+ * is, also midway: each path then sends the whole batch again later, which changes
+ * nothing for what was applied (awards are idempotent), and nothing was set aside yet.
+ * Redis does not roll back a script that failed midway, so a command that shared a failed
+ * call may answer {@code ALREADY_AWARDED} although that call applied it; its points count
+ * once.
+ */
+public class IsolatingActivityStore implements ActivityStore {
+
+	private static final Log logger = LogFactory.getLog(IsolatingActivityStore.class);
+
+	/** Longest failure text kept with an award. */
+	private static final int MAX_REASON = 512;
+
+	private final ActivityStore delegate;
+
+	private final TransientFailurePolicy failures;
+
+	private final SetAsideStore setAside;
+
+	private final Supplier<Instant> clock;
+
+	private final FailureLog failureLog = new FailureLog(logger);
+
+	/**
+	 * Wrap a store.
+	 * @param delegate the store that applies the batches
+	 * @param failures which failures are transient
+	 * @param setAside where the awards that fail for good are kept
+	 * @param clock now, for awards made now and the time they were set aside
+	 */
+	public IsolatingActivityStore(ActivityStore delegate, TransientFailurePolicy failures, SetAsideStore setAside,
+			Supplier<Instant> clock) {
+		this.delegate = delegate;
+		this.failures = failures;
+		this.setAside = setAside;
+		this.clock = clock;
+	}
+
+	@Override
+	public List<AwardResult> apply(List<ScoreCommand> commands) {
+		try {
+			return this.delegate.apply(commands);
+		}
+		catch (RuntimeException ex) {
+			if (commands.isEmpty() || this.failures.isTransient(ex)) {
+				throw ex;
+			}
+			AwardResult[] results = new AwardResult[commands.size()];
+			List<SetAsideAward> aside = new ArrayList<>();
+			narrow(commands, 0, ex, results, aside);
+			this.setAside.keep(aside);
+			String kind = this.failures.kindOf(ex);
+			this.failureLog.log(kind, "activity-rank set aside " + aside.size() + " of " + commands.size()
+					+ " award(s) that Redis failed on for good (" + aside.get(0).reason() + "); the others were "
+					+ "applied. ActivityRankAdmin.reapplySetAside() applies them once the cause is fixed", null);
+			return Arrays.asList(results);
+		}
+	}
+
+	/**
+	 * Answer a part of the batch that failed for good: a single command is set aside,
+	 * anything longer is sent again in two halves.
+	 */
+	private void narrow(List<ScoreCommand> part, int offset, RuntimeException failure, AwardResult[] results,
+			List<SetAsideAward> aside) {
+		if (part.size() == 1) {
+			String reason = reason(failure);
+			results[offset] = AwardResult.setAside(reason);
+			aside.add(new SetAsideAward(null, event(part.get(0)), at(part.get(0)), reason, this.clock.get()));
+			return;
+		}
+		int half = part.size() / 2;
+		sendAgain(part.subList(0, half), offset, results, aside);
+		sendAgain(part.subList(half, part.size()), offset + half, results, aside);
+	}
+
+	private void sendAgain(List<ScoreCommand> part, int offset, AwardResult[] results, List<SetAsideAward> aside) {
+		List<AwardResult> applied;
+		try {
+			applied = this.delegate.apply(part);
+		}
+		catch (RuntimeException ex) {
+			if (this.failures.isTransient(ex)) {
+				throw ex;
+			}
+			narrow(part, offset, ex, results, aside);
+			return;
+		}
+		for (int i = 0; i < applied.size(); i++) {
+			results[offset + i] = applied.get(i);
+		}
+	}
+
+	private Instant at(ScoreCommand command) {
+		return (command.at() != null) ? command.at() : this.clock.get();
+	}
+
+	/**
+	 * The request as it was made: a rule's points are the rule's again when re-applied.
+	 */
+	static ActivityEvent event(ScoreCommand command) {
+		Long points = (command.rule() == null && !command.revoke()) ? command.points() : null;
+		ActivityEvent event = new ActivityEvent(command.userId(), command.field(), command.rule(), points,
+				command.revoke());
+		return (command.itemType() != null) ? event.withItem(command.itemType(), command.itemId()) : event;
+	}
+
+	/** What Redis said: the innermost message, which is its reply. */
+	static String reason(Throwable failure) {
+		String reason = String.valueOf(failure);
+		Throwable t = failure;
+		for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+			if (t.getMessage() != null) {
+				reason = t.getMessage();
+			}
+		}
+		return (reason.length() <= MAX_REASON) ? reason : reason.substring(0, MAX_REASON) + "...";
+	}
+
+	@Override
+	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
+		return this.delegate.revokeExpired(userId, rule, points, awardedAt);
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		return this.delegate.removeUser(userId);
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		return this.delegate.history(userId, from, to);
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		return this.delegate.summary(userId, period, day);
+	}
+
+}
