@@ -50,7 +50,7 @@ public class ActivityRankIngestAutoConfiguration {
 	@ConditionalOnMissingBean
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
 			RankKeys keys, IngestSink sink, ActivityCalendar calendar) {
-		ActivityRankProperties.Ingest ingest = properties.getIngest();
+		IngestProperties ingest = properties.getIngest();
 		IngestPropertyChecks.check(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
 			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.enabled", true,

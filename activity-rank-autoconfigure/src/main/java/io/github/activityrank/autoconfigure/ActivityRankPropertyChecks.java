@@ -100,14 +100,14 @@ final class ActivityRankPropertyChecks {
 		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
 		StreakPropertyChecks.check(properties);
 
-		ActivityRankProperties.Retention retention = properties.getRetention();
+		RetentionProperties retention = properties.getRetention();
 		positive("activity-rank.retention.day", retention.getDay(), "31d");
 		positive("activity-rank.retention.week", retention.getWeek(), "70d");
 		positive("activity-rank.retention.month", retention.getMonth(), "365d");
 		positive("activity-rank.retention.record", retention.getRecord(), "31d");
 		positive("activity-rank.retention.challenge", retention.getChallenge(), "90d");
 
-		ActivityRankProperties.Async async = properties.getAsync();
+		AsyncProperties async = properties.getAsync();
 		atLeast("activity-rank.async.threads", async.getThreads(), 1,
 				"At least one thread must apply queued awards. Set activity-rank.async.threads to 1 or more "
 						+ "(default 2), or set activity-rank.async.enabled=false to apply awards on the "
@@ -116,7 +116,7 @@ final class ActivityRankPropertyChecks {
 				"The queue must hold at least one award. Set activity-rank.async.queue-capacity to 1 or more "
 						+ "(default 10000).");
 
-		ActivityRankProperties.Retry retry = properties.getRetry();
+		RetryProperties retry = properties.getRetry();
 		atLeast("activity-rank.retry.capacity", retry.getCapacity(), 0,
 				"A capacity cannot be negative. Set activity-rank.retry.capacity to 0 (keep no failed awards) "
 						+ "or more (default 100000).");
@@ -130,10 +130,10 @@ final class ActivityRankPropertyChecks {
 						+ ", or raise activity-rank.retry.max-backoff.");
 		notNegative("activity-rank.retry.shutdown-grace-period", retry.getShutdownGracePeriod(), "10s");
 
-		ActivityRankProperties.Events events = properties.getEvents();
+		EventProperties events = properties.getEvents();
 		between("activity-rank.events.top", events.getTop(), 1, ActivityLimits.MAX_PAGE_SIZE, "10");
 		positive("activity-rank.events.check-interval", events.getCheckInterval(), "1m");
-		ActivityRankProperties.Ledger ledger = properties.getLedger();
+		LedgerProperties ledger = properties.getLedger();
 		require(LedgerTables.isValidPrefix(ledger.getTablePrefix()), "activity-rank.ledger.table-prefix",
 				ledger.getTablePrefix(),
 				"The prefix starts the ledger's table names in SQL, so it must be a letter followed by up to 29 "
@@ -158,7 +158,7 @@ final class ActivityRankPropertyChecks {
 		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
 				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
 
-		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+		PageViewProperties pageViews = properties.getPageViews();
 		if (pageViews.isEnabled()) {
 			checkPathPatterns("activity-rank.page-views.include", pageViews.getInclude());
 			checkPathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
@@ -166,7 +166,7 @@ final class ActivityRankPropertyChecks {
 		ItemPropertyChecks.check(properties);
 	}
 
-	private static void checkRule(String name, ActivityRankProperties.Rule rule) {
+	private static void checkRule(String name, RuleProperties rule) {
 		// a name with anything but lower-case letters, digits and '-' is written in
 		// Boot's bracket notation to stay one map key
 		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name

@@ -66,11 +66,11 @@ public class ActivityScoreAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
 			TransientFailurePolicy transientFailures, ActivityRankProperties properties, ObjectProvider<Clock> clock) {
-		ActivityRankProperties.Async async = properties.getAsync();
+		AsyncProperties async = properties.getAsync();
 		if (!async.isEnabled()) {
 			return new SyncActivityDispatcher(service, counters);
 		}
-		ActivityRankProperties.Retry retry = properties.getRetry();
+		RetryProperties retry = properties.getRetry();
 		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
@@ -212,7 +212,7 @@ public class ActivityScoreAutoConfiguration {
 		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+			PageViewProperties pageViews = properties.getPageViews();
 			// the rules in use may be the application's own, so this check waits for them
 			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
 					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));

@@ -16,7 +16,7 @@ final class IngestPropertyChecks {
 	private IngestPropertyChecks() {
 	}
 
-	static void check(ActivityRankProperties.Ingest ingest) {
+	static void check(IngestProperties ingest) {
 		ActivityRankPropertyChecks.require(IngestKeys.isValidStreamName(ingest.getStream()), PREFIX + "stream",
 				ingest.getStream(), "A stream name is 1 to 64 letters, digits, '_' or '-'. Set " + PREFIX
 						+ "stream to such a name, such as activity.");

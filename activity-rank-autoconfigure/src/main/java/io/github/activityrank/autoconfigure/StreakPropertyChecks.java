@@ -18,7 +18,7 @@ final class StreakPropertyChecks {
 	}
 
 	static void check(ActivityRankProperties properties) {
-		ActivityRankProperties.Streaks streaks = properties.getStreaks();
+		StreakProperties streaks = properties.getStreaks();
 		for (String rule : streaks.getRules()) {
 			require(properties.getRules().containsKey(rule), "activity-rank.streaks.rules", rule,
 					"activity-rank.streaks.rules names '" + rule + "', which is not a rule under activity-rank.rules, "
