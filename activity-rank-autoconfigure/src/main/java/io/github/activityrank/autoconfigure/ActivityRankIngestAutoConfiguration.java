@@ -51,7 +51,7 @@ public class ActivityRankIngestAutoConfiguration {
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
 			RankKeys keys, IngestSink sink, ActivityCalendar calendar) {
 		IngestProperties ingest = properties.getIngest();
-		IngestPropertyChecks.check(ingest);
+		ActivityRankPropertyChecks.checkIngest(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
 			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.enabled", true,
 					"Ingestion reads streams through Lettuce, but the RedisConnectionFactory is a "
