@@ -70,11 +70,11 @@ public class ActivityScoreAutoConfiguration {
 			ObjectProvider<Clock> clock) {
 		// an application's own service comes without the starter's store and its policy
 		TransientFailurePolicy transientFailures = failurePolicy.getIfAvailable(RedisTransientFailurePolicy::new);
-		ActivityRankProperties.Async async = properties.getAsync();
+		AsyncProperties async = properties.getAsync();
 		if (!async.isEnabled()) {
 			return new SyncActivityDispatcher(service, counters);
 		}
-		ActivityRankProperties.Retry retry = properties.getRetry();
+		RetryProperties retry = properties.getRetry();
 		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
@@ -217,7 +217,7 @@ public class ActivityScoreAutoConfiguration {
 		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+			PageViewProperties pageViews = properties.getPageViews();
 			// the rules in use may be the application's own, so this check waits for them
 			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
 					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
