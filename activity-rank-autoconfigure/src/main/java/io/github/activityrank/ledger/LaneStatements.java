@@ -150,7 +150,9 @@ class LaneStatements {
 
 	/**
 	 * Mark entries applied with their outcomes: one statement per distinct outcome (and
-	 * per {@value AwardLedger#IDS_PER_STATEMENT} entries).
+	 * per {@value AwardLedger#IDS_PER_STATEMENT} entries). An entry answered
+	 * {@code SET_ASIDE} (Redis failed on it for good; the store kept every other entry of
+	 * the batch) is marked {@link AwardLedger#SET_ASIDE} instead.
 	 * @param connection the relay's connection, holding the lanes
 	 * @param entries the entries
 	 * @param results their results, in the same order
@@ -172,7 +174,10 @@ class LaneStatements {
 		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
 			List<Long> ids = group.getValue();
 			for (int from = 0; from < ids.size(); from += AwardLedger.IDS_PER_STATEMENT) {
-				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + AwardLedger.APPLIED
+				// an entry Redis failed on for good is kept aside, not applied
+				int state = AwardLedger.SET_ASIDE_OUTCOME.equals(group.getKey().get(0)) ? AwardLedger.SET_ASIDE
+						: AwardLedger.APPLIED;
+				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + state
 						+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id IN ("
 						+ AwardLedger.inList(
 								ids.subList(from, Math.min(ids.size(), from + AwardLedger.IDS_PER_STATEMENT)))

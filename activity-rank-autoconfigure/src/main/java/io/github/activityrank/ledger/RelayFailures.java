@@ -7,7 +7,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.FailureLog;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -36,6 +38,8 @@ final class RelayFailures {
 	private final Map<Long, Integer> attempts = new ConcurrentHashMap<>();
 
 	private final AtomicLong setAside = new AtomicLong();
+
+	private final FailureLog setAsideLog = new FailureLog(logger);
 
 	private final WarnOnce suspectLog = new WarnOnce(logger, "further occurrences are logged at debug level");
 
@@ -114,6 +118,26 @@ final class RelayFailures {
 			reason.append("; caused by ").append(cause);
 		}
 		return reason.toString();
+	}
+
+	/**
+	 * Count the entries the store answered {@code SET_ASIDE}: Redis failed on them for
+	 * good, every other entry of their batch was applied, and they are marked set aside.
+	 * @param entries the entries of a batch
+	 * @param results their results, in the same order
+	 */
+	void setAsideByStore(List<LedgerEntry> entries, List<AwardResult> results) {
+		for (int i = 0; i < results.size(); i++) {
+			AwardResult result = results.get(i);
+			if (result != null && result.outcome() == AwardResult.Outcome.SET_ASIDE) {
+				this.setAside.incrementAndGet();
+				this.setAsideLog.log("SET_ASIDE",
+						"activity-rank ledger relay set aside entry " + entries.get(i).id() + " ("
+								+ LogText.of(entries.get(i).event()) + "), which Redis failed on for good: "
+								+ result.reason() + "; ActivityRankAdmin.reapplySetAside() makes it pending again",
+						null);
+			}
+		}
 	}
 
 	long setAsideCount() {

@@ -267,6 +267,7 @@ class RelayPass {
 			this.ledger.markApplied(connection, entries, decided.results(), decided.revokedIds, this.clock.get());
 			this.standing.write(connection, decided, ids);
 			connection.commit();
+			this.failures.setAsideByStore(entries, decided.results());
 			this.applied.addAndGet(entries.size());
 			// each lane's entries were its first pending ones from its id: the next pass
 			// looks after the last

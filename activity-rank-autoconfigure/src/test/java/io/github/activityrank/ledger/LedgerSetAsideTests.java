@@ -110,7 +110,7 @@ class LedgerSetAsideTests extends LedgerTestBase {
 						.isEqualTo(events.size() - 1);
 					assertThat(output.getOut()).contains("WARN")
 						.contains("set aside entry")
-						.contains("activity-rank.ledger.set-aside-after")
+						.contains("reapplySetAside")
 						.contains("WRONGTYPE");
 				});
 		}
