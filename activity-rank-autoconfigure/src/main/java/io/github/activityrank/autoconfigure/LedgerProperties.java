@@ -62,10 +62,12 @@ public class LedgerProperties {
 	private int relayThreads = 4;
 
 	/**
-	 * How many times the relay tries a pending entry that fails for good on its own (a
-	 * Lua error, a key of the wrong type) before it sets it aside: marked in the table
-	 * (state 2, outcome SET_ASIDE), logged at WARN with the reason and counted, so the
-	 * rest of its lane goes on. Failures that waiting cures never count.
+	 * How many times the relay tries a pending entry that fails for good on its own
+	 * before it sets it aside, when the service that applies entries throws (a service of
+	 * the application's own): marked in the table (state 2, outcome SET_ASIDE), logged at
+	 * WARN with the reason and counted, so the rest of its lane goes on. The starter's
+	 * own service answers such an entry SET_ASIDE, and the relay sets it aside at once.
+	 * Failures that waiting cures never count.
 	 */
 	private int setAsideAfter = 5;
 

@@ -17,12 +17,16 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * What the relay knows of entries that fail for good (a Lua error, a key of the wrong
- * type, a script the server refuses): a batch that fails so makes its lanes suspects,
- * which the relay then takes one entry at a time; an entry that fails alone
- * {@code set-aside-after} times in a row is set aside ({@link AwardLedger#SET_ASIDE}),
- * logged at WARN with the reason and counted, and its lane goes on. Failures that waiting
- * cures (Redis down, a timeout, {@code OOM}) and database failures never count: their
- * entries stay pending. Attempts are counted in memory, per instance.
+ * type, a script the server refuses). The starter's store narrows a failing batch down
+ * itself and answers those entries {@code SET_ASIDE}: the relay marks them set aside in
+ * the pass that applied the rest, counts them and logs one warning per kind of failure a
+ * minute ({@link #setAsideByStore}). An engine that throws instead: a batch that fails so
+ * makes its lanes suspects, which the relay then takes one entry at a time; an entry that
+ * fails alone {@code set-aside-after} times in a row is set aside
+ * ({@link AwardLedger#SET_ASIDE}), logged at WARN with the reason and counted, and its
+ * lane goes on. Failures that waiting cures (Redis down, a timeout, {@code OOM}) and
+ * database failures never count: their entries stay pending. Attempts are counted in
+ * memory, per instance.
  */
 final class RelayFailures {
 
@@ -39,7 +43,8 @@ final class RelayFailures {
 
 	private final AtomicLong setAside = new AtomicLong();
 
-	private final FailureLog setAsideLog = new FailureLog(logger);
+	/** Entries the store set aside: one warning per kind of failure a minute. */
+	private final FailureLog failureLog = new FailureLog(logger);
 
 	private final WarnOnce suspectLog = new WarnOnce(logger, "further occurrences are logged at debug level");
 
@@ -111,6 +116,40 @@ final class RelayFailures {
 				+ " times (activity-rank.ledger.set-aside-after); its lane goes on. Reason: " + reason(ex));
 	}
 
+	/**
+	 * Entries the store answered {@code SET_ASIDE} (Redis failed on them for good, on
+	 * their own) and the relay marked set aside in the same pass: count them and log one
+	 * warning per kind of failure a minute.
+	 * @param entries the entries of the pass
+	 * @param results their results, in the same order
+	 */
+	void setAsideByStore(List<LedgerEntry> entries, List<AwardResult> results) {
+		for (int i = 0; i < entries.size(); i++) {
+			if (results.get(i).outcome() != AwardResult.Outcome.SET_ASIDE) {
+				continue;
+			}
+			LedgerEntry entry = entries.get(i);
+			this.attempts.remove(entry.id());
+			this.setAside.incrementAndGet();
+			String reason = results.get(i).reason();
+			this.failureLog.log(kindOf(reason),
+					"activity-rank ledger relay set aside entry " + entry.id() + " (" + LogText.of(entry.event())
+							+ ", lane " + AwardLedger.laneOf(entry.event().userId())
+							+ "), which Redis failed on for good: " + reason + "; its lane goes on. "
+							+ "ActivityRankAdmin.reapplySetAside() makes it pending again once the cause is fixed",
+					null);
+		}
+	}
+
+	/**
+	 * The kind of failure a reason kept as text names: the policy reads Redis' error code
+	 * from a failure's message.
+	 */
+	private String kindOf(String reason) {
+		return (this.transientFailures != null && reason != null)
+				? this.transientFailures.kindOf(new IllegalStateException(reason)) : AwardLedger.SET_ASIDE_OUTCOME;
+	}
+
 	/** The failure and its causes in one line: the cause carries Redis' own reply. */
 	private static String reason(Throwable ex) {
 		StringBuilder reason = new StringBuilder(String.valueOf(ex));
@@ -118,26 +157,6 @@ final class RelayFailures {
 			reason.append("; caused by ").append(cause);
 		}
 		return reason.toString();
-	}
-
-	/**
-	 * Count the entries the store answered {@code SET_ASIDE}: Redis failed on them for
-	 * good, every other entry of their batch was applied, and they are marked set aside.
-	 * @param entries the entries of a batch
-	 * @param results their results, in the same order
-	 */
-	void setAsideByStore(List<LedgerEntry> entries, List<AwardResult> results) {
-		for (int i = 0; i < results.size(); i++) {
-			AwardResult result = results.get(i);
-			if (result != null && result.outcome() == AwardResult.Outcome.SET_ASIDE) {
-				this.setAside.incrementAndGet();
-				this.setAsideLog.log("SET_ASIDE",
-						"activity-rank ledger relay set aside entry " + entries.get(i).id() + " ("
-								+ LogText.of(entries.get(i).event()) + "), which Redis failed on for good: "
-								+ result.reason() + "; ActivityRankAdmin.reapplySetAside() makes it pending again",
-						null);
-			}
-		}
 	}
 
 	long setAsideCount() {

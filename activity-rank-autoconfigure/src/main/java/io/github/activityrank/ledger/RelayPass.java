@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
 
 /**
  * One relay pass over the ledger: finds the lanes with pending entries, locks what it
@@ -227,6 +228,43 @@ class RelayPass {
 		}
 	}
 
+	/**
+	 * Mark the entries with their outcomes: those the store set aside (Redis failed on
+	 * them for good, {@code SET_ASIDE}) leave the pending entries as set aside at once,
+	 * the others are applied.
+	 * @return the entries set aside
+	 */
+	private List<LedgerEntry> mark(Connection connection, List<LedgerEntry> entries, StandingAwards.Decided decided)
+			throws SQLException {
+		List<AwardResult> results = decided.results();
+		List<LedgerEntry> setAside = new ArrayList<>();
+		for (int i = 0; i < entries.size(); i++) {
+			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
+				setAside.add(entries.get(i));
+			}
+		}
+		Instant now = this.clock.get();
+		if (setAside.isEmpty()) {
+			this.ledger.markApplied(connection, entries, results, decided.revokedIds, now);
+			return setAside;
+		}
+		List<LedgerEntry> applied = new ArrayList<>(entries.size());
+		List<AwardResult> appliedResults = new ArrayList<>(entries.size());
+		List<Long> revokedIds = new ArrayList<>(entries.size());
+		for (int i = 0; i < entries.size(); i++) {
+			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
+				this.ledger.markSetAside(connection, entries.get(i).id(), now);
+			}
+			else {
+				applied.add(entries.get(i));
+				appliedResults.add(results.get(i));
+				revokedIds.add(decided.revokedIds[i]);
+			}
+		}
+		this.ledger.markApplied(connection, applied, appliedResults, revokedIds.toArray(new Long[0]), now);
+		return setAside;
+	}
+
 	private int relayLanes(Connection connection, List<Integer> wanted, long[] from, int perLane, LedgerEntry[] tried)
 			throws SQLException {
 		try {
@@ -264,11 +302,13 @@ class RelayPass {
 			}
 			StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
 			this.beforeMark.run();
-			this.ledger.markApplied(connection, entries, decided.results(), decided.revokedIds, this.clock.get());
+			List<LedgerEntry> setAside = mark(connection, entries, decided);
 			this.standing.write(connection, decided, ids);
 			connection.commit();
-			this.failures.setAsideByStore(entries, decided.results());
-			this.applied.addAndGet(entries.size());
+			this.applied.addAndGet(entries.size() - setAside.size());
+			if (!setAside.isEmpty()) {
+				this.failures.setAsideByStore(entries, decided.results());
+			}
 			// each lane's entries were its first pending ones from its id: the next pass
 			// looks after the last
 			for (LedgerEntry entry : entries) {

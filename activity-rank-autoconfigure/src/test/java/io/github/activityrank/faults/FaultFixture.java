@@ -42,14 +42,22 @@ final class FaultFixture {
 	}
 
 	static ApplicationContextRunner runner(EmbeddedRedis redis) {
+		return runner("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + redis.port());
+	}
+
+	/**
+	 * A context on any Redis: a private server, or a private cluster.
+	 * @param redis the {@code spring.data.redis.*} properties that say where it is
+	 */
+	static ApplicationContextRunner runner(String... redis) {
 		return new ApplicationContextRunner()
 			.withConfiguration(
 					AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class,
 							ActivityScoreAutoConfiguration.class, AopAutoConfiguration.class))
 			.withBean(Clock.class, () -> new MutableClock(LocalDateTime.of(DAY, LocalTime.NOON), ZoneOffset.UTC))
 			.withBean(Praises.class)
-			.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + redis.port(),
-					"spring.data.redis.timeout=2s", "activity-rank.rules.praise.points=1",
+			.withPropertyValues(redis)
+			.withPropertyValues("spring.data.redis.timeout=2s", "activity-rank.rules.praise.points=1",
 					"activity-rank.periods=day,total", "activity-rank.time-zone=UTC",
 					"activity-rank.retry.initial-backoff=50ms", "activity-rank.retry.max-backoff=200ms");
 	}

@@ -37,10 +37,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A pending entry that fails for good (its user's record key holds a string, so the score
- * script fails with {@code WRONGTYPE}) is set aside after {@code set-aside-after}
- * attempts: marked in the table, logged at WARN, counted (the actuator endpoint's
- * {@code ledger} section and the meter {@code activity.rank.ledger.set.aside}), and the
- * rest of its lane is applied. On PostgreSQL, MariaDB and H2.
+ * script fails with {@code WRONGTYPE}) is set aside in the pass that applies the rest of
+ * its batch, since the store answers it {@code SET_ASIDE}: marked in the table, logged at
+ * WARN, counted (the actuator endpoint's {@code ledger} section and the meter
+ * {@code activity.rank.ledger.set.aside}), and the rest of its lane is applied. On
+ * PostgreSQL, MariaDB and H2.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class LedgerSetAsideTests extends LedgerTestBase {
@@ -110,7 +111,7 @@ class LedgerSetAsideTests extends LedgerTestBase {
 						.isEqualTo(events.size() - 1);
 					assertThat(output.getOut()).contains("WARN")
 						.contains("set aside entry")
-						.contains("reapplySetAside")
+						.contains("reapplySetAside()")
 						.contains("WRONGTYPE");
 				});
 		}
