@@ -127,6 +127,53 @@ class LedgerRebuildTests extends LedgerTestBase {
 		}
 	}
 
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildAfterACrashBetweenRedisAndTheMarkGivesBackEveryPoint(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+				AtomicBoolean crash = new AtomicBoolean();
+				// Redis has applied the batch; the transaction that would mark it dies,
+				// so
+				// the relay applies it again and Redis answers that it has it already
+				relay.beforeMark = () -> {
+					if (crash.getAndSet(false)) {
+						throw new IllegalStateException("simulated crash between Redis and the commit");
+					}
+				};
+				crash.set(true);
+				posts.post("ann", "p1");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				crash.set(true);
+				posts.like("ann", "p2");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				posts.post("ann", "p3");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				crash.set(true);
+				posts.unpost("ann", "p3");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				posts.post("bob", "p1");
+				posts.post("bob", "p1"); // a true duplicate: it stays one point
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				assertThat(crash).isFalse();
+				// recorded with what the second apply answered, no points
+				assertThat(LedgerFixture.rows(database.dataSource())).extracting((row) -> row.get("outcome"))
+					.containsSubsequence("ALREADY_AWARDED", "ALREADY_AWARDED", "NOTHING_TO_REVOKE", "AWARDED",
+							"ALREADY_AWARDED");
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(4);
+				Map<String, String> before = dump(context, this.prefix);
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(4);
+				assertThat(LedgerFixture.total(service, "bob")).isEqualTo(1);
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+			});
+		}
+	}
+
 	@Test
 	void progressIsAGaugeOfTheEntriesReplayed() {
 		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
