@@ -82,6 +82,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	/** Replayed entries between two progress log lines. */
 	static final long LOG_EVERY = 10_000;
 
+	/** How long before a rebuild's start an erase it must honour may have begun. */
+	private static final Duration ERASE_MARGIN = Duration.ofMinutes(1);
+
 	/** How much longer than the oldest entry's age staged keys live. */
 	private static final Duration MARGIN = Duration.ofDays(1);
 
@@ -227,6 +230,10 @@ public class LedgerRebuild implements ActivityRankAdmin {
 					throw alreadyRunning(what);
 				}
 				this.progress.set(0);
+				// an erase whose rows this rebuild may have read began at most this long
+				// before it: a transaction that deletes them commits after its Redis
+				// removal
+				Instant startedAt = this.calendar.now().minus(ERASE_MARGIN);
 				LedgerReplay replay = replay(rescore);
 				logger.info("activity-rank " + what + " starts: " + replay.staged.clear()
 						+ " staged key(s) of an earlier run deleted");
@@ -244,6 +251,10 @@ public class LedgerRebuild implements ActivityRankAdmin {
 						this.ledger.lockAllLanes(pause);
 						replay.pass(this.ledger.maxId());
 						replay.flush();
+						// every erase that began before the pause has committed: the
+						// users
+						// it removed leave the staged keys too
+						removeErased(replay, startedAt);
 						replay.staged.alignChallengeTtls(this.calendar.now().toEpochMilli(), replay.offset.toMillis());
 						moved = replay.staged.switchToStaged(replay.offset.toMillis(), true);
 						pause.commit();
@@ -275,6 +286,27 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		finally {
 			this.running.set(false);
 		}
+	}
+
+	/**
+	 * Remove from the staged keys every user whose erase ({@code removeUser}) began since
+	 * the rebuild started, as the live keys lost them: the replay may have staged their
+	 * entries before the erase deleted them. The removal runs on the staged keys with the
+	 * application's calendar, so it finds the same days, weeks, months and challenges.
+	 */
+	private void removeErased(LedgerReplay replay, Instant startedAt) {
+		Set<String> erased = replay.staged.removedSince(startedAt.toEpochMilli());
+		if (erased.isEmpty()) {
+			return;
+		}
+		RedisStores stores = new RedisStores(this.connectionFactory, replay.staged.shards(), this.calendar, this.order,
+				this.streaks);
+		ActivityStore store = stores.activityStore(this.periods, this.items);
+		for (String userId : erased) {
+			store.removeUser(userId);
+			replay.users.remove(userId);
+		}
+		logger.info("activity-rank rebuild: " + erased.size() + " user(s) removed while it ran left the staged keys");
 	}
 
 	private static IllegalStateException alreadyRunning(String what) {

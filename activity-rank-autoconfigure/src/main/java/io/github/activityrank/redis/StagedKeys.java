@@ -173,6 +173,31 @@ public final class StagedKeys {
 	}
 
 	/**
+	 * The users removed ({@code removeUser}) at or after an instant, from the live
+	 * removal markers of every configured shard: a rebuild takes them out of its staged
+	 * keys before the switch, so that entries it staged before the erase do not bring
+	 * them back.
+	 * @param sinceMillis the instant, epoch milliseconds
+	 * @return the user ids, decoded
+	 */
+	public Set<String> removedSince(long sinceMillis) {
+		Set<String> removed = new LinkedHashSet<>();
+		for (RankKeys keys : this.live.allKeys()) {
+			byte[] markers = UserRemoval.markers(keys).getBytes(StandardCharsets.UTF_8);
+			Map<byte[], byte[]> all = withConnection((connection) -> connection.hashCommands().hGetAll(markers));
+			if (all == null) {
+				continue;
+			}
+			all.forEach((member, at) -> {
+				if (Long.parseLong(new String(at, StandardCharsets.UTF_8)) >= sinceMillis) {
+					removed.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8)));
+				}
+			});
+		}
+		return removed;
+	}
+
+	/**
 	 * Rename every staged score key (and challenge key, when challenges were replayed)
 	 * onto its live name, shard by shard; delete the live ones that have no staged
 	 * counterpart, what else was staged, and the same kinds of keys under the previous

@@ -301,6 +301,36 @@ class LedgerRebuildTests extends LedgerTestBase {
 
 	@ParameterizedTest
 	@MethodSource("engines")
+	void aUserRemovedDuringARebuildStaysRemoved(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+				ChallengeService challenges = context.getBean(ChallengeService.class);
+				Instant start = this.clock.instant();
+				challenges.create(
+						new ChallengeDefinition("race", start, start.plus(Duration.ofDays(5)), Set.of("post"), true));
+				posts.post("gone", "p1");
+				posts.post("kept", "p1");
+				service.award("gone", "c1", "comment");
+				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
+				assertThat(LedgerFixture.total(service, "gone")).isEqualTo(4);
+				LedgerRebuild rebuild = context.getBean(LedgerRebuild.class);
+				// the bulk replay has staged the user's entries; the erase comes now
+				rebuild.afterBulk = () -> service.removeUser("gone");
+				rebuild.rebuild();
+				assertThat(LedgerFixture.total(service, "gone")).isZero();
+				assertThat(service.board(Period.DAY).rankOf("gone")).isEmpty();
+				assertThat(challenges.board("race").rankOf("gone")).isEmpty();
+				assertThat(service.summary("gone", Period.DAY).points()).isZero();
+				assertThat(LedgerFixture.total(service, "kept")).isOne();
+				assertThat(challenges.board("race").rankOf("kept")).isPresent();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
 	void aSecondRebuildIsRefusedWhileOneRuns(DatabaseEngine engine) throws Exception {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			runner(database).run((context) -> {
