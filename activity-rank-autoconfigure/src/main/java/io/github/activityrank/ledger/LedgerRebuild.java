@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -21,6 +22,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
@@ -188,13 +190,13 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	}
 
 	@Override
-	public RebuildReport rebuild() {
-		return run(false);
+	public RebuildReport rebuild(boolean force) {
+		return run(false, force);
 	}
 
 	@Override
 	public RebuildReport rescore() {
-		return run(true);
+		return run(true, false);
 	}
 
 	/**
@@ -213,7 +215,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		return this.running.get();
 	}
 
-	private RebuildReport run(boolean rescore) {
+	private RebuildReport run(boolean rescore, boolean force) {
 		String what = rescore ? "rescore" : "rebuild";
 		if (this.engine == null) {
 			throw new IllegalStateException("activity-rank " + what + " replays the ledger through the starter's "
@@ -255,6 +257,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 						// users
 						// it removed leave the staged keys too
 						removeErased(replay, startedAt);
+						if (!rescore && !force) {
+							refuseToShrink(replay);
+						}
 						replay.staged.alignChallengeTtls(this.calendar.now().toEpochMilli(), replay.offset.toMillis());
 						moved = replay.staged.switchToStaged(replay.offset.toMillis(), true);
 						pause.commit();
@@ -307,6 +312,24 @@ public class LedgerRebuild implements ActivityRankAdmin {
 			replay.users.remove(userId);
 		}
 		logger.info("activity-rank rebuild: " + erased.size() + " user(s) removed while it ran left the staged keys");
+	}
+
+	/**
+	 * Throw, and delete what was staged, when the live boards hold more than the replay
+	 * made of the ledger: replacing them would lose points the ledger cannot give back.
+	 */
+	private void refuseToShrink(LedgerReplay replay) {
+		List<String> shrinking = replay.staged.shrinkingBoards(this.order.tieBreak() == TieBreak.EARLIEST, true);
+		if (shrinking.isEmpty()) {
+			return;
+		}
+		replay.staged.clear();
+		throw new IllegalStateException("activity-rank rebuild refused: the live boards hold more than the ledger can "
+				+ "account for, so replacing them would lose points (" + shrinking.size() + " board(s), "
+				+ String.join("; ", shrinking.subList(0, Math.min(3, shrinking.size())))
+				+ "). The ledger is younger than those boards (turned on after their first awards, or its retention "
+				+ "purged their entries), or the boards hold awards it never recorded. Nothing was changed. To make "
+				+ "the boards what the ledger holds anyway, call ActivityRankAdmin.rebuild(true)");
 	}
 
 	private static IllegalStateException alreadyRunning(String what) {

@@ -331,6 +331,59 @@ class LedgerRebuildTests extends LedgerTestBase {
 
 	@ParameterizedTest
 	@MethodSource("engines")
+	void aRebuildRefusesToShrinkBoardsTheLedgerCannotAccountForUnlessForced(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			ActivityRankService[] withoutLedger = new ActivityRankService[1];
+			// boards written before the ledger was on, two days ago
+			runner(database).withPropertyValues("activity-rank.ledger.enabled=false").run((context) -> {
+				withoutLedger[0] = context.getBean(ActivityRankService.class);
+				withoutLedger[0].award("early", "p1", "post");
+				withoutLedger[0].award("both", "p1", "like");
+			});
+			this.clock.advance(Duration.ofDays(2));
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("both", "p2", "post");
+				service.award("late", "p1", "post");
+				Map<String, String> before = dump(context, this.prefix);
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				assertThatIllegalStateException().isThrownBy(admin::rebuild)
+					.withMessageContaining("more than the ledger can account for")
+					.withMessageContaining(":day:20261120")
+					.withMessageContaining("rebuild(true)");
+				// nothing replaced, nothing left staged
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+				admin.rebuild(true);
+				assertThat(LedgerFixture.total(service, "early")).isZero();
+				assertThat(LedgerFixture.total(service, "both")).isOne();
+				assertThat(LedgerFixture.total(service, "late")).isOne();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildRefusesBoardsThatHoldMorePointsThanTheLedger(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("ann", "p1", "post");
+				// points the ledger never saw, on today's boards
+				try (RedisConnection connection = context.getBean(RedisConnectionFactory.class).getConnection()) {
+					connection.zSetCommands()
+						.zIncrBy(("{" + this.prefix + "}:total").getBytes(StandardCharsets.UTF_8), 5L << 32,
+								"ann".getBytes(StandardCharsets.UTF_8));
+				}
+				assertThatIllegalStateException().isThrownBy(() -> context.getBean(ActivityRankAdmin.class).rebuild())
+					.withMessageContaining("more than the ledger can account for")
+					.withMessageContaining("points");
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(6);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
 	void aSecondRebuildIsRefusedWhileOneRuns(DatabaseEngine engine) throws Exception {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			runner(database).run((context) -> {
