@@ -272,10 +272,10 @@ public class AwardLedger {
 	}
 
 	/**
-	 * Write pending entries on a connection in auto-commit, one statement each, and
-	 * return their ids: a direct call commits its entries before it applies them, so
-	 * Redis never holds an award that the ledger does not.
-	 * @param connection a connection in auto-commit
+	 * Write pending entries on a connection, one statement each, and return their ids: a
+	 * direct call commits its entries before it applies them, so Redis never holds an
+	 * award that the ledger does not.
+	 * @param connection a connection in the transaction that writes them
 	 * @param events storable events
 	 * @param at when they were made
 	 * @return the ids, in the same order

@@ -120,15 +120,15 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	/**
-	 * Write the storable events as pending entries (committed at once), then, holding the
-	 * users' lanes, apply the ones no relay applied meanwhile through the engine with the
-	 * ledger's decisions ({@link StandingAwards}), mark them with their outcomes and
-	 * commit. So Redis never holds a direct award that the ledger does not. When the
-	 * entries cannot be written, the call throws and nothing is applied (or, with
-	 * {@code redis-only-on-failure}, the events go to Redis alone, counted and logged).
-	 * When Redis fails, the exception reaches the caller and the entries stay pending:
-	 * the relay applies them once Redis answers. When marking fails, the entries stay
-	 * pending too, and the relay's second apply changes nothing.
+	 * Write the storable events as pending entries (in a transaction of their own), then,
+	 * holding the users' lanes, apply the ones no relay applied meanwhile through the
+	 * engine with the ledger's decisions ({@link StandingAwards}), mark them with their
+	 * outcomes and commit. So Redis never holds a direct award that the ledger does not.
+	 * When the entries cannot be written, the call throws and nothing is applied (or,
+	 * with {@code redis-only-on-failure}, the events go to Redis alone, counted and
+	 * logged). When Redis fails, the exception reaches the caller and the entries stay
+	 * pending: the relay applies them once Redis answers. When marking fails, the entries
+	 * stay pending too, and the relay's second apply changes nothing.
 	 */
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
@@ -156,15 +156,24 @@ public class LedgerActivityRankService implements ActivityRankService {
 			try {
 				autoCommit = connection.getAutoCommit();
 				isolation = connection.getTransactionIsolation();
-				connection.setAutoCommit(true);
-				ids = this.ledger.insertPending(connection, storable, at);
 			}
-			catch (SQLException | RuntimeException ex) {
+			catch (SQLException ex) {
 				return notRecorded(events, storable.size(), ex);
 			}
 			try {
+				// all the rows or none: a call that throws leaves none to the relay
 				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 				connection.setAutoCommit(false);
+				ids = this.ledger.insertPending(connection, storable, at);
+				connection.commit();
+			}
+			catch (SQLException | RuntimeException ex) {
+				rollback(connection, ex);
+				restore(connection, autoCommit, isolation);
+				return notRecorded(events, storable.size(), ex);
+			}
+			try {
+				// read committed (set above): rows are read after their lanes' locks
 				return applyAndMark(connection, events, ids, at);
 			}
 			catch (SQLException ex) {
