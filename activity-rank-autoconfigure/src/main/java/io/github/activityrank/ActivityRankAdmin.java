@@ -35,14 +35,38 @@ public interface ActivityRankAdmin {
 	boolean awaitApplied(Duration timeout);
 
 	/**
-	 * Replay every entry that changed the boards, with the outcome it had: after Redis
-	 * lost its data (a restart without persistence, a failover), or to lay the keys out
-	 * anew.
+	 * Replay every award and revoke of the ledger in order, through the same script, so
+	 * that the boards come back as the live path made them: after Redis lost its data (a
+	 * restart without persistence, {@code FLUSHDB}, a failover), or to lay the keys out
+	 * anew. Refuses to replace boards that hold more than the ledger can account for, as
+	 * {@link #rebuild(boolean) rebuild(false)} does.
 	 * @return what was replayed
-	 * @throws IllegalStateException when another rebuild runs
+	 * @throws IllegalStateException when another rebuild runs, or when the live boards
+	 * hold more than the ledger can account for
 	 * @throws UnsupportedOperationException when the ledger is off
 	 */
-	RebuildReport rebuild();
+	default RebuildReport rebuild() {
+		return rebuild(false);
+	}
+
+	/**
+	 * Replay every award and revoke of the ledger in order, as {@link #rebuild()}. Before
+	 * it replaces the live boards, it compares them with what it replayed: when a live
+	 * day, week, month or total board is missing from the replay or has more members, or
+	 * the total board more points (a ledger younger than the oldest retained board,
+	 * turned on after the first awards, or purged by its retention), it throws and leaves
+	 * the live boards as they are, unless {@code force} is {@code true}. <pre>{@code
+	 * RebuildReport report = admin.rebuild(false); // refuses to lose points
+	 * RebuildReport forced = admin.rebuild(true);  // the boards become what the ledger holds
+	 * }</pre>
+	 * @param force whether to replace boards that hold more than the ledger can account
+	 * for
+	 * @return what was replayed
+	 * @throws IllegalStateException when another rebuild runs, or when the live boards
+	 * hold more than the ledger can account for and {@code force} is {@code false}
+	 * @throws UnsupportedOperationException when the ledger is off
+	 */
+	RebuildReport rebuild(boolean force);
 
 	/**
 	 * Replay every award and revoke of the ledger under today's rules: each rule's

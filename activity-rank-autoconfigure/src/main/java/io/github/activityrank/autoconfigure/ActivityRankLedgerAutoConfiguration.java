@@ -125,8 +125,10 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean(LEDGER_SERVICE)
 		@Primary
 		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
-				ActivityCalendar calendar, StandingAwards standing, LedgerArchive archive) {
-			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing, archive);
+				ActivityCalendar calendar, StandingAwards standing, LedgerArchive archive,
+				ActivityRankProperties properties) {
+			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing, archive,
+					properties.getLedger().isRedisOnlyOnFailure());
 		}
 
 		@Bean

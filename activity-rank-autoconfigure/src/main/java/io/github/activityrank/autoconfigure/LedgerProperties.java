@@ -71,6 +71,21 @@ public class LedgerProperties {
 	 */
 	private int setAsideAfter = 5;
 
+	/**
+	 * Whether a direct call whose ledger write fails is applied to Redis alone, counted
+	 * (redisOnly in the actuator endpoint's ledger section) and logged at WARN at most
+	 * once a minute, rather than failing; a rebuild does not restore such awards.
+	 */
+	private boolean redisOnlyOnFailure;
+
+	public boolean isRedisOnlyOnFailure() {
+		return this.redisOnlyOnFailure;
+	}
+
+	public void setRedisOnlyOnFailure(boolean redisOnlyOnFailure) {
+		this.redisOnlyOnFailure = redisOnlyOnFailure;
+	}
+
 	public int getRelayThreads() {
 		return this.relayThreads;
 	}

@@ -35,7 +35,7 @@ public class DispatcherAdmin implements ActivityRankAdmin {
 	}
 
 	@Override
-	public RebuildReport rebuild() {
+	public RebuildReport rebuild(boolean force) {
 		throw noLedger("rebuild()");
 	}
 

@@ -26,7 +26,16 @@ public enum LedgerCounter {
 	 * rows stayed pending and were tried again.
 	 */
 	FAILED_PASSES("failed.passes", "failedPasses",
-			"Passes of the activity-rank ledger relay that failed and left their rows pending");
+			"Passes of the activity-rank ledger relay that failed and left their rows pending"),
+
+	/**
+	 * Awards of direct calls that this instance applied to Redis alone because the
+	 * ledger's database could not write them
+	 * ({@code activity-rank.ledger.redis-only-on-failure}); a rebuild does not restore
+	 * them.
+	 */
+	REDIS_ONLY("redis.only", "redisOnly",
+			"Awards of direct activity-rank calls applied to Redis alone because the ledger could not write them");
 
 	private final String meterName;
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
@@ -73,6 +74,9 @@ public class AwardLedger {
 	private final LedgerRows rows;
 
 	private final ChallengeRecords challenges;
+
+	/** Direct calls applied to Redis alone because their entries could not be written. */
+	private final AtomicLong redisOnly = new AtomicLong();
 
 	/**
 	 * Create the ledger.
@@ -247,7 +251,61 @@ public class AwardLedger {
 	 */
 	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
 			Long[] revokedIds, Instant at) throws SQLException {
-		return this.inserts.insertApplied(connection, events, results, revokedIds, at);
+		return this.inserts.insert(connection, events, Objects.requireNonNull(results), revokedIds, at);
+	}
+
+	/**
+	 * Count direct calls applied to Redis alone because their entries could not be
+	 * written ({@code activity-rank.ledger.redis-only-on-failure}).
+	 * @param calls how many
+	 */
+	void countRedisOnly(int calls) {
+		this.redisOnly.addAndGet(calls);
+	}
+
+	/**
+	 * Direct calls applied to Redis alone since this ledger was created.
+	 * @return the count
+	 */
+	long redisOnlyCount() {
+		return this.redisOnly.get();
+	}
+
+	/**
+	 * Write pending entries on a connection, one statement each, and return their ids: a
+	 * direct call commits its entries before it applies them, so Redis never holds an
+	 * award that the ledger does not.
+	 * @param connection a connection in the transaction that writes them
+	 * @param events storable events
+	 * @param at when they were made
+	 * @return the ids, in the same order
+	 * @throws SQLException when the database fails
+	 */
+	long[] insertPending(Connection connection, List<ActivityEvent> events, Instant at) throws SQLException {
+		return this.inserts.insert(connection, events, null, null, at);
+	}
+
+	/**
+	 * The outcomes of those of some entries that are no longer pending: applied by a
+	 * relay (or set aside) between their insert and the moment their lanes were locked.
+	 * @param connection a connection in the transaction that holds their lanes
+	 * @param ids the entries
+	 * @return outcome by id, for the entries that are not pending
+	 * @throws SQLException when the database fails
+	 */
+	Map<Long, AwardResult> outcomesOfDone(Connection connection, long[] ids) throws SQLException {
+		return this.lanes.outcomesOfDone(connection, ids);
+	}
+
+	/**
+	 * Delete entries that are still pending: a direct call whose apply failed takes its
+	 * entries back, so the relay does not apply what the caller was told failed.
+	 * @param connection a connection in the transaction that holds their lanes
+	 * @param ids the entries
+	 * @throws SQLException when the database fails
+	 */
+	void deletePending(Connection connection, List<Long> ids) throws SQLException {
+		this.lanes.deletePending(connection, ids);
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -254,6 +255,53 @@ class LaneStatements {
 			try (PreparedStatement statement = connection
 				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
 				statement.setString(1, userId);
+				statement.executeUpdate();
+			}
+		}
+	}
+
+	/**
+	 * The outcomes of those of some entries that are not pending.
+	 * @param connection a connection in the transaction that holds their lanes
+	 * @param ids the entries
+	 * @return outcome by id; a set-aside entry reads as rejected
+	 * @throws SQLException when the database fails
+	 */
+	Map<Long, AwardResult> outcomesOfDone(Connection connection, long[] ids) throws SQLException {
+		List<Long> list = Arrays.stream(ids).boxed().toList();
+		Map<Long, AwardResult> done = new HashMap<>();
+		for (int from = 0; from < list.size(); from += AwardLedger.IDS_PER_STATEMENT) {
+			String sql = "SELECT id, outcome, applied_points FROM " + this.tables.ledger() + " WHERE state <> "
+					+ AwardLedger.PENDING + " AND id IN (" + AwardLedger
+						.inList(list.subList(from, Math.min(list.size(), from + AwardLedger.IDS_PER_STATEMENT)))
+					+ ")";
+			try (PreparedStatement statement = connection.prepareStatement(sql);
+					ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					String outcome = rows.getString(2);
+					done.put(rows.getLong(1),
+							AwardLedger.SET_ASIDE_OUTCOME.equals(outcome)
+									? new AwardResult(AwardResult.Outcome.REJECTED, 0, "set aside by the ledger relay")
+									: new AwardResult(AwardResult.Outcome.valueOf(outcome), rows.getLong(3), null));
+				}
+			}
+		}
+		return done;
+	}
+
+	/**
+	 * Delete those of some entries that are still pending.
+	 * @param connection a connection in the transaction that holds their lanes
+	 * @param ids the entries
+	 * @throws SQLException when the database fails
+	 */
+	void deletePending(Connection connection, List<Long> ids) throws SQLException {
+		for (int from = 0; from < ids.size(); from += AwardLedger.IDS_PER_STATEMENT) {
+			try (PreparedStatement statement = connection
+				.prepareStatement("DELETE FROM "
+						+ this.tables.ledger() + " WHERE state = " + AwardLedger.PENDING + " AND id IN (" + AwardLedger
+							.inList(ids.subList(from, Math.min(ids.size(), from + AwardLedger.IDS_PER_STATEMENT)))
+						+ ")")) {
 				statement.executeUpdate();
 			}
 		}

@@ -2,12 +2,15 @@ package io.github.activityrank.ledger;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
@@ -25,15 +28,16 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * The {@link ActivityRankService} with the ledger on. Direct awards and revokes keep
- * their contract, the real {@link AwardResult} at once: they are applied to Redis first,
- * exactly as without the ledger (outside any transaction of the caller), then written to
- * the ledger as applied entries with their outcomes, in one insert on a connection of
- * their own. So a call that returned is in the ledger; a call that threw (Redis down) is
- * not, and the caller knows it. Before Redis, the ledger decides what Redis no longer can
- * ({@link StandingAwards}), holding the users' lanes as the relay does. Queries go to the
- * engine, except those of a period past its Redis retention, which read the archived
- * standings ({@link LedgerArchive}); {@link #removeUser} also erases the user from the
- * database.
+ * their contract, the real {@link AwardResult} at once, outside any transaction of the
+ * caller: their entries are written first (pending, committed at once, on a connection of
+ * their own), then applied to Redis while their users' lanes are held, and marked with
+ * their outcomes. So Redis never holds a direct award the ledger does not: a call whose
+ * entries cannot be written throws and applies nothing, unless
+ * {@code activity-rank.ledger.redis-only-on-failure} lets it go to Redis alone. Before
+ * Redis, the ledger decides what Redis no longer can ({@link StandingAwards}), holding
+ * the users' lanes as the relay does. Queries go to the engine, except those of a period
+ * past its Redis retention, which read the archived standings ({@link LedgerArchive});
+ * {@link #removeUser} also erases the user from the database.
  */
 public class LedgerActivityRankService implements ActivityRankService {
 
@@ -49,7 +53,18 @@ public class LedgerActivityRankService implements ActivityRankService {
 
 	private final LedgerArchive archive;
 
+	/** The property that lets a direct call go to Redis alone when the ledger fails. */
+	static final String REDIS_ONLY_PROPERTY = "activity-rank.ledger.redis-only-on-failure";
+
+	/** Shortest time between two warnings of direct calls applied to Redis alone. */
+	private static final Duration WARN_EVERY = Duration.ofMinutes(1);
+
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
+
+	private final boolean redisOnlyOnFailure;
+
+	/** {@link System#nanoTime()} of the last warning of a call applied to Redis alone. */
+	private final AtomicLong lastRedisOnlyWarning = new AtomicLong();
 
 	/**
 	 * Create the service.
@@ -74,6 +89,24 @@ public class LedgerActivityRankService implements ActivityRankService {
 	 */
 	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
 			StandingAwards standing, LedgerArchive archive) {
+		this(engine, ledger, clock, standing, archive, false);
+	}
+
+	/**
+	 * Create the service with archived standings, choosing what a direct call does when
+	 * its entries cannot be written.
+	 * @param engine the service that applies to Redis and answers queries
+	 * @param ledger where awards are recorded
+	 * @param clock the application's clock
+	 * @param standing the standing awards, which decide what Redis no longer can
+	 * @param archive the archived standings, or {@code null} for none
+	 * @param redisOnlyOnFailure whether a direct call whose entries cannot be written is
+	 * applied to Redis alone (counted, and logged at most once a minute) rather than
+	 * failing
+	 */
+	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
+			StandingAwards standing, LedgerArchive archive, boolean redisOnlyOnFailure) {
+		this.redisOnlyOnFailure = redisOnlyOnFailure;
 		this.archive = archive;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
@@ -87,85 +120,193 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	/**
-	 * Apply through the engine with the ledger's decisions ({@link StandingAwards}), then
-	 * record what was applied, in one transaction that holds the users' lanes. When the
-	 * ledger cannot be read, the events are applied as without it; when what was applied
-	 * cannot be recorded, that is logged (warn once, then debug): Redis has the awards,
-	 * so the caller still gets their results.
+	 * Write the storable events as pending entries (in a transaction of their own), then,
+	 * holding the users' lanes, apply the ones no relay applied meanwhile through the
+	 * engine with the ledger's decisions ({@link StandingAwards}), mark them with their
+	 * outcomes and commit. So Redis never holds a direct award that the ledger does not.
+	 * When the entries cannot be written, the call throws and nothing is applied (or,
+	 * with {@code redis-only-on-failure}, the events go to Redis alone, counted and
+	 * logged). When Redis fails, the exception reaches the caller and the entries stay
+	 * pending: the relay applies them once Redis answers. When marking fails, the entries
+	 * stay pending too, and the relay's second apply changes nothing.
 	 */
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
-		List<String> users = new ArrayList<>(events.size());
+		List<ActivityEvent> storable = new ArrayList<>(events.size());
 		for (ActivityEvent event : events) {
 			if (AwardLedger.storable(event)) {
-				users.add(event.userId());
+				storable.add(event);
 			}
 		}
-		if (users.isEmpty()) {
+		if (storable.isEmpty()) {
 			return this.engine.applyAll(events);
 		}
-		try (Connection connection = this.ledger.dataSource().getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			int isolation = connection.getTransactionIsolation();
-			try {
-				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-				connection.setAutoCommit(false);
-				return applyAndRecord(connection, events, users);
-			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-				connection.setTransactionIsolation(isolation);
-			}
+		Instant at = this.clock.get();
+		Connection connection;
+		try {
+			connection = this.ledger.dataSource().getConnection();
 		}
 		catch (SQLException ex) {
-			// only reading the ledger throws this far: nothing was applied yet
-			this.failureLog.log(
-					"activity-rank ledger could not be read; " + events.size() + " award(s) applied without it: " + ex,
-					ex);
-			return this.engine.applyAll(events);
+			return notRecorded(events, storable.size(), ex);
+		}
+		try {
+			boolean autoCommit;
+			int isolation;
+			long[] ids;
+			try {
+				autoCommit = connection.getAutoCommit();
+				isolation = connection.getTransactionIsolation();
+			}
+			catch (SQLException ex) {
+				return notRecorded(events, storable.size(), ex);
+			}
+			try {
+				// all the rows or none: a call that throws leaves none to the relay
+				connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+				connection.setAutoCommit(false);
+				ids = this.ledger.insertPending(connection, storable, at);
+				connection.commit();
+			}
+			catch (SQLException | RuntimeException ex) {
+				rollback(connection, ex);
+				restore(connection, autoCommit, isolation);
+				return notRecorded(events, storable.size(), ex);
+			}
+			try {
+				// read committed (set above): rows are read after their lanes' locks
+				return applyAndMark(connection, events, ids, at);
+			}
+			catch (SQLException ex) {
+				throw new IllegalStateException("activity-rank ledger wrote " + ids.length
+						+ " entries that it could not apply now; the relay applies them: " + ex, ex);
+			}
+			finally {
+				restore(connection, autoCommit, isolation);
+			}
+		}
+		finally {
+			close(connection);
 		}
 	}
 
-	private List<AwardResult> applyAndRecord(Connection connection, List<ActivityEvent> events, List<String> users)
+	/**
+	 * The events' entries could not be written: nothing was applied. The call fails,
+	 * unless Redis alone is allowed then.
+	 */
+	private List<AwardResult> notRecorded(List<ActivityEvent> events, int storable, Exception ex) {
+		if (!this.redisOnlyOnFailure) {
+			throw new IllegalStateException("activity-rank ledger could not write " + storable
+					+ " award(s) of a direct call, so none was applied: " + ex + ". To apply them to Redis alone "
+					+ "when the ledger's database fails (a rebuild then loses them), set " + REDIS_ONLY_PROPERTY
+					+ "=true", ex);
+		}
+		List<AwardResult> results = this.engine.applyAll(events);
+		this.ledger.countRedisOnly(storable);
+		long now = System.nanoTime();
+		long last = this.lastRedisOnlyWarning.get();
+		String message = "activity-rank ledger could not write " + storable + " award(s) of a direct call; applied "
+				+ "to Redis alone (" + REDIS_ONLY_PROPERTY + "=true), so a rebuild does not restore them: " + ex;
+		if ((last == 0 || now - last >= WARN_EVERY.toNanos()) && this.lastRedisOnlyWarning.compareAndSet(last, now)) {
+			logger.warn(message + " (at most one such line per minute; see the ledger's redisOnly count)", ex);
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug(message, ex);
+		}
+		return results;
+	}
+
+	/**
+	 * Holding the users' lanes, apply the entries no relay applied since they were
+	 * written, mark them and commit.
+	 */
+	private List<AwardResult> applyAndMark(Connection connection, List<ActivityEvent> events, long[] ids, Instant at)
 			throws SQLException {
-		Instant at = this.clock.get();
+		List<String> users = new ArrayList<>(ids.length);
+		long[] idOf = new long[events.size()];
+		for (int i = 0, r = 0; i < events.size(); i++) {
+			boolean stored = AwardLedger.storable(events.get(i));
+			idOf[i] = stored ? ids[r++] : -1;
+			if (stored) {
+				users.add(events.get(i).userId());
+			}
+		}
+		Map<Long, AwardResult> done;
+		List<ActivityEvent> todo = new ArrayList<>(events.size());
+		List<Integer> todoIndex = new ArrayList<>(events.size());
 		StandingAwards.Decided decided;
 		try {
 			this.ledger.lockLanes(connection, users);
+			// a relay may have applied some of them between the insert and the lock
+			done = this.ledger.outcomesOfDone(connection, ids);
+			for (int i = 0; i < events.size(); i++) {
+				if (!done.containsKey(idOf[i])) {
+					todo.add(events.get(i));
+					todoIndex.add(i);
+				}
+			}
 			// one instant for Redis and the row, so a rebuild replays the award as it was
 			// made
-			decided = this.standing.apply(connection, events, Collections.nCopies(events.size(), at), this.engine);
+			decided = this.standing.apply(connection, todo, Collections.nCopies(todo.size(), at), this.engine);
 		}
 		catch (SQLException | RuntimeException ex) {
+			// the entries stay pending: the relay applies them
 			rollback(connection, ex);
 			throw ex;
 		}
+		List<AwardResult> results = new ArrayList<>(Collections.nCopies(events.size(), null));
+		for (int i = 0; i < events.size(); i++) {
+			AwardResult recorded = done.get(idOf[i]);
+			if (recorded != null) {
+				results.set(i, recorded);
+			}
+		}
+		List<AwardResult> applied = decided.results();
 		try {
-			List<ActivityEvent> recorded = new ArrayList<>(events.size());
-			List<AwardResult> outcomes = new ArrayList<>(events.size());
-			List<Long> revoked = new ArrayList<>(events.size());
-			for (int i = 0; i < events.size(); i++) {
-				if (AwardLedger.storable(events.get(i))) {
-					recorded.add(events.get(i));
-					outcomes.add(decided.results[i]);
-					revoked.add(decided.revokedIds[i]);
+			List<LedgerEntry> marked = new ArrayList<>(todo.size());
+			List<AwardResult> outcomes = new ArrayList<>(todo.size());
+			List<Long> revoked = new ArrayList<>(todo.size());
+			long[] decidedIds = new long[todo.size()];
+			for (int t = 0; t < todo.size(); t++) {
+				int i = todoIndex.get(t);
+				results.set(i, applied.get(t));
+				decidedIds[t] = idOf[i];
+				if (idOf[i] >= 0) {
+					marked.add(new LedgerEntry(idOf[i], events.get(i), at, false));
+					outcomes.add(applied.get(t));
+					revoked.add(decided.revokedIds[t]);
 				}
 			}
-			long[] recordedIds = this.ledger.insertApplied(connection, recorded, outcomes, revoked.toArray(Long[]::new),
-					at);
-			long[] ids = new long[events.size()];
-			for (int i = 0, r = 0; i < events.size(); i++) {
-				ids[i] = AwardLedger.storable(events.get(i)) ? recordedIds[r++] : -1;
-			}
-			this.standing.write(connection, decided, ids);
+			this.ledger.markApplied(connection, marked, outcomes, revoked.toArray(Long[]::new), at);
+			this.standing.write(connection, decided, decidedIds);
 			connection.commit();
 		}
 		catch (SQLException | RuntimeException ex) {
 			rollback(connection, ex);
-			this.failureLog.log("activity-rank ledger could not record " + users.size()
-					+ " applied award(s); Redis has them: " + ex, ex);
+			// Redis has them and the ledger holds them pending: the relay applies them
+			// again, which changes nothing
+			this.failureLog.log("activity-rank ledger could not mark " + todo.size()
+					+ " applied award(s); they stay pending and the relay applies them again: " + ex, ex);
 		}
-		return decided.results();
+		return results;
+	}
+
+	private static void restore(Connection connection, boolean autoCommit, int isolation) {
+		try {
+			connection.setAutoCommit(autoCommit);
+			connection.setTransactionIsolation(isolation);
+		}
+		catch (SQLException ex) {
+			logger.debug("activity-rank ledger could not restore a connection's settings", ex);
+		}
+	}
+
+	private static void close(Connection connection) {
+		try {
+			connection.close();
+		}
+		catch (SQLException ex) {
+			logger.debug("activity-rank ledger could not close a connection", ex);
+		}
 	}
 
 	private static void rollback(Connection connection, Exception ex) {

@@ -154,24 +154,28 @@ class LedgerInserts {
 	}
 
 	/**
-	 * Write entries that have been applied already, one statement each, and return their
-	 * ids: the standing awards they made refer to them.
-	 * @param connection a connection in the transaction that records them
+	 * Write entries on a connection, one statement each, and return their ids: pending
+	 * ones ({@code results == null}) that a direct call is about to apply, or ones that
+	 * have been applied already, with their outcomes.
+	 * @param connection a connection, in the transaction that records them or in
+	 * auto-commit
 	 * @param events storable events
-	 * @param results their results, in the same order
+	 * @param results their results, in the same order; {@code null} for pending entries
 	 * @param revokedIds per event, the award entry a revoke the ledger applied itself
-	 * took back, else {@code null}
-	 * @param at when they were applied
+	 * took back, else {@code null}; ignored for pending entries
+	 * @param at when they were made (and applied)
 	 * @return the ids, in the same order
 	 * @throws SQLException when the database fails
 	 */
-	long[] insertApplied(Connection connection, List<ActivityEvent> events, List<AwardResult> results,
-			Long[] revokedIds, Instant at) throws SQLException {
+	long[] insert(Connection connection, List<ActivityEvent> events, List<AwardResult> results, Long[] revokedIds,
+			Instant at) throws SQLException {
 		long[] ids = new long[events.size()];
-		try (PreparedStatement statement = connection.prepareStatement("INSERT INTO " + this.tables.ledger()
-				+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-				+ " applied_at, revoked_id, item_type, item_id) VALUES (?, ?, ?, ?, ?, ?, ?, " + AwardLedger.APPLIED
-				+ ", ?, ?, ?, ?, ?, ?)", new String[] { "id" })) {
+		try (PreparedStatement statement = connection.prepareStatement(
+				"INSERT INTO " + this.tables.ledger()
+						+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
+						+ " applied_at, revoked_id, item_type, item_id) VALUES (?, ?, ?, ?, ?, ?, ?, "
+						+ ((results != null) ? AwardLedger.APPLIED : AwardLedger.PENDING) + ", ?, ?, ?, ?, ?, ?)",
+				new String[] { "id" })) {
 			for (int i = 0; i < events.size(); i++) {
 				ActivityEvent event = events.get(i);
 				statement.setString(1, event.revoke() ? AwardLedger.REVOKE : AwardLedger.AWARD);
@@ -181,10 +185,11 @@ class LedgerInserts {
 				statement.setObject(5, event.points(), Types.BIGINT);
 				statement.setObject(6, event.field(), Types.VARCHAR);
 				statement.setLong(7, at.toEpochMilli());
-				statement.setString(8, results.get(i).outcome().name());
-				statement.setLong(9, results.get(i).points());
-				statement.setLong(10, at.toEpochMilli());
-				statement.setObject(11, revokedIds[i], Types.BIGINT);
+				boolean applied = results != null;
+				statement.setObject(8, applied ? results.get(i).outcome().name() : null, Types.VARCHAR);
+				statement.setObject(9, applied ? results.get(i).points() : null, Types.BIGINT);
+				statement.setObject(10, applied ? at.toEpochMilli() : null, Types.BIGINT);
+				statement.setObject(11, applied ? revokedIds[i] : null, Types.BIGINT);
 				statement.setObject(12, event.itemType(), Types.VARCHAR);
 				statement.setObject(13, event.itemId(), Types.VARCHAR);
 				statement.executeUpdate();

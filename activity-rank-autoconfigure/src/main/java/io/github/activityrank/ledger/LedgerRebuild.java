@@ -24,6 +24,7 @@ import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
@@ -84,6 +85,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	/** Replayed entries between two progress log lines. */
 	static final long LOG_EVERY = 10_000;
+
+	/** How long before a rebuild's start an erase it must honour may have begun. */
+	private static final Duration ERASE_MARGIN = Duration.ofMinutes(1);
 
 	/** How much longer than the oldest entry's age staged keys live. */
 	private static final Duration MARGIN = Duration.ofDays(1);
@@ -191,13 +195,13 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	}
 
 	@Override
-	public RebuildReport rebuild() {
-		return run(false);
+	public RebuildReport rebuild(boolean force) {
+		return run(false, force);
 	}
 
 	@Override
 	public RebuildReport rescore() {
-		return run(true);
+		return run(true, false);
 	}
 
 	@Override
@@ -230,7 +234,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		return this.running.get();
 	}
 
-	private RebuildReport run(boolean rescore) {
+	private RebuildReport run(boolean rescore, boolean force) {
 		String what = rescore ? "rescore" : "rebuild";
 		if (this.engine == null) {
 			throw new IllegalStateException("activity-rank " + what + " replays the ledger through the starter's "
@@ -247,6 +251,10 @@ public class LedgerRebuild implements ActivityRankAdmin {
 					throw alreadyRunning(what);
 				}
 				this.progress.set(0);
+				// an erase whose rows this rebuild may have read began at most this long
+				// before it: a transaction that deletes them commits after its Redis
+				// removal
+				Instant startedAt = this.calendar.now().minus(ERASE_MARGIN);
 				LedgerReplay replay = replay(rescore);
 				logger.info("activity-rank " + what + " starts: " + replay.staged.clear()
 						+ " staged key(s) of an earlier run deleted");
@@ -264,6 +272,13 @@ public class LedgerRebuild implements ActivityRankAdmin {
 						this.ledger.lockAllLanes(pause);
 						replay.pass(this.ledger.maxId());
 						replay.flush();
+						// every erase that began before the pause has committed: the
+						// users
+						// it removed leave the staged keys too
+						removeErased(replay, startedAt);
+						if (!rescore && !force) {
+							refuseToShrink(replay);
+						}
 						replay.staged.alignChallengeTtls(this.calendar.now().toEpochMilli(), replay.offset.toMillis());
 						moved = replay.staged.switchToStaged(replay.offset.toMillis(), true);
 						pause.commit();
@@ -295,6 +310,45 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		finally {
 			this.running.set(false);
 		}
+	}
+
+	/**
+	 * Remove from the staged keys every user whose erase ({@code removeUser}) began since
+	 * the rebuild started, as the live keys lost them: the replay may have staged their
+	 * entries before the erase deleted them. The removal runs on the staged keys with the
+	 * application's calendar, so it finds the same days, weeks, months and challenges.
+	 */
+	private void removeErased(LedgerReplay replay, Instant startedAt) {
+		Set<String> erased = replay.staged.removedSince(startedAt.toEpochMilli());
+		if (erased.isEmpty()) {
+			return;
+		}
+		RedisStores stores = new RedisStores(this.connectionFactory, replay.staged.shards(), this.calendar, this.order,
+				this.streaks);
+		ActivityStore store = stores.activityStore(this.periods, this.items);
+		for (String userId : erased) {
+			store.removeUser(userId);
+			replay.users.remove(userId);
+		}
+		logger.info("activity-rank rebuild: " + erased.size() + " user(s) removed while it ran left the staged keys");
+	}
+
+	/**
+	 * Throw, and delete what was staged, when the live boards hold more than the replay
+	 * made of the ledger: replacing them would lose points the ledger cannot give back.
+	 */
+	private void refuseToShrink(LedgerReplay replay) {
+		List<String> shrinking = replay.staged.shrinkingBoards(this.order.tieBreak() == TieBreak.EARLIEST, true);
+		if (shrinking.isEmpty()) {
+			return;
+		}
+		replay.staged.clear();
+		throw new IllegalStateException("activity-rank rebuild refused: the live boards hold more than the ledger can "
+				+ "account for, so replacing them would lose points (" + shrinking.size() + " board(s), "
+				+ String.join("; ", shrinking.subList(0, Math.min(3, shrinking.size())))
+				+ "). The ledger is younger than those boards (turned on after their first awards, or its retention "
+				+ "purged their entries), or the boards hold awards it never recorded. Nothing was changed. To make "
+				+ "the boards what the ledger holds anyway, call ActivityRankAdmin.rebuild(true)");
 	}
 
 	private static IllegalStateException alreadyRunning(String what) {

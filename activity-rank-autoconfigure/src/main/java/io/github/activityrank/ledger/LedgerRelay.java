@@ -217,6 +217,7 @@ public class LedgerRelay implements SmartLifecycle, LedgerCounters {
 			case APPLIED -> appliedCount();
 			case SET_ASIDE -> setAsideCount();
 			case FAILED_PASSES -> failedPasses();
+			case REDIS_ONLY -> this.ledger.redisOnlyCount();
 		};
 	}
 

@@ -160,18 +160,17 @@ final class LedgerReplay {
 	}
 
 	/**
-	 * Whether a row is replayed: for a rebuild, the outcomes that changed something (and
-	 * capped awards, which come out capped again); for a rescore, every award and revoke
-	 * that reached the engine.
+	 * Whether a row is replayed: every award and revoke that reached the engine, in id
+	 * order through the same script, so that its idempotency, windows and caps decide
+	 * again. An outcome that changed nothing ({@code ALREADY_AWARDED},
+	 * {@code NOTHING_TO_REVOKE}) is replayed too: after a crash between Redis and the
+	 * mark, the relay applies a row again and records the second answer, while the first
+	 * apply is what put its points on the boards.
 	 */
-	private boolean replayed(LedgerRow row) {
+	private static boolean replayed(LedgerRow row) {
 		String outcome = row.outcome();
-		if (this.rescore) {
-			return outcome != null && !AwardResult.Outcome.REJECTED.name().equals(outcome)
-					&& !AwardLedger.SET_ASIDE_OUTCOME.equals(outcome);
-		}
-		return AwardResult.Outcome.AWARDED.name().equals(outcome) || AwardResult.Outcome.CAPPED.name().equals(outcome)
-				|| AwardResult.Outcome.REVOKED.name().equals(outcome);
+		return outcome != null && !AwardResult.Outcome.REJECTED.name().equals(outcome)
+				&& !AwardLedger.SET_ASIDE_OUTCOME.equals(outcome);
 	}
 
 	/**

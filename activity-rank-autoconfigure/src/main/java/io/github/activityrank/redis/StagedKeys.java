@@ -14,6 +14,7 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
+import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.types.Expiration;
@@ -169,6 +170,96 @@ public final class StagedKeys {
 				}
 			}
 			return null;
+		});
+	}
+
+	/**
+	 * The users removed ({@code removeUser}) at or after an instant, from the live
+	 * removal markers of every configured shard: a rebuild takes them out of its staged
+	 * keys before the switch, so that entries it staged before the erase do not bring
+	 * them back.
+	 * @param sinceMillis the instant, epoch milliseconds
+	 * @return the user ids, decoded
+	 */
+	public Set<String> removedSince(long sinceMillis) {
+		Set<String> removed = new LinkedHashSet<>();
+		for (RankKeys keys : this.live.allKeys()) {
+			byte[] markers = UserRemoval.markers(keys).getBytes(StandardCharsets.UTF_8);
+			Map<byte[], byte[]> all = withConnection((connection) -> connection.hashCommands().hGetAll(markers));
+			if (all == null) {
+				continue;
+			}
+			all.forEach((member, at) -> {
+				if (Long.parseLong(new String(at, StandardCharsets.UTF_8)) >= sinceMillis) {
+					removed.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8)));
+				}
+			});
+		}
+		return removed;
+	}
+
+	/**
+	 * What the live boards hold that the staged ones do not, before a switch would
+	 * replace them: every live day, week, month and total board of the configured shards
+	 * that has no staged counterpart or more members than it, and, when asked, a total
+	 * board with more points. One {@code ZCARD} per board and one read of each total
+	 * board in pages.
+	 * @param timed whether board scores carry the earliest tie-break's time part, so
+	 * points are the score's high part ({@link BoardLayout})
+	 * @param points whether to compare the total boards' points too
+	 * @return one line per board that would shrink, by key, empty when none would
+	 */
+	public List<String> shrinkingBoards(boolean timed, boolean points) {
+		List<String> shrinking = new ArrayList<>();
+		for (int s = 0; s < this.live.shards(); s++) {
+			RankKeys live = this.live.keys(s);
+			RankKeys staging = this.staged.keys(s);
+			for (String key : scan(live, live.pattern())) {
+				String rest = key.substring(live.tag().length());
+				boolean total = rest.equals(":total");
+				if (!total && !rest.startsWith(":day:") && !rest.startsWith(":week:") && !rest.startsWith(":month:")) {
+					continue;
+				}
+				byte[] name = key.getBytes(StandardCharsets.UTF_8);
+				byte[] stagedName = (staging.tag() + rest).getBytes(StandardCharsets.UTF_8);
+				long liveMembers = count(name);
+				long stagedMembers = count(stagedName);
+				if (liveMembers > stagedMembers) {
+					shrinking.add(key + " has " + liveMembers + " member(s), the ledger's replay "
+							+ ((stagedMembers > 0) ? stagedMembers : "none"));
+				}
+				else if (total && points) {
+					long livePoints = points(name, timed);
+					long stagedPoints = points(stagedName, timed);
+					if (livePoints > stagedPoints) {
+						shrinking.add(key + " holds " + livePoints + " points, the ledger's replay " + stagedPoints);
+					}
+				}
+			}
+		}
+		shrinking.sort(null); // day boards first: the oldest a ledger may not reach
+		return shrinking;
+	}
+
+	private long count(byte[] board) {
+		Long n = withConnection((connection) -> connection.zSetCommands().zCard(board));
+		return (n != null) ? n : 0;
+	}
+
+	/** The sum of a board's points, read in pages of {@value #CHUNK} members. */
+	private long points(byte[] board, boolean timed) {
+		return withConnection((connection) -> {
+			long sum = 0;
+			for (long from = 0;; from += CHUNK) {
+				Set<Tuple> page = connection.zSetCommands().zRangeWithScores(board, from, from + CHUNK - 1);
+				if (page == null || page.isEmpty()) {
+					return sum;
+				}
+				for (Tuple member : page) {
+					double score = member.getScore();
+					sum += timed ? (long) Math.floor(score / BoardLayout.TIME_SPAN) : (long) score;
+				}
+			}
 		});
 	}
 

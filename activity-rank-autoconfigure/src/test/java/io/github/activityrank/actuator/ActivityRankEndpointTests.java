@@ -86,7 +86,8 @@ class ActivityRankEndpointTests {
 				new ActivityRankCounters(), this.counters, null, null, relay)
 			.activityRank()
 			.ledger();
-		assertThat(ledger.keySet()).containsExactly("setAsideAfter", "applied", "setAside", "failedPasses");
+		assertThat(ledger.keySet()).containsExactly("setAsideAfter", "applied", "setAside", "failedPasses",
+				"redisOnly");
 		assertThat(ledger.setAsideAfter()).isEqualTo(3);
 		assertThat(ledger.setAside()).isEqualTo(20);
 		for (LedgerCounter counter : LedgerCounter.values()) {

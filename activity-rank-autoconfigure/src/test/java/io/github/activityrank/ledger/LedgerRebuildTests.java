@@ -127,6 +127,53 @@ class LedgerRebuildTests extends LedgerTestBase {
 		}
 	}
 
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildAfterACrashBetweenRedisAndTheMarkGivesBackEveryPoint(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				LedgerRelay relay = context.getBean(LedgerRelay.class);
+				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+				AtomicBoolean crash = new AtomicBoolean();
+				// Redis has applied the batch; the transaction that would mark it dies,
+				// so
+				// the relay applies it again and Redis answers that it has it already
+				relay.beforeMark = () -> {
+					if (crash.getAndSet(false)) {
+						throw new IllegalStateException("simulated crash between Redis and the commit");
+					}
+				};
+				crash.set(true);
+				posts.post("ann", "p1");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				crash.set(true);
+				posts.like("ann", "p2");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				posts.post("ann", "p3");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				crash.set(true);
+				posts.unpost("ann", "p3");
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				posts.post("bob", "p1");
+				posts.post("bob", "p1"); // a true duplicate: it stays one point
+				assertThat(relay.awaitIdle(WAIT)).isTrue();
+				assertThat(crash).isFalse();
+				// recorded with what the second apply answered, no points
+				assertThat(LedgerFixture.rows(database.dataSource())).extracting((row) -> row.get("outcome"))
+					.containsSubsequence("ALREADY_AWARDED", "ALREADY_AWARDED", "NOTHING_TO_REVOKE", "AWARDED",
+							"ALREADY_AWARDED");
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(4);
+				Map<String, String> before = dump(context, this.prefix);
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(4);
+				assertThat(LedgerFixture.total(service, "bob")).isEqualTo(1);
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+			});
+		}
+	}
+
 	@Test
 	void progressIsAGaugeOfTheEntriesReplayed() {
 		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
@@ -251,6 +298,89 @@ class LedgerRebuildTests extends LedgerTestBase {
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				assertThat(LedgerFixture.total(service, "late")).isOne();
 				assertThat(LedgerFixture.total(service, "on-time")).isOne();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aUserRemovedDuringARebuildStaysRemoved(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				LedgerFixture.Posts posts = context.getBean(LedgerFixture.Posts.class);
+				ChallengeService challenges = context.getBean(ChallengeService.class);
+				Instant start = this.clock.instant();
+				challenges.create(
+						new ChallengeDefinition("race", start, start.plus(Duration.ofDays(5)), Set.of("post"), true));
+				posts.post("gone", "p1");
+				posts.post("kept", "p1");
+				service.award("gone", "c1", "comment");
+				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
+				assertThat(LedgerFixture.total(service, "gone")).isEqualTo(4);
+				LedgerRebuild rebuild = context.getBean(LedgerRebuild.class);
+				// the bulk replay has staged the user's entries; the erase comes now
+				rebuild.afterBulk = () -> service.removeUser("gone");
+				rebuild.rebuild();
+				assertThat(LedgerFixture.total(service, "gone")).isZero();
+				assertThat(service.board(Period.DAY).rankOf("gone")).isEmpty();
+				assertThat(challenges.board("race").rankOf("gone")).isEmpty();
+				assertThat(service.summary("gone", Period.DAY).points()).isZero();
+				assertThat(LedgerFixture.total(service, "kept")).isOne();
+				assertThat(challenges.board("race").rankOf("kept")).isPresent();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildRefusesToShrinkBoardsTheLedgerCannotAccountForUnlessForced(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			ActivityRankService[] withoutLedger = new ActivityRankService[1];
+			// boards written before the ledger was on, two days ago
+			runner(database).withPropertyValues("activity-rank.ledger.enabled=false").run((context) -> {
+				withoutLedger[0] = context.getBean(ActivityRankService.class);
+				withoutLedger[0].award("early", "p1", "post");
+				withoutLedger[0].award("both", "p1", "like");
+			});
+			this.clock.advance(Duration.ofDays(2));
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("both", "p2", "post");
+				service.award("late", "p1", "post");
+				Map<String, String> before = dump(context, this.prefix);
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				assertThatIllegalStateException().isThrownBy(admin::rebuild)
+					.withMessageContaining("more than the ledger can account for")
+					.withMessageContaining(":day:20261120")
+					.withMessageContaining("rebuild(true)");
+				// nothing replaced, nothing left staged
+				assertThat(dump(context, this.prefix)).isEqualTo(before);
+				admin.rebuild(true);
+				assertThat(LedgerFixture.total(service, "early")).isZero();
+				assertThat(LedgerFixture.total(service, "both")).isOne();
+				assertThat(LedgerFixture.total(service, "late")).isOne();
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aRebuildRefusesBoardsThatHoldMorePointsThanTheLedger(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database).run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.award("ann", "p1", "post");
+				// points the ledger never saw, on today's boards
+				try (RedisConnection connection = context.getBean(RedisConnectionFactory.class).getConnection()) {
+					connection.zSetCommands()
+						.zIncrBy(("{" + this.prefix + "}:total").getBytes(StandardCharsets.UTF_8), 5L << 32,
+								"ann".getBytes(StandardCharsets.UTF_8));
+				}
+				assertThatIllegalStateException().isThrownBy(() -> context.getBean(ActivityRankAdmin.class).rebuild())
+					.withMessageContaining("more than the ledger can account for")
+					.withMessageContaining("points");
+				assertThat(LedgerFixture.total(service, "ann")).isEqualTo(6);
 			});
 		}
 	}

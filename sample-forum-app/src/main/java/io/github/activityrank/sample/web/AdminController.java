@@ -8,6 +8,7 @@ import io.github.activityrank.sample.forum.NotFoundException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -26,17 +27,18 @@ class AdminController {
 	}
 
 	/**
-	 * Replay the ledger into the boards; 409 while another rebuild runs, 404 with the
-	 * ledger off.
+	 * Replay the ledger into the boards; 409 while another rebuild runs or when the live
+	 * boards hold more than the ledger can account for (unless {@code force=true}), 404
+	 * with the ledger off.
 	 */
 	@PostMapping("/rebuild")
-	RebuildReport rebuild() {
+	RebuildReport rebuild(@RequestParam(defaultValue = "false") boolean force) {
 		ActivityRankAdmin rebuild = this.admin.getIfAvailable();
 		try {
 			if (rebuild == null) {
 				throw new UnsupportedOperationException("no ActivityRankAdmin");
 			}
-			return rebuild.rebuild();
+			return rebuild.rebuild(force);
 		}
 		catch (UnsupportedOperationException ex) {
 			throw new NotFoundException(
