@@ -183,7 +183,7 @@ final class ScoreScript {
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? LeanScoreCall.instantOffsets(commands, earliest, now) : "0")
-			.arg(call.sharedKey(UserRemoval.markers(this.keys)))
+			.arg(call.sharedKey(UserRemoval.flag(this.keys)))
 			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
 		if (this.streaks.enabled()) {

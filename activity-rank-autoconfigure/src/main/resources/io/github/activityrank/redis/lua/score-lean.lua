@@ -17,7 +17,9 @@ if ARGV[1] == 'lean' then
   -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
   local challenges_on = challenges_run()
   local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
+  -- the removal flag exists while any user's marker may ({prefix}:removed:<member>, read only then)
   local any_removed = redis.call('EXISTS', removed) == 1
+  local marker_prefix = removed .. ':'
   local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
   local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
@@ -152,7 +154,7 @@ if ARGV[1] == 'lean' then
         time[k] = base[k] and time_at(base[k], at)
       end
     end
-    local t = not revoke and any_removed and redis.call('HGET', removed, member)
+    local t = not revoke and any_removed and redis.call('GET', marker_prefix .. member)
     if t and at <= tonumber(t) then
       out[c] = 6
     elseif not revoke then
