@@ -19,7 +19,7 @@ if ARGV[1] == 'lean' then
   local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
   -- the removal flag exists while any user's marker may ({prefix}:removed:<member>, read only then)
   local any_removed = redis.call('EXISTS', removed) == 1
-  local marker_prefix = removed .. ':'
+  local marker_prefix = any_removed and removed .. ':'
   local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
   local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
