@@ -3,6 +3,7 @@ package io.github.activityrank.autoconfigure;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.ingest.EngineIngestSink;
 import io.github.activityrank.ingest.IngestKeys;
 import io.github.activityrank.ingest.IngestSettings;
@@ -12,6 +13,7 @@ import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.StreamErasure;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -62,6 +64,16 @@ public class ActivityRankIngestAutoConfiguration {
 				ingest.getDeadLetterSize(), properties.getItems().keySet());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
+	}
+
+	/**
+	 * {@code removeUser} also deletes the user's entries from the dead-letter stream:
+	 * they are copies of the user's messages, with the user id.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "activityRankDeadLetterErasure")
+	UserErasure activityRankDeadLetterErasure(RedisConnectionFactory factory, StreamIngester ingester) {
+		return new StreamErasure(factory, ingester.keys().deadLetter(), StreamIngester.USER_FIELD);
 	}
 
 	/**

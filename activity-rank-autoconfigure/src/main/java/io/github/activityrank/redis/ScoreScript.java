@@ -283,7 +283,7 @@ final class ScoreScript {
 	AwardResult result(long value) {
 		int status = (int) Math.floorMod(value, 8L);
 		Outcome outcome = STATUS[status];
-		String reason = (status == REMOVED) ? "the user was removed after this award was made"
+		String reason = (status == REMOVED) ? AwardResult.USER_REMOVED
 				: (outcome == Outcome.REJECTED) ? this.tooLarge : null;
 		return new AwardResult(outcome, Math.floorDiv(value, 8L), reason);
 	}
