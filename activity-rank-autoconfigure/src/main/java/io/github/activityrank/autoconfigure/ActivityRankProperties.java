@@ -127,6 +127,8 @@ public class ActivityRankProperties implements InitializingBean {
 
 	private final Streaks streaks = new Streaks();
 
+	private final Redis redis = new Redis();
+
 	/**
 	 * Item types by name (1-32 of a-z, 0-9, '-'): boards of content, such as articles,
 	 * that awards with an item feed (see docs/items.md).
@@ -272,6 +274,35 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public Streaks getStreaks() {
 		return this.streaks;
+	}
+
+	public Redis getRedis() {
+		return this.redis;
+	}
+
+	/**
+	 * The Redis client, as far as the starter sets it (docs/configuration.md).
+	 */
+	public static class Redis {
+
+		/**
+		 * Command timeout of the application's Lettuce client when
+		 * spring.data.redis.timeout is not set (Lettuce's own default is 60s), on a
+		 * single server, behind Sentinel or on a cluster: how long any command, the
+		 * starter's and the application's, waits for a reply before it fails. With
+		 * ingestion on, it must be at most half of ingest.claim-idle, as must
+		 * spring.data.redis.timeout.
+		 */
+		private Duration commandTimeout = Duration.ofSeconds(5);
+
+		public Duration getCommandTimeout() {
+			return this.commandTimeout;
+		}
+
+		public void setCommandTimeout(Duration commandTimeout) {
+			this.commandTimeout = commandTimeout;
+		}
+
 	}
 
 	/**

@@ -106,6 +106,7 @@ final class ActivityRankPropertyChecks {
 		positive("activity-rank.retention.month", retention.getMonth(), "365d");
 		positive("activity-rank.retention.record", retention.getRecord(), "31d");
 		positive("activity-rank.retention.challenge", retention.getChallenge(), "90d");
+		positive("activity-rank.redis.command-timeout", properties.getRedis().getCommandTimeout(), "5s");
 
 		ActivityRankProperties.Async async = properties.getAsync();
 		atLeast("activity-rank.async.threads", async.getThreads(), 1,
