@@ -148,8 +148,8 @@ public interface ActivityRankService {
 	 * every board that may still exist (day, week and month boards within their
 	 * retention, the total board and every retained challenge board). Other users only
 	 * move up. Key names are computed or read from the registry of challenges, never
-	 * searched for. Awards of the user that are still queued for the background executor
-	 * may land after the removal.
+	 * searched for. A marker of the removal, kept {@code retention.record} and a day,
+	 * refuses the user's awards made before it that are still queued, retried or relayed.
 	 * @param userId the user
 	 * @return the number of keys changed (deleted records, boards the user left); 0 for
 	 * an invalid id

@@ -11,6 +11,13 @@ package io.github.activityrank;
  */
 public record AwardResult(Outcome outcome, long points, String reason) {
 
+	/**
+	 * The {@link #reason()} of a {@link Outcome#REJECTED} award of a user removed with
+	 * {@code removeUser} after the award was made (still queued, retried, relayed or read
+	 * from a stream then).
+	 */
+	public static final String USER_REMOVED = "the user was removed after this award was made";
+
 	/** The possible outcomes of an award or a revoke. */
 	public enum Outcome {
 

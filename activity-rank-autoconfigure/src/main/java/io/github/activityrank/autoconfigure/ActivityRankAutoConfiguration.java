@@ -29,6 +29,7 @@ import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisSetAsideStore;
@@ -212,9 +213,13 @@ public class ActivityRankAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
 			ActivityCalendar calendar, ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
-			ActivityRankCounters counters, ObjectProvider<ActiveUsers> activeUsers) {
+			ActivityRankCounters counters, ObjectProvider<ActiveUsers> activeUsers,
+			ObjectProvider<UserErasure> erasures) {
+		// every erasure bean, such as the ingestion's dead letters, looked up at each
+		// removal: they may come from auto-configurations that run after this one
+		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
 		return new DefaultActivityRankService(rules, store, boards, calendar, properties.getPeriods(),
-				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0));
+				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
 	}
 
 	@Bean

@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer;
 import org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -31,8 +32,9 @@ import org.springframework.core.env.Environment;
  * <li>{@code activityRankClusterFailFast}: commands to a disconnected node fail at once
  * ({@link DisconnectedBehavior#REJECT_COMMANDS}) instead of being buffered, so an award
  * goes to the retry buffer and a read answers an error while the node is down;</li>
- * <li>{@code activityRankClusterCommandTimeout}: a 5 s command timeout; not when the
- * application sets {@code spring.data.redis.timeout}.</li>
+ * <li>{@code activityRankClusterCommandTimeout}: a command timeout of
+ * {@code activity-rank.redis.command-timeout} (5 s by default); not when the application
+ * sets {@code spring.data.redis.timeout}.</li>
  * </ul>
  * Each is replaced by a bean of the application with its name (a customizer that does
  * nothing turns it off). They run before every other customizer, so the application's own
@@ -41,6 +43,7 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(beforeName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ ClusterClientOptions.class, LettuceClientOptionsBuilderCustomizer.class })
 @ConditionalOnProperty("spring.data.redis.cluster.nodes")
+@EnableConfigurationProperties(ActivityRankProperties.class)
 public class ActivityRankClusterAutoConfiguration {
 
 	/** How often the topology is read again when nothing triggered a refresh. */
@@ -48,9 +51,6 @@ public class ActivityRankClusterAutoConfiguration {
 
 	/** The least time between two refreshes an adaptive trigger asks for. */
 	static final Duration ADAPTIVE_REFRESH_TIMEOUT = Duration.ofSeconds(1);
-
-	/** The command timeout when the application sets none. */
-	static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
 
 	private static final String REFRESH_PROPERTIES = "spring.data.redis.lettuce.cluster.refresh.";
 
@@ -82,11 +82,13 @@ public class ActivityRankClusterAutoConfiguration {
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	@ConditionalOnMissingBean(name = "activityRankClusterCommandTimeout")
-	LettuceClientConfigurationBuilderCustomizer activityRankClusterCommandTimeout(Environment environment) {
-		boolean configured = environment.containsProperty("spring.data.redis.timeout");
+	LettuceClientConfigurationBuilderCustomizer activityRankClusterCommandTimeout(Environment environment,
+			ActivityRankProperties properties) {
+		boolean configured = environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT);
+		Duration timeout = properties.getRedis().getCommandTimeout();
 		return (builder) -> {
 			if (!configured) {
-				builder.commandTimeout(COMMAND_TIMEOUT);
+				builder.commandTimeout(timeout);
 			}
 		};
 	}

@@ -1,8 +1,11 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Duration;
+
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.ingest.EngineIngestSink;
 import io.github.activityrank.ingest.IngestKeys;
 import io.github.activityrank.ingest.IngestSettings;
@@ -12,6 +15,7 @@ import io.github.activityrank.ingest.StreamIngester;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.StreamErasure;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,6 +27,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
@@ -49,7 +54,7 @@ public class ActivityRankIngestAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
-			RankKeys keys, IngestSink sink, ActivityCalendar calendar) {
+			RankKeys keys, IngestSink sink, ActivityCalendar calendar, Environment environment) {
 		IngestProperties ingest = properties.getIngest();
 		ActivityRankPropertyChecks.checkIngest(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
@@ -58,10 +63,63 @@ public class ActivityRankIngestAutoConfiguration {
 							+ factory.getClass().getName() + ". Use Lettuce (Spring Boot's default Redis client) "
 							+ "or set activity-rank.ingest.enabled to false.");
 		}
+		checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(), ingest.getClaimIdle(),
+				properties.getRedis().getCommandTimeout(), environment);
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
 				ingest.getDeadLetterSize(), properties.getItems().keySet());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
+	}
+
+	/**
+	 * A command must time out well inside a partition's lease: one stuck for longer could
+	 * outlive the lease, so another instance would take the partition over while this one
+	 * still applies its batch.
+	 */
+	static void checkCommandTimeout(Duration timeout, Duration claimIdle, Duration starterTimeout,
+			Environment environment) {
+		if (timeout.multipliedBy(2).compareTo(claimIdle) <= 0) {
+			return;
+		}
+		String name = environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
+				? ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT
+				: ActivityRankRedisClientAutoConfiguration.STARTER_TIMEOUT;
+		if (!environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
+				&& !timeout.equals(starterTimeout)) {
+			// neither property made it: the application configures its client itself
+			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.claim-idle", text(claimIdle),
+					"The Redis client's command timeout (" + text(timeout) + ", from the application's own client "
+							+ "configuration) must be at most half of activity-rank.ingest.claim-idle: a command "
+							+ "stuck for longer could outlive a stream partition's lease. Give the client a command "
+							+ "timeout of " + text(claimIdle.dividedBy(2)) + " or less, or set "
+							+ "activity-rank.ingest.claim-idle to " + text(timeout.multipliedBy(2)) + " or more.");
+		}
+		throw new InvalidConfigurationPropertyValueException(name, text(timeout),
+				"The Redis command timeout (" + text(timeout) + ") must be at most half of "
+						+ "activity-rank.ingest.claim-idle (" + text(claimIdle) + "): a command stuck for longer "
+						+ "could outlive a stream partition's lease, and another instance would take the partition "
+						+ "over while this one still applies its batch. Set " + name + " to "
+						+ text(claimIdle.dividedBy(2)) + " or less, or activity-rank.ingest.claim-idle to "
+						+ text(timeout.multipliedBy(2)) + " or more.");
+	}
+
+	/** A duration as a property value: "1m", "30s" or "1500ms". */
+	private static String text(Duration duration) {
+		long millis = duration.toMillis();
+		if (millis % 60_000 == 0) {
+			return (millis / 60_000) + "m";
+		}
+		return (millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms";
+	}
+
+	/**
+	 * {@code removeUser} also deletes the user's entries from the dead-letter stream:
+	 * they are copies of the user's messages, with the user id.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "activityRankDeadLetterErasure")
+	UserErasure activityRankDeadLetterErasure(RedisConnectionFactory factory, StreamIngester ingester) {
+		return new StreamErasure(factory, ingester.keys().deadLetter(), StreamIngester.USER_FIELD);
 	}
 
 	/**

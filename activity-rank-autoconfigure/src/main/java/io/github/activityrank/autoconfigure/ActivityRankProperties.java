@@ -129,6 +129,9 @@ public class ActivityRankProperties implements InitializingBean {
 	@NestedConfigurationProperty
 	private final StreakProperties streaks = new StreakProperties();
 
+	@NestedConfigurationProperty
+	private final RedisClientProperties redis = new RedisClientProperties();
+
 	/**
 	 * Item types by name (1-32 of a-z, 0-9, '-'): boards of content, such as articles,
 	 * that awards with an item feed (see docs/items.md).
@@ -274,6 +277,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public StreakProperties getStreaks() {
 		return this.streaks;
+	}
+
+	public RedisClientProperties getRedis() {
+		return this.redis;
 	}
 
 }

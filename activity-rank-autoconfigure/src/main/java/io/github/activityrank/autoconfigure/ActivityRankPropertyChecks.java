@@ -89,6 +89,7 @@ final class ActivityRankPropertyChecks {
 		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
 		checkStreaks(properties.getStreaks(), properties.getRules().keySet());
 		checkRetention(properties.getRetention());
+		positive("activity-rank.redis.command-timeout", properties.getRedis().getCommandTimeout(), "5s");
 		checkAsync(properties.getAsync());
 		checkRetry(properties.getRetry());
 		checkEvents(properties.getEvents());

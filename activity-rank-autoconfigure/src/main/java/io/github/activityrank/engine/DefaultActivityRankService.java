@@ -48,6 +48,8 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 
 	private final ActiveUsers activeUsers;
 
+	private final UserErasure erasure;
+
 	// hostile input can arrive in floods: one warning shows the problem, the rest go to
 	// debug
 	private final WarnOnce rejectionLog = new WarnOnce(logger, "further rejections are logged at debug level");
@@ -82,7 +84,28 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
 			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters,
 			ActiveUsers activeUsers) {
+		this(rules, store, boards, calendar, periods, userLookup, counters, activeUsers, UserErasure.NONE);
+	}
+
+	/**
+	 * Create the service with the active-user counters and what else forgets a removed
+	 * user.
+	 * @param rules the validated rules
+	 * @param store where points are written
+	 * @param boards where the boards are read
+	 * @param calendar today and the period boundaries
+	 * @param periods the boards awards go to
+	 * @param userLookup display data for entries, or {@code null}
+	 * @param counters outcome counters
+	 * @param activeUsers the distinct users per period
+	 * @param erasure what else holds user ids, run by {@link #removeUser} after the store
+	 * removed the user
+	 */
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
+			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters,
+			ActiveUsers activeUsers, UserErasure erasure) {
 		this.activeUsers = activeUsers;
+		this.erasure = erasure;
 		this.rules = rules;
 		this.store = store;
 		this.calendar = calendar;
@@ -222,7 +245,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		if (InputCheck.userIdProblem(userId) != null) {
 			return 0;
 		}
-		long changed = this.store.removeUser(userId);
+		long changed = this.store.removeUser(userId) + this.erasure.erase(userId);
 		// the count only: the id and the data are what is being erased
 		logger.info("Removed a user's activity: " + changed + " keys changed");
 		return changed;

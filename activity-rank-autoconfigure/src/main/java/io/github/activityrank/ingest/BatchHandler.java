@@ -100,10 +100,17 @@ final class BatchHandler {
 
 	private void deadLetter(StreamCommands redis, String stream, StreamMessage<String, String> message, String reason) {
 		Map<String, String> copy = new LinkedHashMap<>();
+		// a removed user's award arriving late: the copy says so without naming the user
+		// or the field, which removeUser has just erased
+		boolean erased = AwardResult.USER_REMOVED.equals(reason);
 		if (message.getBody() != null) {
 			for (Map.Entry<String, String> field : message.getBody().entrySet()) {
 				if (copy.size() == MessageParser.MAX_FIELDS) {
 					break;
+				}
+				if (erased
+						&& (MessageParser.USER.equals(field.getKey()) || MessageParser.FIELD.equals(field.getKey()))) {
+					continue;
 				}
 				copy.put(cut(field.getKey()), cut(field.getValue()));
 			}

@@ -28,6 +28,12 @@ import org.springframework.context.SmartLifecycle;
  */
 public class StreamIngester implements SmartLifecycle {
 
+	/**
+	 * The message field that holds the user id, in the partitions and in the copies of
+	 * the dead-letter stream.
+	 */
+	public static final String USER_FIELD = MessageParser.USER;
+
 	private static final Log logger = LogFactory.getLog(StreamIngester.class);
 
 	private final AbstractRedisClient client;

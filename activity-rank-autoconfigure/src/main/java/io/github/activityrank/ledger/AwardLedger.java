@@ -127,11 +127,7 @@ public class AwardLedger {
 		return InputCheck.userIdProblem(userId) == null;
 	}
 
-	/**
-	 * The lane of a user: stable across JVMs, as {@link String#hashCode()} is specified.
-	 * @param userId the user
-	 * @return 0 to {@value #LANES} - 1
-	 */
+	/** The lane of a user. */
 	static int laneOf(String userId) {
 		return Math.floorMod(userId.hashCode(), LANES);
 	}
@@ -145,12 +141,7 @@ public class AwardLedger {
 		return list.toString();
 	}
 
-	/**
-	 * Write pending entries, in the caller's transaction when one is active: one insert
-	 * statement for up to {@value #MAX_ROWS_PER_INSERT} events.
-	 * @param events storable events (see {@link #storable(ActivityEvent)})
-	 * @param at the time the requests were made
-	 */
+	/** Write pending entries, in the caller's transaction when one is active. */
 	void appendPending(List<ActivityEvent> events, Instant at) {
 		this.inserts.appendPending(events, at);
 	}
@@ -166,17 +157,7 @@ public class AwardLedger {
 		this.inserts.appendPending(events, times);
 	}
 
-	/**
-	 * Lanes that have pending entries from some id on: one index probe per lane, however
-	 * many entries wait. The {@code ORDER BY id} keeps PostgreSQL on the pending index: a
-	 * plan it caches for the statement while the table is small (after five executions)
-	 * would otherwise read the age index and filter every pending row of every lane.
-	 * @param connection the relay's connection
-	 * @param from per lane, the lowest id to look at (see {@link LedgerRelay}: below it
-	 * the relay has applied everything it could see)
-	 * @return the lanes, ascending
-	 * @throws SQLException when the database fails
-	 */
+	/** Lanes that have pending entries from some id on. */
 	List<Integer> pendingLanes(Connection connection, long[] from) throws SQLException {
 		return this.lanes.pendingLanes(connection, from);
 	}
@@ -209,30 +190,13 @@ public class AwardLedger {
 		return this.lanes.pending(connection, lanes, perLane, from);
 	}
 
-	/**
-	 * Mark entries applied with their outcomes: one statement per distinct outcome (and
-	 * per {@value #IDS_PER_STATEMENT} entries).
-	 * @param connection the relay's connection, holding the lanes
-	 * @param entries the entries
-	 * @param results their results, in the same order
-	 * @param revokedIds per entry, the award entry a revoke the ledger applied itself
-	 * took back, else {@code null}
-	 * @param at when they were applied
-	 * @throws SQLException when the database fails
-	 */
+	/** Mark entries applied with their outcomes. */
 	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
 			Instant at) throws SQLException {
 		this.lanes.markApplied(connection, entries, results, revokedIds, at);
 	}
 
-	/**
-	 * Set a pending entry aside that fails for good.
-	 * @param connection a connection in the transaction that holds the entry's lane
-	 * @param id the entry
-	 * @param at when it was set aside
-	 * @return whether it was still pending
-	 * @throws SQLException when the database fails
-	 */
+	/** Set a pending entry aside that fails for good. */
 	boolean markSetAside(Connection connection, long id, Instant at) throws SQLException {
 		return this.lanes.markSetAside(connection, id, at);
 	}
@@ -263,47 +227,24 @@ public class AwardLedger {
 		this.redisOnly.addAndGet(calls);
 	}
 
-	/**
-	 * Direct calls applied to Redis alone since this ledger was created.
-	 * @return the count
-	 */
+	/** Direct calls applied to Redis alone since this ledger was created. */
 	long redisOnlyCount() {
 		return this.redisOnly.get();
 	}
 
 	/**
-	 * Write pending entries on a connection, one statement each, and return their ids: a
-	 * direct call commits its entries before it applies them, so Redis never holds an
-	 * award that the ledger does not.
-	 * @param connection a connection in the transaction that writes them
-	 * @param events storable events
-	 * @param at when they were made
-	 * @return the ids, in the same order
-	 * @throws SQLException when the database fails
+	 * Write pending entries on a connection, one statement each, and return their ids.
 	 */
 	long[] insertPending(Connection connection, List<ActivityEvent> events, Instant at) throws SQLException {
 		return this.inserts.insert(connection, events, null, null, at);
 	}
 
-	/**
-	 * The outcomes of those of some entries that are no longer pending: applied by a
-	 * relay (or set aside) between their insert and the moment their lanes were locked.
-	 * @param connection a connection in the transaction that holds their lanes
-	 * @param ids the entries
-	 * @return outcome by id, for the entries that are not pending
-	 * @throws SQLException when the database fails
-	 */
+	/** The outcomes of those of some entries that are no longer pending. */
 	Map<Long, AwardResult> outcomesOfDone(Connection connection, long[] ids) throws SQLException {
 		return this.lanes.outcomesOfDone(connection, ids);
 	}
 
-	/**
-	 * Delete entries that are still pending: a direct call whose apply failed takes its
-	 * entries back, so the relay does not apply what the caller was told failed.
-	 * @param connection a connection in the transaction that holds their lanes
-	 * @param ids the entries
-	 * @throws SQLException when the database fails
-	 */
+	/** Delete entries that are still pending. */
 	void deletePending(Connection connection, List<Long> ids) throws SQLException {
 		this.lanes.deletePending(connection, ids);
 	}
@@ -320,13 +261,7 @@ public class AwardLedger {
 		this.lanes.lockLanes(connection, userIds);
 	}
 
-	/**
-	 * Delete everything the database holds of a user: ledger entries, standing awards and
-	 * archived standings.
-	 * @param connection a connection in the transaction that erases the user
-	 * @param userId the user
-	 * @throws SQLException when the database fails
-	 */
+	/** Delete everything the database holds of a user. */
 	void erase(Connection connection, String userId) throws SQLException {
 		this.lanes.erase(connection, userId);
 	}
@@ -349,47 +284,27 @@ public class AwardLedger {
 		return this.rows.deleteAppliedBefore(before);
 	}
 
-	/**
-	 * The rows a rebuild reads, in id order, whatever their state.
-	 * @param afterId read rows after this id
-	 * @param upTo the last id to read
-	 * @param limit most rows
-	 * @return the rows, oldest first
-	 */
+	/** The rows a rebuild reads, in id order, whatever their state. */
 	List<LedgerRow> rows(long afterId, long upTo, int limit) {
 		return this.rows.rows(afterId, upTo, limit);
 	}
 
-	/**
-	 * The ids of the rows in some ranges of ids.
-	 * @param ranges first and last id of each range
-	 * @return the ids, ascending
-	 */
+	/** The ids of the rows in some ranges of ids. */
 	List<Long> idsIn(List<long[]> ranges) {
 		return this.rows.idsIn(ranges);
 	}
 
-	/**
-	 * One row of the ledger, as a rebuild reads it.
-	 * @param id the row's id
-	 * @return the row, or {@code null} when there is none (erased with its user)
-	 */
+	/** One row of the ledger, as a rebuild reads it. */
 	LedgerRow row(long id) {
 		return this.rows.row(id);
 	}
 
-	/**
-	 * The newest row's id.
-	 * @return the id, 0 when the ledger is empty
-	 */
+	/** The newest row's id. */
 	long maxId() {
 		return this.rows.maxId();
 	}
 
-	/**
-	 * When the oldest row was made.
-	 * @return the instant, or {@code null} when the ledger is empty
-	 */
+	/** When the oldest row was made. */
 	Instant oldestEventAt() {
 		return this.rows.oldestEventAt();
 	}
@@ -415,14 +330,7 @@ public class AwardLedger {
 		this.lanes.lockAllLanes(connection);
 	}
 
-	/**
-	 * Record a challenge created in Redis: its definition, unless one is recorded under
-	 * its id, and a {@code CHALLENGE} row in order with the awards. On a connection of
-	 * its own, like direct awards.
-	 * @param definition the definition
-	 * @param at when it was created
-	 * @return whether it was recorded (not when the id was recorded already)
-	 */
+	/** Record a challenge created in Redis. */
 	boolean recordChallenge(ChallengeDefinition definition, Instant at) {
 		return this.challenges.recordChallenge(definition, at);
 	}
@@ -439,10 +347,7 @@ public class AwardLedger {
 		this.challenges.recordMembership(join, userId, challengeId, at);
 	}
 
-	/**
-	 * The recorded challenge definitions.
-	 * @return the definitions by id
-	 */
+	/** The recorded challenge definitions. */
 	Map<String, ChallengeDefinition> challengeDefinitions() {
 		return this.challenges.challengeDefinitions();
 	}

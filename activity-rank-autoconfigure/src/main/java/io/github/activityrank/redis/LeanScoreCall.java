@@ -65,7 +65,7 @@ final class LeanScoreCall {
 		}
 		int registry = call.key(this.keys.challenges());
 		int open = call.key(this.keys.openChallenges());
-		int removed = call.key(UserRemoval.markers(this.keys));
+		int removed = call.key(UserRemoval.flag(this.keys));
 		int rules = call.key(this.keys.rules());
 		// the specs: what commands share, numbered in order of first use; a revoke refers
 		// to its rule's caps by minus the number

@@ -183,7 +183,7 @@ final class ScoreScript {
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? LeanScoreCall.instantOffsets(commands, earliest, now) : "0")
-			.arg(call.sharedKey(UserRemoval.markers(this.keys)))
+			.arg(call.sharedKey(UserRemoval.flag(this.keys)))
 			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
 		if (this.streaks.enabled()) {
@@ -283,7 +283,7 @@ final class ScoreScript {
 	AwardResult result(long value) {
 		int status = (int) Math.floorMod(value, 8L);
 		Outcome outcome = STATUS[status];
-		String reason = (status == REMOVED) ? "the user was removed after this award was made"
+		String reason = (status == REMOVED) ? AwardResult.USER_REMOVED
 				: (outcome == Outcome.REJECTED) ? this.tooLarge : null;
 		return new AwardResult(outcome, Math.floorDiv(value, 8L), reason);
 	}

@@ -174,26 +174,18 @@ public final class StagedKeys {
 	}
 
 	/**
-	 * The users removed ({@code removeUser}) at or after an instant, from the live
-	 * removal markers of every configured shard: a rebuild takes them out of its staged
-	 * keys before the switch, so that entries it staged before the erase do not bring
-	 * them back.
-	 * @param sinceMillis the instant, epoch milliseconds
-	 * @return the user ids, decoded
+	 * The users removed at or after an instant (epoch ms) on any shard, decoded: a
+	 * rebuild takes them out of what it staged before the switch.
 	 */
 	public Set<String> removedSince(long sinceMillis) {
 		Set<String> removed = new LinkedHashSet<>();
 		for (RankKeys keys : this.live.allKeys()) {
-			byte[] markers = UserRemoval.markers(keys).getBytes(StandardCharsets.UTF_8);
-			Map<byte[], byte[]> all = withConnection((connection) -> connection.hashCommands().hGetAll(markers));
-			if (all == null) {
-				continue;
+			byte[] recent = UserRemoval.recentRemovals(keys).getBytes(StandardCharsets.UTF_8);
+			Set<byte[]> members = withConnection(
+					(connection) -> connection.zSetCommands().zRangeByScore(recent, sinceMillis, Double.MAX_VALUE));
+			if (members != null) {
+				members.forEach((member) -> removed.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8))));
 			}
-			all.forEach((member, at) -> {
-				if (Long.parseLong(new String(at, StandardCharsets.UTF_8)) >= sinceMillis) {
-					removed.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8)));
-				}
-			});
 		}
 		return removed;
 	}

@@ -50,7 +50,9 @@ final class UserRemoval {
 		ScriptArgs call = new ScriptArgs();
 		List<String> owned = ownedKeys(member);
 		owned.forEach(call::key);
-		call.key(markers(this.keys));
+		call.key(flag(this.keys));
+		call.key(marker(this.keys, member));
+		call.key(recentRemovals(this.keys));
 		// every period, configured or not: boards of a period dropped from the
 		// configuration live on until they expire
 		for (Period period : Period.values()) {
@@ -64,11 +66,38 @@ final class UserRemoval {
 			call.key(this.keys.challengeDense(challengeId));
 		}
 		call.arg(member).arg(owned.size()).arg(this.layout.timed() ? "0" : "1");
-		// the marker outlives every award that may still be queued, retried or relayed:
-		// as long as the records that make awards idempotent
-		call.arg(this.calendar.now().toEpochMilli()).arg((this.calendar.retainedRecordDays() + 1) * 86_400_000L);
+		// the marker outlives every award made before the removal that may still be
+		// queued, retried or relayed: as long as the records that make awards idempotent,
+		// counted from this removal, whatever other users are removed later
+		long now = this.calendar.now().toEpochMilli();
+		call.arg(now).arg(now + (this.calendar.retainedRecordDays() + 1) * 86_400_000L);
 		List<Object> reply = this.remove.run(this.connectionFactory, call);
 		return reply.isEmpty() ? 0 : RedisReplies.asLong(reply.get(0));
+	}
+
+	/**
+	 * The removal flag: a key that names no one and exists while any user's
+	 * {@link #marker} may, so that the score script reads markers only then.
+	 */
+	static String flag(RankKeys keys) {
+		return keys.tag() + ":removed";
+	}
+
+	/**
+	 * The users removed in the last day (sorted set, member = encoded user id, score =
+	 * the removal's epoch ms): a running rebuild takes them out of what it staged.
+	 */
+	static String recentRemovals(RankKeys keys) {
+		return flag(keys) + "-recently";
+	}
+
+	/**
+	 * A user's removal marker, the removal's epoch ms, expiring {@code retention.record}
+	 * and a day after that removal: the score script drops the user's awards made at or
+	 * before it. The script names it from {@link #flag} and the member.
+	 */
+	static String marker(RankKeys keys, String member) {
+		return flag(keys) + ":" + member;
 	}
 
 	/**
@@ -79,14 +108,6 @@ final class UserRemoval {
 	 * ends, so none outlives the periods of the retained days. Last, the user's
 	 * joined-challenges hash.
 	 */
-	/**
-	 * The hash of removal markers, member to the removal's epoch ms: the score script
-	 * drops an award made at or before its user's removal.
-	 */
-	static String markers(RankKeys keys) {
-		return keys.tag() + ":removed";
-	}
-
 	private List<String> ownedKeys(String member) {
 		LocalDate today = this.calendar.today();
 		int days = this.calendar.retainedRecordDays();

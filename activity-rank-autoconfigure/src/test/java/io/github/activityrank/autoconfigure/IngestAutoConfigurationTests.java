@@ -45,8 +45,9 @@ import static org.awaitility.Awaitility.await;
 class IngestAutoConfigurationTests {
 
 	private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(DataRedisAutoConfiguration.class,
-			ActivityRankAutoConfiguration.class, ActivityRankLedgerAutoConfiguration.class,
-			ActivityScoreAutoConfiguration.class, ActivityRankIngestAutoConfiguration.class);
+			ActivityRankRedisClientAutoConfiguration.class, ActivityRankAutoConfiguration.class,
+			ActivityRankLedgerAutoConfiguration.class, ActivityScoreAutoConfiguration.class,
+			ActivityRankIngestAutoConfiguration.class);
 
 	private final String prefix = RedisTestServer.uniquePrefix("ingestconf");
 

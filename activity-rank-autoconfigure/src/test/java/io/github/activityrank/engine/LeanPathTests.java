@@ -196,10 +196,14 @@ class LeanPathTests {
 
 	@Test
 	void ownInstantsDecideAgainstARemovalInTheLeanCall() {
+		// a removal marker expires retention.record after the removal, on the server's
+		// clock: this morning, not a fixed day that will have passed
+		LocalDateTime morning = LocalDate.now(EngineFixture.ZONE).atTime(10, 0);
+		this.engine.clock.set(morning);
 		this.engine.service.award("a", "before", 2);
-		this.engine.clock.set(MORNING.plusHours(1));
+		this.engine.clock.set(morning.plusHours(1));
 		this.engine.service.removeUser("a");
-		Instant removal = MORNING.plusHours(1).atZone(EngineFixture.ZONE).toInstant();
+		Instant removal = morning.plusHours(1).atZone(EngineFixture.ZONE).toInstant();
 		List<AwardResult> results = applyInOneCall(
 				List.of(ActivityEvent.awardPoints("a", "late", 3), ActivityEvent.awardPoints("a", "after", 4),
 						ActivityEvent.awardPoints("b", "x", 1)),

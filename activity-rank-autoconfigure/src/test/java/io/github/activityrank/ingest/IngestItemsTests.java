@@ -10,6 +10,7 @@ import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankClusterAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankIngestAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankItemsAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankRedisClientAutoConfiguration;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
@@ -34,8 +35,8 @@ class IngestItemsTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, ActivityRankClusterAutoConfiguration.class,
-			ActivityRankAutoConfiguration.class, ActivityRankItemsAutoConfiguration.class,
-			ActivityRankIngestAutoConfiguration.class })
+			ActivityRankRedisClientAutoConfiguration.class, ActivityRankAutoConfiguration.class,
+			ActivityRankItemsAutoConfiguration.class, ActivityRankIngestAutoConfiguration.class })
 	static class App {
 
 	}
@@ -52,7 +53,8 @@ class IngestItemsTests {
 			.properties("activity-rank.key-prefix=" + prefix, "activity-rank.periods=day,total",
 					"activity-rank.rules.praise.points=2", "activity-rank.items.article.points.praise=5",
 					"activity-rank.events.enabled=false", "activity-rank.ingest.enabled=true",
-					"activity-rank.ingest.partitions=2", "activity-rank.ingest.claim-idle=2s")
+					"activity-rank.ingest.partitions=2", "activity-rank.ingest.claim-idle=2s",
+					"activity-rank.redis.command-timeout=1s")
 			.run()) {
 			StreamIngester ingester = context.getBean(StreamIngester.class);
 			try (RedisConnection connection = factory.getConnection()) {

@@ -10,6 +10,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.autoconfigure.ActivityRankAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankClusterAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankIngestAutoConfiguration;
+import io.github.activityrank.autoconfigure.ActivityRankRedisClientAutoConfiguration;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -29,14 +30,20 @@ final class IngestTestSupport {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, ActivityRankClusterAutoConfiguration.class,
-			ActivityRankAutoConfiguration.class, ActivityRankIngestAutoConfiguration.class })
+			ActivityRankRedisClientAutoConfiguration.class, ActivityRankAutoConfiguration.class,
+			ActivityRankIngestAutoConfiguration.class })
 	static class App {
 
 	}
 
+	/**
+	 * Start an instance; its command timeout is 1s, at most half the 2s claim-idle these
+	 * tests use so that a dead consumer's partitions are taken over quickly.
+	 */
 	static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
 			.logStartupInfo(false)
+			.properties("activity-rank.redis.command-timeout=1s")
 			.properties(properties)
 			.run();
 	}

@@ -63,8 +63,9 @@
 --                    or more counts milliseconds, a negative one seconds).
 --                    '0': every command is made at `now`, and time is the time part itself
 --   then two arguments about removed users and rules:
---     removedIdx     the key of the removal markers (member -> epoch ms of the removal): an award
---                    made at or before its user's removal is dropped
+--     removedIdx     the removal flag, {prefix}:removed, which exists while any removal marker
+--                    may: then the marker {prefix}:removed:<member> (epoch ms of the removal) is
+--                    read, and an award made at or before its user's removal is dropped
 --     rulesIdx       the key of the registry of rules (number -> rule and back), which numbers
 --                    the rules of record values (common: rule_number)
 --     joinedPrefix   the start of every user's joined-challenges key, "{prefix}:challenges-of:":

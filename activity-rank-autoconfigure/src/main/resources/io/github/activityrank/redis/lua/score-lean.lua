@@ -1,6 +1,6 @@
 -- module score-lean: the short way through the score script, for a batch that needs no module
--- after this one (LeanScoreCall decides and writes its arguments; docs/redis-layout.md, "The lean
--- path", lists them). It comes after common, caps, records and challenges and returns before the
+-- after this one (LeanScoreCall decides and writes its arguments; docs/redis-award-script.md, "The
+-- lean path", lists them). It comes after common, caps, records and challenges and returns before the
 -- later modules are defined, so a lean call pays for none of their definitions. ARGV[1] is
 -- 'lean'; KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today.
 -- Returns points * 8 + status per command, as the full script does, for the commands it applied
@@ -17,7 +17,8 @@ if ARGV[1] == 'lean' then
   -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
   local challenges_on = challenges_run()
   local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
-  local any_removed = redis.call('EXISTS', removed) == 1
+  -- the removal flag exists while any user's marker ({prefix}:removed:<member>) may
+  local any_removed = redis.call('EXISTS', removed) == 1 and removed .. ':'
   local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
   local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
@@ -131,9 +132,7 @@ if ARGV[1] == 'lean' then
 
   -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
   local prefixes = {}
-  for r = 1, tonumber(ARGV[20]) do
-    prefixes[r] = ARGV[20 + r]
-  end
+  for r = 1, tonumber(ARGV[20]) do prefixes[r] = ARGV[20 + r] end
   local specs, i, revokes = lean_specs(22 + #prefixes)
 
   local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
@@ -152,7 +151,7 @@ if ARGV[1] == 'lean' then
         time[k] = base[k] and time_at(base[k], at)
       end
     end
-    local t = not revoke and any_removed and redis.call('HGET', removed, member)
+    local t = not revoke and any_removed and redis.call('GET', any_removed .. member)
     if t and at <= tonumber(t) then
       out[c] = 6
     elseif not revoke then

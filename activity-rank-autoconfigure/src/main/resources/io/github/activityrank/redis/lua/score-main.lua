@@ -2,10 +2,12 @@
 
 local out = {}
 -- removeUser's markers: an award made before its user was removed, still queued or retried
--- then, is dropped instead of bringing the user back
+-- then, is dropped instead of bringing the user back. The flag key exists while any marker may:
+-- without it no user's marker is read
 local any_removed = redis.call('EXISTS', KEYS[removed_idx]) == 1
+local marker_prefix = any_removed and KEYS[removed_idx] .. ':'
 local function removed_since(member)
-  local t = any_removed and redis.call('HGET', KEYS[removed_idx], member)
+  local t = any_removed and redis.call('GET', marker_prefix .. member)
   return t and at <= tonumber(t)
 end
 for n = 1, tonumber(ARGV[1]) do
