@@ -3,6 +3,7 @@ package io.github.activityrank.autoconfigure;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.ingest.EngineIngestSink;
 import io.github.activityrank.ingest.IngestKeys;
 import io.github.activityrank.ingest.IngestSettings;
@@ -49,7 +50,7 @@ public class ActivityRankIngestAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
-			RankKeys keys, IngestSink sink, ActivityCalendar calendar) {
+			RankKeys keys, IngestSink sink, ActivityCalendar calendar, TransientFailurePolicy transientFailures) {
 		ActivityRankProperties.Ingest ingest = properties.getIngest();
 		IngestPropertyChecks.check(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
@@ -59,9 +60,10 @@ public class ActivityRankIngestAutoConfiguration {
 							+ "or set activity-rank.ingest.enabled to false.");
 		}
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
-				ingest.getDeadLetterSize(), properties.getItems().keySet());
+				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
-				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
+				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now,
+				transientFailures);
 	}
 
 	/**
