@@ -14,6 +14,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.support.InputCheck;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -161,6 +162,19 @@ public class AwardLedger {
 	 */
 	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
 		this.inserts.appendPending(events, times);
+	}
+
+	/**
+	 * Write pending entries of stream messages, each message once and never after a later
+	 * message of its stream: in one transaction that locks each stream's row of the fence
+	 * table, only the messages newer than the last one written are inserted.
+	 * @param events storable events (see {@link #storable(ActivityEvent)})
+	 * @param times when each request was made, in the same order
+	 * @param sources the message each came from, in the same order
+	 * @return per event, whether it was written ({@code false}: written before)
+	 */
+	public boolean[] appendPending(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		return this.inserts.appendPending(events, times, sources);
 	}
 
 	/**
