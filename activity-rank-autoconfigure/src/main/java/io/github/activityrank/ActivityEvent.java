@@ -83,4 +83,15 @@ public record ActivityEvent(String userId, String field, String rule, Long point
 		return new ActivityEvent(userId, field, rule, null, true);
 	}
 
+	/**
+	 * A request that takes back an award of explicit points (one made with
+	 * {@link #awardPoints}): the points the record says were given.
+	 * @param userId the user
+	 * @param field the field the award was made with
+	 * @return the request
+	 */
+	public static ActivityEvent revokePoints(String userId, String field) {
+		return new ActivityEvent(userId, field, null, null, true);
+	}
+
 }

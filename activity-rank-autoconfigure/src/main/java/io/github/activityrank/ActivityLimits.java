@@ -20,8 +20,23 @@ public final class ActivityLimits {
 	/** Most neighbours on each side in an around query. */
 	public static final int MAX_RADIUS = 100;
 
-	/** Longest range of a history query, in days. */
+	/**
+	 * Longest range of a history query ({@code ActivityRankService.history}) and of an
+	 * activity calendar ({@code StreakService.activeDays}), in days.
+	 */
 	public static final int MAX_HISTORY_DAYS = 366;
+
+	/**
+	 * Most challenges a user may have joined at once: challenges that have not ended yet,
+	 * running or still to start.
+	 */
+	public static final int MAX_JOINED_CHALLENGES = 100;
+
+	/**
+	 * Most challenges open to all that may not have ended at once, running or still to
+	 * start: every award reads them all.
+	 */
+	public static final int MAX_OPEN_CHALLENGES = 50;
 
 	/** Most user ids one {@code among} query ranks. */
 	public static final int MAX_AMONG_USERS = 1000;

@@ -91,6 +91,13 @@ public interface ActivityRankService {
 	}
 
 	/**
+	 * Today in {@code activity-rank.time-zone}, by the application's clock: the day the
+	 * short forms without a day ask for.
+	 * @return today
+	 */
+	LocalDate today();
+
+	/**
 	 * The board of the current period. The handle follows the calendar: after the period
 	 * rolls over, its calls read the new period's board.
 	 * @param period the board, one of {@code activity-rank.periods}
@@ -120,7 +127,9 @@ public interface ActivityRankService {
 	 * @throws IllegalArgumentException when {@code period} is {@code null} or not
 	 * configured
 	 */
-	long activeUsers(Period period);
+	default long activeUsers(Period period) {
+		return activeUsers(period, today());
+	}
 
 	/**
 	 * Distinct users with an award in the period that contains {@code day}, while it is
@@ -166,7 +175,9 @@ public interface ActivityRankService {
 	 * @return the summary, empty for a user with no standing award in the period
 	 * @throws IllegalArgumentException for {@link Period#TOTAL} or a {@code null} period
 	 */
-	ActivitySummary summary(String userId, Period period);
+	default ActivitySummary summary(String userId, Period period) {
+		return summary(userId, period, today());
+	}
 
 	/**
 	 * What a user did in the day, week or month that contains {@code day}: per rule, how

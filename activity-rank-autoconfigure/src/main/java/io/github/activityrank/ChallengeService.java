@@ -32,18 +32,6 @@ import java.util.Optional;
 public interface ChallengeService {
 
 	/**
-	 * Most challenges a user may have joined at once: challenges that have not ended yet,
-	 * running or still to start.
-	 */
-	int MAX_JOINED = 100;
-
-	/**
-	 * Most challenges open to all that may not have ended at once, running or still to
-	 * start: every award reads them all.
-	 */
-	int MAX_OPEN = 50;
-
-	/**
 	 * Create a challenge, or find the same one again: creating an existing definition
 	 * once more changes nothing, so every instance of an application can create its
 	 * challenges at startup.
@@ -53,7 +41,7 @@ public interface ChallengeService {
 	 * {@code start}, a rule is not configured, the challenge has already ended, or a
 	 * different challenge exists under the same id
 	 * @throws IllegalStateException when the challenge is new and open to all, and
-	 * {@value #MAX_OPEN} open challenges have not ended
+	 * {@value ActivityLimits#MAX_OPEN_CHALLENGES} open challenges have not ended
 	 */
 	ChallengeDefinition create(ChallengeDefinition definition);
 
@@ -86,8 +74,8 @@ public interface ChallengeService {
 	 * @param userId the user
 	 * @return {@code true} when the user joined; {@code false} when nothing changed: the
 	 * user had joined already, the challenge is unknown, has ended or is open to all
-	 * @throws IllegalStateException when the user has already joined {@value #MAX_JOINED}
-	 * challenges that have not ended
+	 * @throws IllegalStateException when the user has already joined
+	 * {@value ActivityLimits#MAX_JOINED_CHALLENGES} challenges that have not ended
 	 * @throws IllegalArgumentException when the challenge id or user id is malformed
 	 */
 	boolean join(String challengeId, String userId);

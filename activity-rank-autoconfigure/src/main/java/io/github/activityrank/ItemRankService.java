@@ -10,6 +10,13 @@ import java.time.LocalDate;
 public interface ItemRankService {
 
 	/**
+	 * Today in {@code activity-rank.time-zone}, by the application's clock: the day the
+	 * short forms without a day ask for.
+	 * @return today
+	 */
+	LocalDate today();
+
+	/**
 	 * The type's board of the current period: items by the points awards gave them.
 	 * @param type the item type
 	 * @param period one of the type's periods
@@ -43,7 +50,9 @@ public interface ItemRankService {
 	 * @param period one of the type's periods
 	 * @return the estimated count
 	 */
-	long uniqueUsers(String type, String itemId, Period period);
+	default long uniqueUsers(String type, String itemId, Period period) {
+		return uniqueUsers(type, itemId, period, today());
+	}
 
 	/**
 	 * Distinct users with an award for the item in the period that contains {@code day}.

@@ -11,9 +11,6 @@ import java.util.List;
  */
 public interface StreakService {
 
-	/** The most days one {@link #activeDays} call reads. */
-	int MAX_DAYS = 366;
-
 	/**
 	 * The user's streak as of today.
 	 * @param userId the user
@@ -25,10 +22,11 @@ public interface StreakService {
 	 * The user's active days between two days, both included.
 	 * @param userId the user
 	 * @param from the first day
-	 * @param to the last day, at most {@link #MAX_DAYS} days after {@code from}
+	 * @param to the last day, at most {@value ActivityLimits#MAX_HISTORY_DAYS} days after
+	 * {@code from}
 	 * @return the active days, ascending
 	 * @throws IllegalArgumentException if {@code to} is before {@code from} or the range
-	 * spans more than {@link #MAX_DAYS} days
+	 * spans more than {@value ActivityLimits#MAX_HISTORY_DAYS} days
 	 */
 	List<LocalDate> activeDays(String userId, LocalDate from, LocalDate to);
 

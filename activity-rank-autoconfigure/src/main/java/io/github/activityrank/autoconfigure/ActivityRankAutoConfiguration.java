@@ -107,7 +107,7 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityCalendar activityCalendar(ActivityRankProperties properties, ObjectProvider<Clock> clock) {
-		ActivityRankProperties.Retention retention = properties.getRetention();
+		RetentionProperties retention = properties.getRetention();
 		ZoneId zone = (properties.getTimeZone() != null) ? properties.getTimeZone() : ZoneId.systemDefault();
 		return new ActivityCalendar(clock.getIfUnique(Clock::systemUTC), zone, Map.of(Period.DAY, retention.getDay(),
 				Period.WEEK, retention.getWeek(), Period.MONTH, retention.getMonth()), retention.getRecord());
@@ -236,7 +236,7 @@ public class ActivityRankAutoConfiguration {
 	EndedBoardEvents activityRankEndedBoardEvents(RedisConnectionFactory connectionFactory, ShardMap shards,
 			ActivityCalendar calendar, ActivityRankProperties properties, ActivityRankService ranks,
 			ChallengeService challenges, ApplicationEventPublisher publisher) {
-		ActivityRankProperties.Events events = properties.getEvents();
+		EventProperties events = properties.getEvents();
 		return new EndedBoardEvents(connectionFactory, shards, calendar, properties.getPeriods(), ranks, challenges,
 				publisher, events.getTop(), events.getCheckInterval());
 	}

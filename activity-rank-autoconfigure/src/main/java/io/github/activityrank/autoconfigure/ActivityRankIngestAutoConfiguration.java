@@ -51,8 +51,8 @@ public class ActivityRankIngestAutoConfiguration {
 	@ConditionalOnMissingBean
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
 			RankKeys keys, IngestSink sink, ActivityCalendar calendar, TransientFailurePolicy transientFailures) {
-		ActivityRankProperties.Ingest ingest = properties.getIngest();
-		IngestPropertyChecks.check(ingest);
+		IngestProperties ingest = properties.getIngest();
+		ActivityRankPropertyChecks.checkIngest(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
 			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.enabled", true,
 					"Ingestion reads streams through Lettuce, but the RedisConnectionFactory is a "

@@ -78,7 +78,7 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		AwardLedger activityRankAwardLedger(DataSource dataSource, ActivityRankProperties properties) {
-			ActivityRankProperties.Ledger ledger = properties.getLedger();
+			LedgerProperties ledger = properties.getLedger();
 			LedgerTables tables = new LedgerTables(ledger.getTablePrefix());
 			LedgerSchema.initialize(dataSource, LedgerDatabase.of(dataSource), ledger.getInitializeSchema(), tables);
 			return new AwardLedger(dataSource, tables);
@@ -96,7 +96,7 @@ public class ActivityRankLedgerAutoConfiguration {
 		LedgerRelay activityRankLedgerRelay(AwardLedger ledger, ListableBeanFactory beans, ActivityCalendar calendar,
 				ActivityRankProperties properties, StandingAwards standing,
 				ObjectProvider<TransientFailurePolicy> transientFailures) {
-			ActivityRankProperties.Ledger settings = properties.getLedger();
+			LedgerProperties settings = properties.getLedger();
 			return new LedgerRelay(ledger, engine(beans), calendar::now, settings.getBatchSize(),
 					settings.getPollInterval(), settings.getRetention(), standing, settings.getRelayThreads(),
 					transientFailures.getIfAvailable(RedisTransientFailurePolicy::new), settings.getSetAsideAfter());

@@ -2,9 +2,8 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Collection;
-import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -13,19 +12,29 @@ import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TieBreak;
+import io.github.activityrank.ingest.IngestKeys;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
-import org.springframework.boot.convert.DurationStyle;
-import org.springframework.util.ClassUtils;
-import org.springframework.web.util.pattern.PathPatternParser;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.between;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.notNegative;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.pathPatterns;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positiveOrUnset;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.print;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
 
 /**
- * The one place that checks the {@code activity-rank.*} properties.
+ * The one place that checks the {@code activity-rank.*} properties, one method per
+ * property group.
  * <p>
  * {@link #check(ActivityRankProperties)} runs once, when the properties bean has been
  * bound and before any bean receives it (see
@@ -38,15 +47,16 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * rejects them first and names the property, the value and, for enums, the valid values.
  * {@code aspect.order} accepts every {@code int}, so it has no check beyond that.
  * <p>
- * Two checks need more than the properties. The page-view rule must exist in the
- * {@link ActivityRules} actually in use, which may be the application's own:
- * {@link #checkPageViewRule} is called where page views are configured. The tie-break
- * epoch must not be later than the application's clock says it is now:
- * {@link #checkTieBreakEpoch} is called where the board order is configured.
+ * Some checks need more than the bound values and are called where their bean is made:
+ * the page-view rule must exist in the {@link ActivityRules} actually in use, which may
+ * be the application's own ({@link #checkPageViewRule}); the tie-break epoch must not be
+ * later than the application's clock says it is now ({@link #checkTieBreakEpoch}); keys
+ * written with another shard count are refused ({@link #checkShardCount}); the ledger
+ * needs spring-jdbc and a DataSource ({@link #checkLedgerDataSource}); and
+ * {@code ingest.*} is checked only when ingestion is enabled ({@link #checkIngest}).
  * <p>
- * <strong>Adding a check for a new property is one line</strong> in
- * {@link #check(ActivityRankProperties)} (or, for a property of each rule, in
- * {@code checkRule}), using the helper that fits:
+ * <strong>Adding a check for a new property is one line</strong> in the method of its
+ * group, using the helper of {@link PropertyRequirements} that fits:
  * <ul>
  * <li>{@code positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());} for
  * an optional cap, {@code positiveOrUnset(rule + ".weekly-cap",
@@ -64,11 +74,7 @@ final class ActivityRankPropertyChecks {
 
 	private static final Pattern PLAIN_MAP_KEY = Pattern.compile("[a-z0-9-]+");
 
-	/** The largest unit that prints a duration exactly comes first. */
-	private static final List<ChronoUnit> PRINTED_UNITS = List.of(ChronoUnit.DAYS, ChronoUnit.HOURS, ChronoUnit.MINUTES,
-			ChronoUnit.SECONDS, ChronoUnit.MILLIS, ChronoUnit.MICROS);
-
-	private static final String WEB_PATTERNS = "org.springframework.web.util.pattern.PathPatternParser";
+	private static final String INGEST = "activity-rank.ingest.";
 
 	private ActivityRankPropertyChecks() {
 	}
@@ -79,6 +85,19 @@ final class ActivityRankPropertyChecks {
 	 * @throws InvalidConfigurationPropertyValueException for the first bad value
 	 */
 	static void check(ActivityRankProperties properties) {
+		checkRoot(properties);
+		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
+		checkStreaks(properties.getStreaks(), properties.getRules().keySet());
+		checkRetention(properties.getRetention());
+		checkAsync(properties.getAsync());
+		checkRetry(properties.getRetry());
+		checkEvents(properties.getEvents());
+		checkLedger(properties.getLedger());
+		checkPageViews(properties.getPageViews());
+		checkItems(properties.getItems(), properties.getRules().keySet());
+	}
+
+	private static void checkRoot(ActivityRankProperties properties) {
 		String prefix = properties.getKeyPrefix();
 		require(prefix == null || prefix.indexOf(':') < 0, "activity-rank.key-prefix", prefix,
 				"A key prefix cannot hold ':': the starter adds ':<shard>' to the prefix of a sharded board, so the "
@@ -97,17 +116,72 @@ final class ActivityRankPropertyChecks {
 		positiveOrUnset("activity-rank.daily-cap", properties.getDailyCap());
 		positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());
 		positiveOrUnset("activity-rank.monthly-cap", properties.getMonthlyCap());
-		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
-		StreakPropertyChecks.check(properties);
+	}
 
-		ActivityRankProperties.Retention retention = properties.getRetention();
+	private static void checkRule(String name, RuleProperties rule) {
+		// a name with anything but lower-case letters, digits and '-' is written in
+		// Boot's bracket notation to stay one map key
+		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
+				: "activity-rank.rules[" + name + "]";
+		require(ActivityRules.isValidName(name), property, name,
+				"Rule name '" + name + "' is not allowed: a rule name must be 1 to 64 letters, digits, '.', '_' "
+						+ "or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
+		long points = rule.getPoints();
+		require(points != 0, property + ".points", points,
+				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
+						+ ".points to a non-zero number, for example 2 (negative for a penalty).");
+		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as negative
+		require(points >= -ActivityLimits.MAX_POINTS && points <= ActivityLimits.MAX_POINTS, property + ".points",
+				points,
+				property + ".points is " + points + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ". Set "
+						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
+						+ ActivityLimits.MAX_POINTS + ".");
+		positiveOrUnset(property + ".daily-cap", rule.getDailyCap());
+		positiveOrUnset(property + ".weekly-cap", rule.getWeeklyCap());
+		positiveOrUnset(property + ".monthly-cap", rule.getMonthlyCap());
+	}
+
+	/**
+	 * A streak rule that is not configured would never make a day active, a milestone
+	 * must be a length of at least one day with positive points, the bucket count must be
+	 * positive.
+	 */
+	private static void checkStreaks(StreakProperties streaks, Collection<String> ruleNames) {
+		for (String rule : streaks.getRules()) {
+			require(ruleNames.contains(rule), "activity-rank.streaks.rules", rule,
+					"activity-rank.streaks.rules names '" + rule + "', which is not a rule under activity-rank.rules, "
+							+ "so no award would ever make a day active. Configure activity-rank.rules." + rule
+							+ ".points or remove it from activity-rank.streaks.rules.");
+			require(!StreakSettings.BONUS_RULE.equals(rule), "activity-rank.streaks.rules", rule,
+					"The rule 'streak' is the milestone bonus itself and cannot make a day active. Remove it from "
+							+ "activity-rank.streaks.rules.");
+		}
+		int buckets = streaks.getBuckets();
+		require(buckets >= 1 && buckets <= StreakSettings.MAX_BUCKETS, "activity-rank.streaks.buckets", buckets,
+				"activity-rank.streaks.buckets is the number of hashes users' streak data are spread over and must be "
+						+ "between 1 and " + StreakSettings.MAX_BUCKETS + ". Remove it for the default ("
+						+ StreakSettings.DEFAULT_BUCKETS + ") or set at least (users * years) / 300.");
+		for (Map.Entry<Integer, Long> milestone : streaks.getMilestones().entrySet()) {
+			String property = "activity-rank.streaks.milestones." + milestone.getKey();
+			require(milestone.getKey() != null && milestone.getKey() >= 1, property, milestone.getKey(),
+					"A milestone is a streak length of at least 1 day. Use a key such as 7 under "
+							+ "activity-rank.streaks.milestones.");
+			Long points = milestone.getValue();
+			require(points != null && points > 0 && points <= ActivityLimits.MAX_POINTS, property, points,
+					property + " must give between 1 and " + ActivityLimits.MAX_POINTS
+							+ " bonus points. Set it to a positive number, for example 20.");
+		}
+	}
+
+	private static void checkRetention(RetentionProperties retention) {
 		positive("activity-rank.retention.day", retention.getDay(), "31d");
 		positive("activity-rank.retention.week", retention.getWeek(), "70d");
 		positive("activity-rank.retention.month", retention.getMonth(), "365d");
 		positive("activity-rank.retention.record", retention.getRecord(), "31d");
 		positive("activity-rank.retention.challenge", retention.getChallenge(), "90d");
+	}
 
-		ActivityRankProperties.Async async = properties.getAsync();
+	private static void checkAsync(AsyncProperties async) {
 		atLeast("activity-rank.async.threads", async.getThreads(), 1,
 				"At least one thread must apply queued awards. Set activity-rank.async.threads to 1 or more "
 						+ "(default 2), or set activity-rank.async.enabled=false to apply awards on the "
@@ -115,8 +189,9 @@ final class ActivityRankPropertyChecks {
 		atLeast("activity-rank.async.queue-capacity", async.getQueueCapacity(), 1,
 				"The queue must hold at least one award. Set activity-rank.async.queue-capacity to 1 or more "
 						+ "(default 10000).");
+	}
 
-		ActivityRankProperties.Retry retry = properties.getRetry();
+	private static void checkRetry(RetryProperties retry) {
 		atLeast("activity-rank.retry.capacity", retry.getCapacity(), 0,
 				"A capacity cannot be negative. Set activity-rank.retry.capacity to 0 (keep no failed awards) "
 						+ "or more (default 100000).");
@@ -129,11 +204,14 @@ final class ActivityRankPropertyChecks {
 						+ "), the longest wait. Set activity-rank.retry.initial-backoff to at most " + maxBackoff
 						+ ", or raise activity-rank.retry.max-backoff.");
 		notNegative("activity-rank.retry.shutdown-grace-period", retry.getShutdownGracePeriod(), "10s");
+	}
 
-		ActivityRankProperties.Events events = properties.getEvents();
+	private static void checkEvents(EventProperties events) {
 		between("activity-rank.events.top", events.getTop(), 1, ActivityLimits.MAX_PAGE_SIZE, "10");
 		positive("activity-rank.events.check-interval", events.getCheckInterval(), "1m");
-		ActivityRankProperties.Ledger ledger = properties.getLedger();
+	}
+
+	private static void checkLedger(LedgerProperties ledger) {
 		require(LedgerTables.isValidPrefix(ledger.getTablePrefix()), "activity-rank.ledger.table-prefix",
 				ledger.getTablePrefix(),
 				"The prefix starts the ledger's table names in SQL, so it must be a letter followed by up to 29 "
@@ -157,36 +235,62 @@ final class ActivityRankPropertyChecks {
 				"Set activity-rank.ledger.set-aside-after to 1 or more (default 5).");
 		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
 				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
-
-		ActivityRankProperties.PageViews pageViews = properties.getPageViews();
-		if (pageViews.isEnabled()) {
-			checkPathPatterns("activity-rank.page-views.include", pageViews.getInclude());
-			checkPathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
-		}
-		ItemPropertyChecks.check(properties);
 	}
 
-	private static void checkRule(String name, ActivityRankProperties.Rule rule) {
-		// a name with anything but lower-case letters, digits and '-' is written in
-		// Boot's bracket notation to stay one map key
-		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
-				: "activity-rank.rules[" + name + "]";
-		require(ActivityRules.isValidName(name), property, name,
-				"Rule name '" + name + "' is not allowed: a rule name must be 1 to 64 letters, digits, '.', '_' "
-						+ "or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
-		long points = rule.getPoints();
-		require(points != 0, property + ".points", points,
-				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
-						+ ".points to a non-zero number, for example 2 (negative for a penalty).");
-		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as negative
-		require(points >= -ActivityLimits.MAX_POINTS && points <= ActivityLimits.MAX_POINTS, property + ".points",
-				points,
-				property + ".points is " + points + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ". Set "
-						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
-						+ ActivityLimits.MAX_POINTS + ".");
-		positiveOrUnset(property + ".daily-cap", rule.getDailyCap());
-		positiveOrUnset(property + ".weekly-cap", rule.getWeeklyCap());
-		positiveOrUnset(property + ".monthly-cap", rule.getMonthlyCap());
+	private static void checkPageViews(PageViewProperties pageViews) {
+		if (pageViews.isEnabled()) {
+			pathPatterns("activity-rank.page-views.include", pageViews.getInclude());
+			pathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
+		}
+	}
+
+	private static void checkItems(Map<String, ItemProperties> items, Collection<String> ruleNames) {
+		for (Map.Entry<String, ItemProperties> entry : items.entrySet()) {
+			String type = entry.getKey();
+			ItemProperties item = entry.getValue();
+			String name = "activity-rank.items." + type;
+			require(ItemType.isValidName(type), name, type,
+					"An item type names keys, so it must be 1 to 32 of a-z, 0-9 or '-'. Rename it, for example "
+							+ "article.");
+			require(!item.getPoints().isEmpty(), name + ".points", item.getPoints(),
+					"The type gets no points from any rule. List rules with the points they give an item, for "
+							+ "example " + name + ".points.praise=5.");
+			item.getPoints().forEach((rule, points) -> {
+				require(ruleNames.contains(rule), name + ".points." + rule, points,
+						"There is no rule '" + rule + "'. Name a rule of activity-rank.rules, or add it there.");
+				require(points != null && points > 0 && points <= ItemType.MAX_POINTS, name + ".points." + rule, points,
+						"Set the points an award gives the item between 1 and " + ItemType.MAX_POINTS + ".");
+			});
+			require(item.getKeep() >= 1, name + ".keep", item.getKeep(),
+					"Set the members kept per item board to 1 or more (default " + ItemProperties.DEFAULT_KEEP + ").");
+			if (item.getHot().getHalfLife() != null) {
+				positive(name + ".hot.half-life", item.getHot().getHalfLife(), "12h");
+			}
+		}
+	}
+
+	/**
+	 * Check {@code activity-rank.ingest.*}; called when ingestion is enabled.
+	 * @param ingest the bound ingestion properties
+	 * @throws InvalidConfigurationPropertyValueException for the first bad value
+	 */
+	static void checkIngest(IngestProperties ingest) {
+		require(IngestKeys.isValidStreamName(ingest.getStream()), INGEST + "stream", ingest.getStream(),
+				"A stream name is 1 to 64 letters, digits, '_' or '-'. Set " + INGEST
+						+ "stream to such a name, such as activity.");
+		String group = ingest.getGroup();
+		require(group != null && group.matches("[A-Za-z0-9._:-]{1,64}"), INGEST + "group", group,
+				"A group name is 1 to 64 letters, digits, '.', '_', ':' or '-'. Set " + INGEST
+						+ "group to such a name, such as activity-rank.");
+		between(INGEST + "batch", ingest.getBatch(), 1, ActivityStore.MAX_BATCH, "256");
+		between(INGEST + "partitions", ingest.getPartitions(), 1, IngestKeys.MAX_PARTITIONS, "4");
+		atLeast(INGEST + "dead-letter-size", ingest.getDeadLetterSize(), 1,
+				"The dead-letter stream must keep at least one message. Set " + INGEST
+						+ "dead-letter-size to 1 or more, such as 10000.");
+		Duration claimIdle = ingest.getClaimIdle();
+		require(claimIdle != null && claimIdle.compareTo(Duration.ofSeconds(1)) >= 0, INGEST + "claim-idle", claimIdle,
+				"Leases are renewed three times per claim-idle, so it cannot be shorter than 1s. Set " + INGEST
+						+ "claim-idle to 1s or more, such as 1m.");
 	}
 
 	/**
@@ -223,13 +327,6 @@ final class ActivityRankPropertyChecks {
 	}
 
 	/**
-	 * Check that the ledger, when enabled, has what it needs; called where the ledger is
-	 * configured, since only the class path and the context know.
-	 * @param jdbcPresent whether spring-jdbc is on the class path
-	 * @param dataSourcePresent whether the context has a DataSource
-	 * @throws InvalidConfigurationPropertyValueException when either is missing
-	 */
-	/**
 	 * Refuse keys written with another shard count without the ledger: a user's keys
 	 * would be looked for under another hash tag. With the ledger on the start goes on
 	 * (the caller warns): {@code ActivityRankAdmin.rebuild()} moves the boards.
@@ -250,6 +347,13 @@ final class ActivityRankPropertyChecks {
 		}
 	}
 
+	/**
+	 * Check that the ledger, when enabled, has what it needs; called where the ledger is
+	 * configured, since only the class path and the context know.
+	 * @param jdbcPresent whether spring-jdbc is on the class path
+	 * @param dataSourcePresent whether the context has a DataSource
+	 * @throws InvalidConfigurationPropertyValueException when either is missing
+	 */
 	static void checkLedgerDataSource(boolean jdbcPresent, boolean dataSourcePresent) {
 		require(jdbcPresent, "activity-rank.ledger.enabled", true,
 				"The award ledger writes to the application's database through spring-jdbc, which is not on the "
@@ -261,71 +365,6 @@ final class ActivityRankPropertyChecks {
 						+ "or set activity-rank.ledger.enabled=false.");
 	}
 
-	/**
-	 * An optional cap: unset (no cap) or a positive number of points.
-	 */
-	static void positiveOrUnset(String name, Long value) {
-		require(value == null || value > 0, name, value,
-				"A cap must be positive. Set " + name + " to a positive number of points, or remove it for no cap.");
-	}
-
-	/**
-	 * A duration that must be longer than zero.
-	 */
-	static void positive(String name, Duration value, String example) {
-		require(value != null && !value.isNegative() && !value.isZero(), name, value,
-				"The duration must be positive. Set " + name + " to a positive duration such as " + example + ".");
-	}
-
-	/**
-	 * A duration that may be zero but not negative.
-	 */
-	static void notNegative(String name, Duration value, String example) {
-		require(value != null && !value.isNegative(), name, value,
-				"The duration cannot be negative. Set " + name + " to 0s or more, such as " + example + ".");
-	}
-
-	/**
-	 * A number within bounds, both inclusive.
-	 */
-	static void between(String name, long value, long minimum, long maximum, String example) {
-		require(value >= minimum && value <= maximum, name, value, "The value must be from " + minimum + " to "
-				+ maximum + ". Set " + name + " to a number in that range, such as " + example + ".");
-	}
-
-	/**
-	 * A number with a lower bound; the reason names the fix.
-	 */
-	static void atLeast(String name, long value, long minimum, String reason) {
-		require(value >= minimum, name, value, reason);
-	}
-
-	/**
-	 * The check every other one ends in.
-	 * @param valid whether the value is acceptable
-	 * @param name the full property name
-	 * @param value the bound value
-	 * @param reason what is wrong and what to set instead
-	 */
-	static void require(boolean valid, String name, Object value, String reason) {
-		if (!valid) {
-			throw new InvalidConfigurationPropertyValueException(name, value, reason);
-		}
-	}
-
-	/**
-	 * A duration as it would be written in the configuration: "5s", not "PT5S" or
-	 * "5000ms".
-	 */
-	private static String print(Duration duration) {
-		for (ChronoUnit unit : PRINTED_UNITS) {
-			if (duration.truncatedTo(unit).equals(duration)) {
-				return DurationStyle.SIMPLE.print(duration, unit);
-			}
-		}
-		return DurationStyle.SIMPLE.print(duration, ChronoUnit.NANOS);
-	}
-
 	private static boolean isValidKeyPrefix(String prefix) {
 		try {
 			new RankKeys(prefix);
@@ -334,38 +373,6 @@ final class ActivityRankPropertyChecks {
 		catch (IllegalArgumentException ex) {
 			return false;
 		}
-	}
-
-	private static void checkPathPatterns(String name, List<String> patterns) {
-		if (patterns == null
-				|| !ClassUtils.isPresent(WEB_PATTERNS, ActivityRankPropertyChecks.class.getClassLoader())) {
-			return;
-		}
-		for (String pattern : patterns) {
-			String problem = WebPatterns.problem(pattern);
-			require(problem == null, name, pattern, "Path pattern '" + pattern + "' " + problem + ". Set " + name
-					+ " to patterns that start with '/', such as /articles/** or /users/{id}.");
-		}
-	}
-
-	/**
-	 * Touches spring-web only when it is present (page views need it anyway).
-	 */
-	private static final class WebPatterns {
-
-		static String problem(String pattern) {
-			if (pattern == null || !pattern.startsWith("/")) {
-				return "does not start with '/', so it never matches a request path";
-			}
-			try {
-				PathPatternParser.defaultInstance.parse(pattern);
-				return null;
-			}
-			catch (IllegalArgumentException ex) {
-				return "is not valid: " + ex.getMessage();
-			}
-		}
-
 	}
 
 }

@@ -41,11 +41,11 @@ public class ActivityRankStreakAutoConfiguration {
 	 * @return the settings
 	 */
 	static StreakSettings settings(ActivityRankProperties properties) {
-		ActivityRankProperties.Streaks streaks = properties.getStreaks();
+		StreakProperties streaks = properties.getStreaks();
 		if (!streaks.isEnabled()) {
 			return StreakSettings.OFF;
 		}
-		ActivityRankProperties.Rule rule = properties.getRules().get(StreakSettings.BONUS_RULE);
+		RuleProperties rule = properties.getRules().get(StreakSettings.BONUS_RULE);
 		ScoreCommand bonus = new ScoreCommand("", "", 0, false, StreakSettings.BONUS_RULE, false,
 				(rule != null) ? rule.getDailyCap() : null, properties.getDailyCap(),
 				(rule != null) ? rule.getWeeklyCap() : null, properties.getWeeklyCap(),

@@ -22,6 +22,7 @@ import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.SetAsideReplay;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
 
@@ -65,12 +66,15 @@ public class ActivityScoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityDispatcher activityDispatcher(ActivityRankService service, AwardDispatchCounters counters,
-			TransientFailurePolicy transientFailures, ActivityRankProperties properties, ObjectProvider<Clock> clock) {
-		ActivityRankProperties.Async async = properties.getAsync();
+			ObjectProvider<TransientFailurePolicy> failurePolicy, ActivityRankProperties properties,
+			ObjectProvider<Clock> clock) {
+		// an application's own service comes without the starter's store and its policy
+		TransientFailurePolicy transientFailures = failurePolicy.getIfAvailable(RedisTransientFailurePolicy::new);
+		AsyncProperties async = properties.getAsync();
 		if (!async.isEnabled()) {
 			return new SyncActivityDispatcher(service, counters);
 		}
-		ActivityRankProperties.Retry retry = properties.getRetry();
+		RetryProperties retry = properties.getRetry();
 		RetrySettings retrySettings = new RetrySettings(retry.getCapacity(), retry.getInitialBackoff(),
 				retry.getMaxBackoff(), transientFailures);
 		return new AsyncActivityDispatcher(service, counters, async.getThreads(), async.getQueueCapacity(),
@@ -81,9 +85,10 @@ public class ActivityScoreAutoConfiguration {
 	/** Without the ledger; with it, the ledger's rebuild is the admin. */
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher, SetAsideStore setAside,
+	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher, ObjectProvider<SetAsideStore> setAside,
 			ActivityRankService service) {
-		return new DispatcherAdmin(dispatcher, new SetAsideReplay(setAside, service));
+		return new DispatcherAdmin(dispatcher,
+				new SetAsideReplay(setAside.getIfAvailable(() -> SetAsideStore.NONE), service));
 	}
 
 	@Bean
@@ -212,7 +217,7 @@ public class ActivityScoreAutoConfiguration {
 		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			ActivityRankProperties.PageViews pageViews = properties.getPageViews();
+			PageViewProperties pageViews = properties.getPageViews();
 			// the rules in use may be the application's own, so this check waits for them
 			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
 					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));

@@ -130,8 +130,14 @@ public class UnknownPropertyFailureAnalyzer extends AbstractFailureAnalyzer<Unbo
 		return names;
 	}
 
+	/**
+	 * Whether a property's type is one of the groups of {@link ActivityRankProperties}
+	 * (each a class of this package), whose keys are checked one by one. An item type
+	 * ({@link ItemProperties}) stays one entry, {@code items.<type>}.
+	 */
 	private static boolean isNested(Class<?> type) {
-		return type.getEnclosingClass() == ActivityRankProperties.class && !type.isEnum();
+		return type.getPackageName().equals(ActivityRankProperties.class.getPackageName()) && !type.isEnum()
+				&& type != ItemProperties.class;
 	}
 
 	private static Class<?> mapValue(Type type) {

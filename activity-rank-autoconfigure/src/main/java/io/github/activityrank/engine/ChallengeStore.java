@@ -21,8 +21,8 @@ public interface ChallengeStore {
 	 * @return the definition stored under the id after the call: the given one, or the
 	 * one that existed
 	 * @throws IllegalStateException when the definition is new and open to all, and
-	 * {@link io.github.activityrank.ChallengeService#MAX_OPEN} open challenges have not
-	 * ended
+	 * {@link io.github.activityrank.ActivityLimits#MAX_OPEN_CHALLENGES} open challenges
+	 * have not ended
 	 */
 	ChallengeDefinition createIfAbsent(ChallengeDefinition definition, Instant now);
 

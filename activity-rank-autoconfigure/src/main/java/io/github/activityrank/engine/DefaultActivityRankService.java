@@ -198,8 +198,8 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	}
 
 	@Override
-	public long activeUsers(Period period) {
-		return activeUsers(period, this.calendar.today());
+	public LocalDate today() {
+		return this.calendar.today();
 	}
 
 	@Override
@@ -248,11 +248,6 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 			return List.of();
 		}
 		return this.store.history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period) {
-		return summary(userId, period, this.calendar.today());
 	}
 
 	@Override

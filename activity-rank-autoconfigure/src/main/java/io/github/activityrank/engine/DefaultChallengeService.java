@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Leaderboard;
@@ -123,10 +124,11 @@ public class DefaultChallengeService implements ChallengeService {
 	public boolean join(String challengeId, String userId) {
 		checkId(challengeId);
 		checkUser(userId);
-		return switch (this.store.join(challengeId, userId, this.calendar.now(), MAX_JOINED)) {
+		return switch (this.store.join(challengeId, userId, this.calendar.now(),
+				ActivityLimits.MAX_JOINED_CHALLENGES)) {
 			case JOINED -> true;
 			case UNCHANGED -> false;
-			case FULL -> throw new IllegalStateException("The user has joined " + MAX_JOINED
+			case FULL -> throw new IllegalStateException("The user has joined " + ActivityLimits.MAX_JOINED_CHALLENGES
 					+ " challenges that have not ended, the most at once; leave one or wait until one ends");
 		};
 	}

@@ -64,8 +64,8 @@ public class DefaultItemRankService implements ItemRankService {
 	}
 
 	@Override
-	public long uniqueUsers(String type, String itemId, Period period) {
-		return uniqueUsers(type, itemId, period, this.calendar.today());
+	public LocalDate today() {
+		return this.calendar.today();
 	}
 
 	@Override

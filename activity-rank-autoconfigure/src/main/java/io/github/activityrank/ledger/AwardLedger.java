@@ -12,7 +12,6 @@ import javax.sql.DataSource;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.support.InputCheck;
@@ -286,23 +285,6 @@ public class AwardLedger {
 	 */
 	void erase(Connection connection, String userId) throws SQLException {
 		this.lanes.erase(connection, userId);
-	}
-
-	/**
-	 * The entries set aside because Redis failed on them for good, oldest first.
-	 * @param limit most entries
-	 * @return the entries
-	 */
-	List<SetAsideAward> setAside(int limit) {
-		return this.rows.setAside(limit);
-	}
-
-	/**
-	 * Make every entry set aside pending again, for the relay to apply.
-	 * @return how many entries are pending again
-	 */
-	int reapplySetAside() {
-		return this.rows.reapplySetAside();
 	}
 
 	/**

@@ -178,8 +178,8 @@ public class LedgerActivityRankService implements ActivityRankService {
 	}
 
 	@Override
-	public long activeUsers(Period period) {
-		return this.engine.activeUsers(period);
+	public LocalDate today() {
+		return this.engine.today();
 	}
 
 	@Override
@@ -247,11 +247,6 @@ public class LedgerActivityRankService implements ActivityRankService {
 	@Override
 	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 		return this.engine.history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period) {
-		return this.engine.summary(userId, period);
 	}
 
 	@Override

@@ -114,6 +114,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final Predicate<Duration> awaitApplied;
 
+	private final SetAsideRows setAside;
+
 	private final AtomicBoolean running = new AtomicBoolean();
 
 	private final AtomicLong progress = new AtomicLong();
@@ -170,6 +172,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		this.streaks = streaks;
 		this.items = Map.copyOf(items);
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
+		this.setAside = new SetAsideRows(ledger);
 		this.relay = relay;
 		this.engine = engine;
 		this.connectionFactory = connectionFactory;
@@ -199,7 +202,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	@Override
 	public List<SetAsideAward> setAside(int limit) {
-		return this.ledger.setAside(SetAsideStore.checkLimit(limit));
+		return this.setAside.list(SetAsideStore.checkLimit(limit));
 	}
 
 	/**
@@ -208,7 +211,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 */
 	@Override
 	public long reapplySetAside() {
-		return this.ledger.reapplySetAside();
+		return this.setAside.makePending();
 	}
 
 	/**

@@ -5,9 +5,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 
-import io.github.activityrank.ActivityEvent;
-import io.github.activityrank.SetAsideAward;
-
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -126,35 +123,6 @@ class LedgerRows {
 	Instant oldestEventAt() {
 		Long at = this.jdbc.queryForObject("SELECT MIN(event_at) FROM " + this.tables.ledger(), Long.class);
 		return (at != null) ? Instant.ofEpochMilli(at) : null;
-	}
-
-	/**
-	 * The entries set aside because Redis failed on them for good, oldest first.
-	 * @param limit most entries
-	 * @return the entries
-	 */
-	List<SetAsideAward> setAside(int limit) {
-		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, item_type, item_id,"
-				+ " applied_at FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.SET_ASIDE
-				+ " ORDER BY id LIMIT ?", (rows, n) -> {
-					long points = rows.getLong(5);
-					Long boxed = rows.wasNull() ? null : points;
-					ActivityEvent event = new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4),
-							boxed, AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9));
-					long setAsideAt = rows.getLong(10);
-					return new SetAsideAward(Long.toString(rows.getLong(1)), event,
-							Instant.ofEpochMilli(rows.getLong(7)), SET_ASIDE_REASON,
-							rows.wasNull() ? null : Instant.ofEpochMilli(setAsideAt));
-				}, limit);
-	}
-
-	/**
-	 * Make every entry set aside pending again, for the relay to apply in id order.
-	 * @return how many entries are pending again
-	 */
-	int reapplySetAside() {
-		return this.jdbc.update("UPDATE " + this.tables.ledger() + " SET state = " + AwardLedger.PENDING
-				+ ", outcome = NULL, applied_points = NULL, applied_at = NULL WHERE state = " + AwardLedger.SET_ASIDE);
 	}
 
 }

@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
-import io.github.activityrank.ChallengeService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
@@ -74,13 +74,14 @@ public class RedisChallengeStore implements ChallengeStore {
 			.arg(definition.openToAll() ? "1" : "0")
 			.arg(challenge.openEntry())
 			.arg(now.toEpochMilli())
-			.arg(ChallengeService.MAX_OPEN);
+			.arg(ActivityLimits.MAX_OPEN_CHALLENGES);
 		List<Object> reply = this.create.run(this.connectionFactory, call);
 		if (reply.size() > 1) {
-			throw new IllegalStateException("Challenge '" + definition.id() + "' is open to all, and "
-					+ RedisReplies.asLong(reply.get(1)) + " open challenges have not ended: "
-					+ ChallengeService.MAX_OPEN + " (ChallengeService.MAX_OPEN) is the most at once, as every award"
-					+ " reads them all; let one end, or make this one for the users who join it");
+			throw new IllegalStateException(
+					"Challenge '" + definition.id() + "' is open to all, and " + RedisReplies.asLong(reply.get(1))
+							+ " open challenges have not ended: " + ActivityLimits.MAX_OPEN_CHALLENGES
+							+ " (ActivityLimits.MAX_OPEN_CHALLENGES) is the most at once, as every award"
+							+ " reads them all; let one end, or make this one for the users who join it");
 		}
 		return StoredChallenge.parse(definition.id(), RedisReplies.asString(reply.get(0))).definition();
 	}

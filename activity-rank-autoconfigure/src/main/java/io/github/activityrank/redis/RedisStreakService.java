@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.function.Function;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Streak;
 import io.github.activityrank.StreakService;
@@ -59,9 +60,10 @@ public class RedisStreakService implements StreakService {
 
 	@Override
 	public List<LocalDate> activeDays(String userId, LocalDate from, LocalDate to) {
-		if (from == null || to == null || to.isBefore(from) || ChronoUnit.DAYS.between(from, to) >= MAX_DAYS) {
-			throw new IllegalArgumentException("activeDays reads from one day to a later one, at most " + MAX_DAYS
-					+ " days per call; got " + from + " to " + to);
+		if (from == null || to == null || to.isBefore(from)
+				|| ChronoUnit.DAYS.between(from, to) >= ActivityLimits.MAX_HISTORY_DAYS) {
+			throw new IllegalArgumentException("activeDays reads from one day to a later one, at most "
+					+ ActivityLimits.MAX_HISTORY_DAYS + " days per call; got " + from + " to " + to);
 		}
 		String member = RankKeys.encode(userId);
 		byte[] key = bytes(bucketOf(userId, member));

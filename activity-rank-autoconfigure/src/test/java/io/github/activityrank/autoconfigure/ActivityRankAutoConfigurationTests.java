@@ -12,8 +12,12 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.SetAsideStore;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisSetAsideStore;
+import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
@@ -82,6 +86,8 @@ class ActivityRankAutoConfigurationTests {
 			assertThat(service.board(Period.DAY).top(5)).hasSize(1);
 			assertThat(service.board(Period.MONTH).top(5)).hasSize(1);
 			assertThat(context.getBean(ActivityCalendar.class).zone()).isEqualTo(ZoneId.systemDefault());
+			assertThat(context).getBean(TransientFailurePolicy.class).isInstanceOf(RedisTransientFailurePolicy.class);
+			assertThat(context).getBean(SetAsideStore.class).isInstanceOf(RedisSetAsideStore.class);
 			RedisKeysCleaner.delete(context.getBean(RedisConnectionFactory.class), "{" + this.prefix + "}:*");
 		});
 	}

@@ -66,7 +66,7 @@ class ActivityRankEndpointAutoConfigurationTests {
 			assertThat(descriptor.rules().get("comment")).isEqualTo(new RuleDescriptor(3, "day", 30L, 100L, 300L));
 			assertThat(descriptor.rules().get("spam")).isEqualTo(new RuleDescriptor(-5, "day", null, null, null));
 			assertThat(descriptor.awards()).containsOnlyKeys("awarded", "already_awarded", "capped", "revoked",
-					"nothing_to_revoke", "rejected");
+					"nothing_to_revoke", "rejected", "set_aside");
 			assertThat(descriptor.dispatch().async()).isTrue();
 			assertThat(descriptor.dispatch().queueSize()).isZero();
 			assertThat(descriptor.dispatch().retryBufferSize()).isZero();

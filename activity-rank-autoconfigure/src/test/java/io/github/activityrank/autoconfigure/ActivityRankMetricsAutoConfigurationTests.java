@@ -52,7 +52,7 @@ class ActivityRankMetricsAutoConfigurationTests {
 		this.runner.run((context) -> {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			for (String outcome : List.of("awarded", "already_awarded", "capped", "revoked", "nothing_to_revoke",
-					"rejected")) {
+					"rejected", "set_aside")) {
 				assertThat(awards(registry, outcome)).as(outcome).isZero();
 			}
 			for (String name : DISPATCH_COUNTERS) {
@@ -60,7 +60,7 @@ class ActivityRankMetricsAutoConfigurationTests {
 			}
 			assertThat(registry.get(ActivityRankMeterBinder.QUEUE_SIZE).gauge().value()).isZero();
 			assertThat(registry.get(ActivityRankMeterBinder.RETRY_BUFFER_SIZE).gauge().value()).isZero();
-			assertThat(registry.get(ActivityRankMeterBinder.AWARDS).meters()).hasSize(6);
+			assertThat(registry.get(ActivityRankMeterBinder.AWARDS).meters()).hasSize(7);
 		});
 	}
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -90,6 +91,17 @@ class ActivityRankPropertyChecksTests {
 					.contains("activity-rank.retry.max-backof: the nearest known property is "
 							+ "activity-rank.retry.max-backoff");
 			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "retention.dy:retention.day", "async.thread:async.threads", "retry.capacty:retry.capacity",
+			"aspect.ordr:aspect.order", "page-views.rul:page-views.rule", "ledger.relay-thread:ledger.relay-threads",
+			"events.tp:events.top", "ingest.partition:ingest.partitions", "streaks.bucket:streaks.buckets",
+			"rules.praise.point:rules.praise.points" })
+	void aMisspelledKeyOfEveryGroupIsMatchedToTheGroupsOwnKey(String misspelledAndMeant) {
+		String[] keys = misspelledAndMeant.split(":");
+		assertThat(UnknownPropertyFailureAnalyzer.nearest(ConfigurationPropertyName.of("activity-rank." + keys[0])))
+			.isEqualTo("activity-rank." + keys[1]);
 	}
 
 	@Test

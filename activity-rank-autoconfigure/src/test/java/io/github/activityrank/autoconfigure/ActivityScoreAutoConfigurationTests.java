@@ -20,7 +20,6 @@ import io.github.activityrank.dispatch.ActivityEventListener;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.TransientFailurePolicy;
-import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.test.RecordingActivityRankService;
 import io.github.activityrank.web.PageViewInterceptor;
@@ -102,11 +101,8 @@ class ActivityScoreAutoConfigurationTests {
 	}
 
 	@Test
-	void wiresTheRedisTransientFailurePolicyAndTheDispatchersOrderedStop() {
-		this.runner.run((context) -> {
-			assertThat(context).hasSingleBean(ActivityDispatcherLifecycle.class);
-			assertThat(context).getBean(TransientFailurePolicy.class).isInstanceOf(RedisTransientFailurePolicy.class);
-		});
+	void wiresTheDispatchersOrderedStop() {
+		this.runner.run((context) -> assertThat(context).hasSingleBean(ActivityDispatcherLifecycle.class));
 	}
 
 	@Test

@@ -14,6 +14,7 @@ import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class ActivityDispatcherLifecycleTests {
 
@@ -65,22 +66,13 @@ class ActivityDispatcherLifecycleTests {
 			context.getBean(ActivityDispatcher.class).dispatch(awards);
 			service.awaitBlockedCall(Duration.ofSeconds(5));
 			Thread releaser = new Thread(() -> {
-				sleep(300);
+				await("the context closing").atMost(Duration.ofSeconds(10)).until(context::isClosed);
 				service.release();
 			});
 			releaser.start();
 		}
 		assertThat(order).containsExactly("redis stopped after 500 award(s)");
 		assertThat(counters.getDropped()).isZero();
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	private static final class PhaseZero implements SmartLifecycle {

@@ -25,6 +25,7 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfigurat
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code close()} while awards and revokes keep coming: during the drain they still go
@@ -82,7 +83,10 @@ class ShutdownDrainTests {
 			AtomicLong dispatched = new AtomicLong(backlog + awards.size());
 			Thread closer = new Thread(dispatcher::close);
 			closer.start();
-			Thread.sleep(100);
+			// the closer waits for the lanes' workers to drain them
+			await("the drain under way").atMost(Duration.ofSeconds(10))
+				.until(() -> closer.getState() == Thread.State.TIMED_WAITING
+						|| closer.getState() == Thread.State.WAITING);
 			assertThat(dispatcher.queueSize()).as("still draining when the revokes come").isPositive();
 			List<Thread> callers = new ArrayList<>();
 			for (int t = 0; t < CALLERS; t++) {

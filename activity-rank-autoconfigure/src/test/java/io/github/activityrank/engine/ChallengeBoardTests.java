@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
@@ -154,7 +155,7 @@ class ChallengeBoardTests {
 		this.fixtures.add(engine);
 		Instant start = START.atZone(EngineFixture.ZONE).toInstant();
 		List<String> ids = new ArrayList<>();
-		for (int c = 0; c < ChallengeService.MAX_JOINED; c++) {
+		for (int c = 0; c < ActivityLimits.MAX_JOINED_CHALLENGES; c++) {
 			ids.add("c" + c);
 			engine.challenges.create(new ChallengeDefinition("c" + c, start, start.plusSeconds(3600), Set.of(), false));
 			engine.challenges.join("c" + c, "u");

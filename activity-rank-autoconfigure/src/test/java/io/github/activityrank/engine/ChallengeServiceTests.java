@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
@@ -176,7 +177,7 @@ class ChallengeServiceTests {
 
 	@Test
 	void joinsAtMostAHundredChallengesThatHaveNotEnded() {
-		for (int c = 0; c < ChallengeService.MAX_JOINED; c++) {
+		for (int c = 0; c < ActivityLimits.MAX_JOINED_CHALLENGES; c++) {
 			this.challenges.create(sprint("c" + c));
 			assertThat(this.challenges.join("c" + c, "u")).isTrue();
 		}
@@ -197,7 +198,7 @@ class ChallengeServiceTests {
 
 	@Test
 	void runsAtMostMaxOpenChallengesOpenToAllThatHaveNotEnded() {
-		for (int c = 0; c < ChallengeService.MAX_OPEN; c++) {
+		for (int c = 0; c < ActivityLimits.MAX_OPEN_CHALLENGES; c++) {
 			this.challenges.create(new ChallengeDefinition("open" + c, START, END, Set.of(), true));
 		}
 		ChallengeDefinition oneMore = new ChallengeDefinition("one-more", START, END.plus(Duration.ofDays(1)), Set.of(),
@@ -205,7 +206,7 @@ class ChallengeServiceTests {
 
 		assertThatIllegalStateException().isThrownBy(() -> this.challenges.create(oneMore))
 			.withMessageContaining("'one-more' is open to all")
-			.withMessageContaining(ChallengeService.MAX_OPEN + " (ChallengeService.MAX_OPEN)");
+			.withMessageContaining(ActivityLimits.MAX_OPEN_CHALLENGES + " (ActivityLimits.MAX_OPEN_CHALLENGES)");
 		assertThat(this.challenges.find("one-more")).isEmpty();
 		// creating an existing one again, or one for those who join, is not limited
 		assertThat(this.challenges.create(new ChallengeDefinition("open0", START, END, Set.of(), true))).isNotNull();

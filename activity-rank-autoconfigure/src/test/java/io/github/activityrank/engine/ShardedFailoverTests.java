@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -92,7 +93,7 @@ class ShardedFailoverTests {
 			thread.start();
 			threads.add(thread);
 		}
-		halfWay.await();
+		assertThat(halfWay.await(60, TimeUnit.SECONDS)).as("half of the awards made").isTrue();
 		// the master of shard 0's slot
 		RedisNode victim = this.cluster.masterForSlot(RedisClusterTestServer.slotOf(this.engine.shards.keys(0).tag()));
 		this.cluster.kill(victim);

@@ -216,12 +216,13 @@ class LedgerRebuildTests extends LedgerTestBase {
 				TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
 				CountDownLatch written = new CountDownLatch(1);
 				CountDownLatch commit = new CountDownLatch(1);
+				AtomicBoolean toldToCommit = new AtomicBoolean();
 				// its id is drawn now, its commit comes while the rebuild runs
 				Thread slow = new Thread(() -> transactions.executeWithoutResult((status) -> {
 					ledger.appendPending(List.of(ActivityEvent.award("late", "p1", "post")), this.clock.instant());
 					written.countDown();
 					try {
-						commit.await(30, TimeUnit.SECONDS);
+						toldToCommit.set(commit.await(30, TimeUnit.SECONDS));
 					}
 					catch (InterruptedException ex) {
 						Thread.currentThread().interrupt();
@@ -245,6 +246,8 @@ class LedgerRebuildTests extends LedgerTestBase {
 					assertThat(relay.awaitIdle(WAIT)).isTrue();
 				};
 				assertThat(rebuild.rebuild().entries()).isEqualTo(2);
+				assertThat(toldToCommit).as("the late row committed during the rebuild, not on a timeout").isTrue();
+				assertThat(slow.isAlive()).isFalse();
 				ActivityRankService service = context.getBean(ActivityRankService.class);
 				assertThat(LedgerFixture.total(service, "late")).isOne();
 				assertThat(LedgerFixture.total(service, "on-time")).isOne();

@@ -161,10 +161,9 @@ public class RecordingActivityRankService implements ActivityRankService {
 		return apply(ActivityEvent.revoke(userId, field, null));
 	}
 
-	/** Nothing is counted. */
 	@Override
-	public long activeUsers(Period period) {
-		return 0;
+	public LocalDate today() {
+		return LocalDate.now();
 	}
 
 	/** Nothing is counted. */
@@ -227,11 +226,6 @@ public class RecordingActivityRankService implements ActivityRankService {
 	@Override
 	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
 		throw new UnsupportedOperationException();
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period) {
-		return summary(userId, period, LocalDate.now());
 	}
 
 	/**

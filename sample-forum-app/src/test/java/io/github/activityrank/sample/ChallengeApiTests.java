@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.sample.ForumApi.Response;
@@ -123,7 +124,7 @@ class ChallengeApiTests {
 		assertThat(open.body().get("message").asString()).contains("open to everyone");
 
 		List<String> ids = new ArrayList<>();
-		for (int c = 0; c < ChallengeService.MAX_JOINED; c++) {
+		for (int c = 0; c < ActivityLimits.MAX_JOINED_CHALLENGES; c++) {
 			ids.add("extra-" + c);
 			this.challenges
 				.create(new ChallengeDefinition("extra-" + c, now, now.plus(Duration.ofDays(1)), Set.of(), false));

@@ -18,7 +18,7 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.autoconfigure.ActivityRankProperties;
-import io.github.activityrank.autoconfigure.ActivityRankProperties.Rule;
+import io.github.activityrank.autoconfigure.RuleProperties;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.engine.OncePer;
@@ -192,7 +192,7 @@ class ForumSoakTests {
 	}
 
 	private static void assertRule(ActivityRankProperties properties, String name, long points, OncePer oncePer) {
-		Rule rule = properties.getRules().get(name);
+		RuleProperties rule = properties.getRules().get(name);
 		assertThat(rule).as(name).isNotNull();
 		assertThat(rule.getPoints()).as(name).isEqualTo(points);
 		assertThat(rule.getOncePer()).as(name).isEqualTo(oncePer);

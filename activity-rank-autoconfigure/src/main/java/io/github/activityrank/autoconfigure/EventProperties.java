@@ -1,0 +1,54 @@
+package io.github.activityrank.autoconfigure;
+
+import java.time.Duration;
+
+/**
+ * Application events published when a day, week or month board closes and when a
+ * challenge ends (PeriodEndedEvent, ChallengeEndedEvent), once across all instances that
+ * share the Redis.
+ * <p>
+ * Bound under {@code activity-rank.events.*} (see {@link ActivityRankProperties}).
+ */
+public class EventProperties {
+
+	/**
+	 * Whether the end of a board or a challenge is published as an application event.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Number of best users an event carries.
+	 */
+	private int top = 10;
+
+	/**
+	 * How often an instance looks for boards and challenges that have ended; an event is
+	 * published within this time of the end.
+	 */
+	private Duration checkInterval = Duration.ofMinutes(1);
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public int getTop() {
+		return this.top;
+	}
+
+	public void setTop(int top) {
+		this.top = top;
+	}
+
+	public Duration getCheckInterval() {
+		return this.checkInterval;
+	}
+
+	public void setCheckInterval(Duration checkInterval) {
+		this.checkInterval = checkInterval;
+	}
+
+}
