@@ -5,6 +5,7 @@ import java.time.Duration;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.ingest.EngineIngestSink;
 import io.github.activityrank.ingest.IngestKeys;
@@ -54,7 +55,8 @@ public class ActivityRankIngestAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	StreamIngester activityRankStreamIngester(ActivityRankProperties properties, RedisConnectionFactory factory,
-			RankKeys keys, IngestSink sink, ActivityCalendar calendar, Environment environment) {
+			RankKeys keys, IngestSink sink, ActivityCalendar calendar, TransientFailurePolicy transientFailures,
+			Environment environment) {
 		IngestProperties ingest = properties.getIngest();
 		ActivityRankPropertyChecks.checkIngest(ingest);
 		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
@@ -66,9 +68,10 @@ public class ActivityRankIngestAutoConfiguration {
 		checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(), ingest.getClaimIdle(),
 				properties.getRedis().getCommandTimeout(), environment);
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
-				ingest.getDeadLetterSize(), properties.getItems().keySet());
+				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
-				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now);
+				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now,
+				transientFailures);
 	}
 
 	/**

@@ -127,6 +127,11 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events, List<Instant> times) {
+		return applyAll(events, times, null);
+	}
+
+	@Override
+	public List<AwardResult> applyAll(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
 		AwardResult[] results = new AwardResult[events.size()];
 		List<ScoreCommand> commands = new ArrayList<>(events.size());
 		int[] positions = new int[events.size()];
@@ -140,7 +145,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 			Object checked = check(events.get(i), at);
 			if (checked instanceof ScoreCommand command) {
 				positions[commands.size()] = i;
-				commands.add(command);
+				commands.add((sources != null) ? command.withSource(sources.get(i)) : command);
 			}
 			else {
 				results[i] = (AwardResult) checked;

@@ -3,7 +3,6 @@ package io.github.activityrank.engine;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -13,6 +12,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.support.Bisection;
 import io.github.activityrank.support.FailureLog;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -20,10 +20,11 @@ import org.apache.commons.logging.LogFactory;
 /**
  * Keeps a permanent failure to the award that caused it, for every path an award takes:
  * when a batch fails in a way that would repeat ({@link TransientFailurePolicy}), it is
- * split in halves and each half sent again, down to the single commands that fail on
- * their own. Those are kept in the {@link SetAsideStore} with the failure and answered
- * {@link AwardResult.Outcome#SET_ASIDE}; every other command is applied once, in order.
- * One poisoned award among {@code n} costs about {@code 2 log2(n)} more calls.
+ * split in halves and each half sent again ({@link Bisection}), down to the single
+ * commands that fail on their own. Those are kept in the {@link SetAsideStore} with the
+ * failure and answered {@link AwardResult.Outcome#SET_ASIDE}; every other command is
+ * applied once, in order. One poisoned award among {@code n} costs about
+ * {@code 2 log2(n)} more calls.
  * <p>
  * A transient failure (Redis out of reach, refusing writes for a while) is thrown as it
  * is, also midway: each path then sends the whole batch again later, which changes
@@ -73,49 +74,20 @@ public class IsolatingActivityStore implements ActivityStore {
 			if (commands.isEmpty() || this.failures.isTransient(ex)) {
 				throw ex;
 			}
-			AwardResult[] results = new AwardResult[commands.size()];
 			List<SetAsideAward> aside = new ArrayList<>();
-			narrow(commands, 0, ex, results, aside);
+			List<AwardResult> results = new Bisection<ScoreCommand, AwardResult>(this.delegate::apply,
+					this.failures::isTransient, (command, failure) -> {
+						String reason = reason(failure);
+						aside.add(new SetAsideAward(null, event(command), at(command), reason, this.clock.get()));
+						return AwardResult.setAside(reason);
+					})
+				.narrow(commands, ex);
 			this.setAside.keep(aside);
 			String kind = this.failures.kindOf(ex);
 			this.failureLog.log(kind, "activity-rank set aside " + aside.size() + " of " + commands.size()
 					+ " award(s) that Redis failed on for good (" + aside.get(0).reason() + "); the others were "
 					+ "applied. ActivityRankAdmin.reapplySetAside() applies them once the cause is fixed", null);
-			return Arrays.asList(results);
-		}
-	}
-
-	/**
-	 * Answer a part of the batch that failed for good: a single command is set aside,
-	 * anything longer is sent again in two halves.
-	 */
-	private void narrow(List<ScoreCommand> part, int offset, RuntimeException failure, AwardResult[] results,
-			List<SetAsideAward> aside) {
-		if (part.size() == 1) {
-			String reason = reason(failure);
-			results[offset] = AwardResult.setAside(reason);
-			aside.add(new SetAsideAward(null, event(part.get(0)), at(part.get(0)), reason, this.clock.get()));
-			return;
-		}
-		int half = part.size() / 2;
-		sendAgain(part.subList(0, half), offset, results, aside);
-		sendAgain(part.subList(half, part.size()), offset + half, results, aside);
-	}
-
-	private void sendAgain(List<ScoreCommand> part, int offset, AwardResult[] results, List<SetAsideAward> aside) {
-		List<AwardResult> applied;
-		try {
-			applied = this.delegate.apply(part);
-		}
-		catch (RuntimeException ex) {
-			if (this.failures.isTransient(ex)) {
-				throw ex;
-			}
-			narrow(part, offset, ex, results, aside);
-			return;
-		}
-		for (int i = 0; i < applied.size(); i++) {
-			results[offset + i] = applied.get(i);
+			return results;
 		}
 	}
 

@@ -24,10 +24,37 @@ import java.time.Instant;
  * @param itemType the item type the award also scores, or {@code null} (see
  * docs/items.md)
  * @param itemId the item's id, validated, or {@code null}
+ * @param source the stream message it came from, or {@code null} for any other path: the
+ * score script then applies each message once and in order (see {@link SourceMessage})
  */
 public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
 		Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
-		Long globalMonthlyCap, Instant at, String itemType, String itemId) {
+		Long globalMonthlyCap, Instant at, String itemType, String itemId, SourceMessage source) {
+
+	/**
+	 * A command that came from no stream.
+	 * @param userId the user, validated
+	 * @param field the idempotency field, validated
+	 * @param points the points to award
+	 * @param revoke whether to take back the latest award instead of awarding
+	 * @param rule the rule's name, or {@code null} for explicit points
+	 * @param oncePerEver whether an existing record of any retained day blocks the award
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 * @param at when the request was made, {@code null} for now
+	 * @param itemType the item type the award also scores, or {@code null}
+	 * @param itemId the item's id, validated, or {@code null}
+	 */
+	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+			Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
+			Long globalMonthlyCap, Instant at, String itemType, String itemId) {
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, ruleWeeklyCap, globalWeeklyCap,
+				ruleMonthlyCap, globalMonthlyCap, at, itemType, itemId, null);
+	}
 
 	/**
 	 * A command without an item.
@@ -61,7 +88,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withItem(String type, String id) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at, type, id);
+				this.globalMonthlyCap, this.at, type, id, this.source);
 	}
 
 	/**
@@ -110,7 +137,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withAt(Instant instant) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, instant, this.itemType, this.itemId);
+				this.globalMonthlyCap, instant, this.itemType, this.itemId, this.source);
 	}
 
 	/**
@@ -121,7 +148,18 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withPoints(long newPoints) {
 		return new ScoreCommand(this.userId, this.field, newPoints, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at, this.itemType, this.itemId);
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId, this.source);
+	}
+
+	/**
+	 * This command as coming from a stream message.
+	 * @param message the message, or {@code null}
+	 * @return the command
+	 */
+	public ScoreCommand withSource(SourceMessage message) {
+		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
+				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId, message);
 	}
 
 }

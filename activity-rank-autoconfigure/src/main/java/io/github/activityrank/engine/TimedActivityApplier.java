@@ -23,6 +23,20 @@ public interface TimedActivityApplier {
 	List<AwardResult> applyAll(List<ActivityEvent> events, List<Instant> times);
 
 	/**
+	 * Apply requests that came from stream messages, each at its own instant, in order;
+	 * each message is applied once, and never after a later message of its partition (see
+	 * {@link SourceMessage}).
+	 * @param events the requests
+	 * @param times when each was made, in the same order
+	 * @param sources the message each came from, in the same order
+	 * @return one result per event, in the same order; one whose message was applied
+	 * before is {@link AwardResult.Outcome#ALREADY_AWARDED} and changes nothing
+	 */
+	default List<AwardResult> applyAll(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		return applyAll(events, times);
+	}
+
+	/**
 	 * The command the current rules make of a request, without applying it.
 	 * @param event the request
 	 * @param at when it was made

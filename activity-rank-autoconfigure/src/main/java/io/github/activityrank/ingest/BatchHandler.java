@@ -9,6 +9,9 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.SourceMessage;
+import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.Bisection;
 import io.github.activityrank.support.WarnOnce;
 import io.lettuce.core.StreamMessage;
 import org.apache.commons.logging.Log;
@@ -16,9 +19,10 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Handles one batch of a partition: reads each message, hands the good ones to the
- * {@link IngestSink} in one call, and copies the bad ones (and those the engine rejects)
- * to the dead-letter stream with the reason. When it returns, every message of the batch
- * may be acknowledged; when it throws, none may.
+ * {@link IngestSink} in one call, and copies the bad ones (and those the engine rejects,
+ * Redis set aside or the sink failed on for good) to the dead-letter stream with the
+ * reason. When it returns, every message of the batch may be acknowledged; when it throws
+ * (a transient failure), none may.
  */
 final class BatchHandler {
 
@@ -31,6 +35,15 @@ final class BatchHandler {
 	static final String SOURCE_ID = "#id";
 
 	static final String SOURCE_STREAM = "#stream";
+
+	/**
+	 * How the reason of a message starts that Redis failed on for good: the store set it
+	 * aside ({@code ActivityRankAdmin.reapplySetAside()} applies it again).
+	 */
+	static final String SET_ASIDE = "set aside: ";
+
+	/** How the reason of a message starts that the sink failed on for good. */
+	static final String FAILED = "failed for good: ";
 
 	private static final Log logger = LogFactory.getLog(BatchHandler.class);
 
@@ -48,8 +61,11 @@ final class BatchHandler {
 
 	private final Supplier<Instant> clock;
 
+	private final TransientFailurePolicy failures;
+
 	BatchHandler(MessageParser parser, IngestSink sink, IngestCounters counters, String deadLetterKey,
-			long deadLetterSize, Supplier<Instant> clock) {
+			long deadLetterSize, Supplier<Instant> clock, TransientFailurePolicy failures) {
+		this.failures = failures;
 		this.parser = parser;
 		this.sink = sink;
 		this.counters = counters;
@@ -61,6 +77,7 @@ final class BatchHandler {
 	void handle(StreamCommands redis, int partition, String stream, List<StreamMessage<String, String>> batch) {
 		List<ActivityEvent> events = new ArrayList<>(batch.size());
 		List<Instant> times = new ArrayList<>(batch.size());
+		List<SourceMessage> sources = new ArrayList<>(batch.size());
 		// where in the batch each event came from, for the engine's rejections
 		int[] positions = new int[batch.size()];
 		List<Map.Entry<StreamMessage<String, String>, String>> dead = new ArrayList<>();
@@ -71,6 +88,7 @@ final class BatchHandler {
 				positions[events.size()] = m;
 				events.add(parsed.event());
 				times.add(parsed.at());
+				sources.add(new SourceMessage(stream, message.getId()));
 			}
 			else {
 				dead.add(Map.entry(message, parsed.problem()));
@@ -78,11 +96,11 @@ final class BatchHandler {
 		}
 		long applied = 0;
 		if (!events.isEmpty()) {
-			List<AwardResult> results = this.sink.apply(events, times);
+			List<AwardResult> results = apply(events, times, sources);
 			for (int i = 0; i < results.size(); i++) {
-				AwardResult result = results.get(i);
-				if (result.outcome() == AwardResult.Outcome.REJECTED) {
-					dead.add(Map.entry(batch.get(positions[i]), result.reason()));
+				String problem = problem(results.get(i));
+				if (problem != null) {
+					dead.add(Map.entry(batch.get(positions[i]), problem));
 				}
 				else {
 					applied++;
@@ -96,6 +114,56 @@ final class BatchHandler {
 		this.counters.add(IngestCounter.DEAD_LETTERED, dead.size());
 		String lastId = batch.get(batch.size() - 1).getId();
 		this.counters.lag(partition, this.clock.get().toEpochMilli() - idMillis(lastId));
+	}
+
+	/**
+	 * The sink's results; when it fails for good (not a failure waiting may cure), the
+	 * batch is narrowed down to the messages that fail on their own, as the store narrows
+	 * a batch of awards, and only those are dead-lettered. A transient failure is thrown:
+	 * the whole batch is tried again.
+	 */
+	private List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		try {
+			return this.sink.apply(events, times, sources);
+		}
+		catch (RuntimeException ex) {
+			if (this.failures.isTransient(ex)) {
+				throw ex;
+			}
+			List<Integer> all = new ArrayList<>(events.size());
+			for (int i = 0; i < events.size(); i++) {
+				all.add(i);
+			}
+			return new Bisection<Integer, AwardResult>(
+					(part) -> this.sink.apply(pick(events, part), pick(times, part), pick(sources, part)),
+					this.failures::isTransient, (i, failure) -> new AwardResult(AwardResult.Outcome.REJECTED, 0,
+							FAILED + this.failures.kindOf(failure) + ": " + failure.getMessage()))
+				.narrow(all, ex);
+		}
+	}
+
+	private static <T> List<T> pick(List<T> list, List<Integer> positions) {
+		List<T> picked = new ArrayList<>(positions.size());
+		for (int position : positions) {
+			picked.add(list.get(position));
+		}
+		return picked;
+	}
+
+	/** The kind of a failure, for the log that warns once per kind a minute. */
+	String kindOf(Throwable failure) {
+		return this.failures.kindOf(failure);
+	}
+
+	/** Why a message is dead-lettered, {@code null} when it was applied. */
+	private static String problem(AwardResult result) {
+		if (result.outcome() == AwardResult.Outcome.REJECTED) {
+			return result.reason();
+		}
+		if (result.outcome() == AwardResult.Outcome.SET_ASIDE) {
+			return SET_ASIDE + result.reason();
+		}
+		return null;
 	}
 
 	private void deadLetter(StreamCommands redis, String stream, StreamMessage<String, String> message, String reason) {

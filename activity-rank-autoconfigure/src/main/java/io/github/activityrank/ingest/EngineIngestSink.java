@@ -7,6 +7,7 @@ import java.util.Objects;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.engine.TimedActivityApplier;
 
 /**
@@ -31,6 +32,19 @@ public class EngineIngestSink implements IngestSink {
 	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times) {
 		if (this.service instanceof TimedActivityApplier timed) {
 			return timed.applyAll(events, times);
+		}
+		return this.service.applyAll(events);
+	}
+
+	/**
+	 * Applies each message once, and never after a later message of its partition: the
+	 * score script checks each message's id against the last one it applied of the
+	 * partition, on the user's shard, in the same call.
+	 */
+	@Override
+	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		if (this.service instanceof TimedActivityApplier timed) {
+			return timed.applyAll(events, times, sources);
 		}
 		return this.service.applyAll(events);
 	}

@@ -2,6 +2,7 @@ package io.github.activityrank.ingest;
 
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
  * What the partition threads of one instance share: the keys, the settings, the consumer
@@ -23,6 +24,13 @@ final class IngestCrew {
 	private volatile boolean abandoned;
 
 	private volatile long liveConsumers = 1;
+
+	/**
+	 * Runs on a partition's thread after its lease was checked and before a batch is
+	 * applied, with the partition's number: tests pause a consumer here past its lease.
+	 */
+	volatile IntConsumer beforeApply = (partition) -> {
+	};
 
 	IngestCrew(IngestKeys keys, IngestSettings settings, String consumer, IngestCounters counters) {
 		this.keys = keys;

@@ -14,11 +14,30 @@ import java.util.Set;
  * @param deadLetterSize about how many messages the dead-letter stream keeps
  * @param itemTypes the item types configured under {@code activity-rank.items}: a message
  * naming another type is dead-lettered
+ * @param recordRetention how long idempotency records are kept
+ * ({@code activity-rank.retention.record}): a message made longer ago is dead-lettered as
+ * too old, since a second delivery of it would find no record and count again
  */
-public record IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes) {
+public record IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes,
+		Duration recordRetention) {
+
+	/** The records' retention when none is given, the default of the property. */
+	static final Duration DEFAULT_RECORD_RETENTION = Duration.ofDays(31);
 
 	public IngestSettings {
 		itemTypes = Set.copyOf(itemTypes);
+	}
+
+	/**
+	 * Settings with the default record retention.
+	 * @param group the consumer group
+	 * @param batch most messages read per call
+	 * @param claimIdle how long a partition's lease lasts without renewal
+	 * @param deadLetterSize about how many messages the dead-letter stream keeps
+	 * @param itemTypes the item types configured under {@code activity-rank.items}
+	 */
+	public IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes) {
+		this(group, batch, claimIdle, deadLetterSize, itemTypes, DEFAULT_RECORD_RETENTION);
 	}
 
 	/**

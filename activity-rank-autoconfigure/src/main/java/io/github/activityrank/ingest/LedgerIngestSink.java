@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerRelay;
@@ -22,6 +23,9 @@ import io.github.activityrank.ledger.LedgerRelay;
 public class LedgerIngestSink implements IngestSink {
 
 	private static final AwardResult HANDED_OVER = new AwardResult(AwardResult.Outcome.AWARDED, 0, null);
+
+	/** A message the ledger holds already. */
+	private static final AwardResult WRITTEN_BEFORE = new AwardResult(AwardResult.Outcome.ALREADY_AWARDED, 0, null);
 
 	private final AwardLedger ledger;
 
@@ -43,9 +47,23 @@ public class LedgerIngestSink implements IngestSink {
 
 	@Override
 	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times) {
+		return apply(events, times, null);
+	}
+
+	/**
+	 * Writes each message once, and never after a later message of its partition: the
+	 * insert locks the partition's row of the ledger's fence table and writes only the
+	 * messages after the last one written
+	 * ({@link AwardLedger#appendPending(List, List, List)}); the others answer
+	 * {@link AwardResult.Outcome#ALREADY_AWARDED}.
+	 */
+	@Override
+	public List<AwardResult> apply(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
 		List<AwardResult> results = new ArrayList<>(events.size());
+		List<Integer> positions = new ArrayList<>(events.size());
 		List<ActivityEvent> pending = new ArrayList<>(events.size());
 		List<Instant> pendingTimes = new ArrayList<>(events.size());
+		List<SourceMessage> pendingSources = new ArrayList<>(events.size());
 		for (int i = 0; i < events.size(); i++) {
 			ActivityEvent event = events.get(i);
 			if (this.engine.command(event, times.get(i)) == null) {
@@ -57,12 +75,26 @@ public class LedgerIngestSink implements IngestSink {
 			}
 			else {
 				results.add(HANDED_OVER);
+				positions.add(i);
 				pending.add(event);
 				pendingTimes.add(times.get(i));
+				if (sources != null) {
+					pendingSources.add(sources.get(i));
+				}
 			}
 		}
 		if (!pending.isEmpty()) {
-			this.ledger.appendPending(pending, pendingTimes);
+			if (sources == null) {
+				this.ledger.appendPending(pending, pendingTimes);
+			}
+			else {
+				boolean[] written = this.ledger.appendPending(pending, pendingTimes, pendingSources);
+				for (int p = 0; p < written.length; p++) {
+					if (!written[p]) {
+						results.set(positions.get(p), WRITTEN_BEFORE);
+					}
+				}
+			}
 			this.relay.wake();
 		}
 		return results;

@@ -39,18 +39,26 @@ final class MessageParser {
 	/** How far ahead of this instance's clock a message's {@code at} may be. */
 	static final Duration MAX_FUTURE = Duration.ofMinutes(5);
 
+	/** Below this, an {@code at} is most likely seconds: 10^11 ms is March 1973. */
+	private static final long SECONDS_LOOK = 100_000_000_000L;
+
 	private final Set<String> itemTypes;
 
 	private final Supplier<Instant> clock;
+
+	private final Duration recordRetention;
 
 	/**
 	 * @param itemTypes the configured item types; a message naming another is
 	 * dead-lettered
 	 * @param clock the application's clock
+	 * @param recordRetention how long the idempotency records are kept: a message made
+	 * longer ago would find no record, and count again each time it came
 	 */
-	MessageParser(Set<String> itemTypes, Supplier<Instant> clock) {
+	MessageParser(Set<String> itemTypes, Supplier<Instant> clock, Duration recordRetention) {
 		this.itemTypes = Set.copyOf(itemTypes);
 		this.clock = clock;
+		this.recordRetention = recordRetention;
 	}
 
 	IngestMessage parse(String id, Map<String, String> fields) {
@@ -89,6 +97,10 @@ final class MessageParser {
 			return IngestMessage.bad(id,
 					"at must be epoch milliseconds, not more than " + MAX_FUTURE.toMinutes() + " minutes ahead");
 		}
+		String tooOld = tooOld(id, fields.get(AT), at);
+		if (tooOld != null) {
+			return IngestMessage.bad(id, tooOld);
+		}
 		ActivityEvent event = new ActivityEvent(user, field, fields.get(RULE), points, "1".equals(revokeText));
 		if (fields.get(ITEM_TYPE) != null) {
 			// the engine checks the item id and that the type scores the rule, as for any
@@ -113,6 +125,25 @@ final class MessageParser {
 			return "unknown item type";
 		}
 		return null;
+	}
+
+	/**
+	 * Why a message made before what the records retain is refused: its record would be
+	 * gone at once, so a second delivery would count again.
+	 */
+	private String tooOld(String id, String atText, Instant at) {
+		Instant oldest = this.clock.get().minus(this.recordRetention);
+		if (!at.isBefore(oldest)) {
+			return null;
+		}
+		String retained = "older than the records are kept (activity-rank.retention.record, " + this.recordRetention
+				+ ")";
+		if (atText == null) {
+			return "too old: the message id " + id + " is " + retained;
+		}
+		String hint = (at.toEpochMilli() < SECONDS_LOOK) ? "; it looks like seconds, at must be epoch milliseconds"
+				: "; at must be epoch milliseconds";
+		return "too old: at " + atText + " is " + retained + hint;
 	}
 
 	private Instant at(String id, String text) {

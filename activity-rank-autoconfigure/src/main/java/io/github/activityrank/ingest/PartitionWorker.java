@@ -1,10 +1,12 @@
 package io.github.activityrank.ingest;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
-import io.github.activityrank.support.WarnOnce;
+import io.github.activityrank.support.FailureLog;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.models.stream.ClaimedMessages;
 import org.apache.commons.logging.Log;
@@ -25,7 +27,7 @@ final class PartitionWorker implements Runnable {
 
 	private static final String CLAIM_START = "0-0";
 
-	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
+	private final FailureLog failureLog = new FailureLog(logger);
 
 	private final int partition;
 
@@ -60,10 +62,13 @@ final class PartitionWorker implements Runnable {
 	 * Its messages are pending with this consumer as soon as the server ran it, so one
 	 * that is dropped unapplied is claimed by whoever holds the lease next.
 	 */
-	private CompletableFuture<List<StreamMessage<String, String>>> ahead;
+	private CompletableFuture<StreamCommands.Read> ahead;
 
-	/** The acknowledgement last sent, checked before the next read. */
-	private CompletableFuture<?> lastAck = CompletableFuture.completedFuture(null);
+	/**
+	 * The acknowledgements sent and not yet seen done, oldest first; each is checked
+	 * before the next read.
+	 */
+	private final Deque<CompletableFuture<Long>> acks = new ArrayDeque<>();
 
 	PartitionWorker(int partition, IngestCrew crew, BatchHandler handler, Supplier<StreamCommands> connect) {
 		this.partition = partition;
@@ -85,8 +90,8 @@ final class PartitionWorker implements Runnable {
 					if (!this.crew.running()) {
 						break;
 					}
-					this.failureLog.log("activity-rank ingestion of " + this.stream + " failed, trying again: " + ex,
-							ex);
+					this.failureLog.log(this.handler.kindOf(ex),
+							"activity-rank ingestion of " + this.stream + " failed, trying again: " + ex, ex);
 					this.crew.pause(this.crew.settings().block());
 				}
 			}
@@ -135,10 +140,13 @@ final class PartitionWorker implements Runnable {
 			this.crew.pause(this.crew.settings().leaseRenewal());
 			return;
 		}
-		checkLastAck();
+		checkAcks();
 		List<StreamMessage<String, String>> batch = takeAhead();
-		if (batch.isEmpty()) {
+		if (batch.isEmpty() && this.holding) {
 			batch = next();
+		}
+		if (!this.holding) {
+			return;
 		}
 		if (batch.isEmpty()) {
 			if (this.claimCursor == null) {
@@ -150,8 +158,8 @@ final class PartitionWorker implements Runnable {
 			// a full batch: more wait, so the next read runs on the server while this
 			// batch's script is on its way; after a short batch the next read waits until
 			// the script is back, to take what came meanwhile
-			this.ahead = this.redis.readAhead(this.stream, this.crew.settings().group(), this.crew.consumer(),
-					this.crew.settings().batch());
+			this.ahead = this.redis.readAhead(this.stream, this.lease, this.crew.settings().group(),
+					this.crew.consumer(), this.crew.settings().batch());
 		}
 		this.crew.counters().read(batch.size());
 		try {
@@ -171,9 +179,19 @@ final class PartitionWorker implements Runnable {
 			this.claimCursor = (next == null || CLAIM_START.equals(next)) ? null : next;
 			return claimed.getMessages();
 		}
-		List<StreamMessage<String, String>> read = this.redis.read(this.stream, settings.group(), this.crew.consumer(),
-				settings.batch(), settings.block());
-		return (read != null) ? read : List.of();
+		StreamCommands.Read read = this.redis.read(this.stream, this.lease, settings.group(), this.crew.consumer(),
+				settings.batch());
+		if (!read.held()) {
+			// the lease ran out (a pause longer than it): read nothing more
+			lost();
+			return List.of();
+		}
+		if (read.messages().isEmpty()) {
+			// wait for a newer message without reading it for the group: the read that
+			// takes it is fenced by the lease again
+			this.redis.awaitNewer(this.stream, read.newest(), settings.block());
+		}
+		return read.messages();
 	}
 
 	/**
@@ -182,14 +200,17 @@ final class PartitionWorker implements Runnable {
 	 * are claimed again.
 	 */
 	private List<StreamMessage<String, String>> takeAhead() {
-		CompletableFuture<List<StreamMessage<String, String>>> read = this.ahead;
+		CompletableFuture<StreamCommands.Read> read = this.ahead;
 		if (read == null) {
 			return List.of();
 		}
 		this.ahead = null;
 		try {
-			List<StreamMessage<String, String>> batch = this.redis.await(read);
-			return (batch != null) ? batch : List.of();
+			StreamCommands.Read batch = this.redis.await(read);
+			if (!batch.held()) {
+				lost();
+			}
+			return batch.messages();
 		}
 		catch (RuntimeException ex) {
 			this.claimCursor = CLAIM_START;
@@ -230,6 +251,7 @@ final class PartitionWorker implements Runnable {
 				return;
 			}
 			try {
+				this.crew.beforeApply.accept(this.partition);
 				this.handler.handle(this.redis, this.partition, this.stream, batch);
 				if (this.crew.abandoned()) {
 					return;
@@ -241,8 +263,8 @@ final class PartitionWorker implements Runnable {
 				if (this.crew.abandoned()) {
 					return;
 				}
-				this.failureLog.log("activity-rank could not apply " + batch.size() + " message(s) of " + this.stream
-						+ ", trying again: " + ex, ex);
+				this.failureLog.log(this.handler.kindOf(ex), "activity-rank could not apply " + batch.size()
+						+ " message(s) of " + this.stream + ", trying again: " + ex, ex);
 				this.crew.pause(this.crew.settings().block());
 				if (System.nanoTime() >= this.renewAt) {
 					renew();
@@ -256,18 +278,31 @@ final class PartitionWorker implements Runnable {
 		for (int i = 0; i < ids.length; i++) {
 			ids[i] = batch.get(i).getId();
 		}
-		// everything before this batch is applied too: the owner applies in order
-		this.lastAck = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
+		// everything before this batch is applied too: the owner applies in order; the
+		// trim stops before any entry still pending
+		CompletableFuture<Long> ack = this.redis.ackAndTrim(this.stream, this.crew.settings().group(), ids, ids[0]);
+		ack.whenComplete((acked, ex) -> {
+			if (ex != null) {
+				this.failureLog.log(this.handler.kindOf(ex), "activity-rank could not acknowledge " + ids.length
+						+ " message(s) of " + this.stream + "; they are claimed and applied again: " + ex, null);
+			}
+		});
+		this.acks.add(ack);
 	}
 
 	/**
-	 * An acknowledgement that failed leaves its messages pending with this consumer:
-	 * claim them again (XAUTOCLAIM takes them from any consumer), they are applied once
-	 * more, which changes nothing.
+	 * Every acknowledgement is checked: one that failed leaves its messages pending with
+	 * this consumer, so they are claimed again (XAUTOCLAIM takes them from any consumer)
+	 * and applied once more, which changes nothing (the fence answers them as applied
+	 * before), then acknowledged.
 	 */
-	private void checkLastAck() {
-		if (this.lastAck.isCompletedExceptionally()) {
-			this.lastAck = CompletableFuture.completedFuture(null);
+	private void checkAcks() {
+		boolean failed = false;
+		while (!this.acks.isEmpty() && this.acks.peekFirst().isDone()) {
+			failed |= this.acks.pollFirst().isCompletedExceptionally();
+		}
+		if (failed) {
+			this.acks.clear();
 			// the batch read ahead comes again with the claim, in order
 			this.ahead = null;
 			this.claimCursor = CLAIM_START;

@@ -7,10 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,9 +32,9 @@ import io.lettuce.core.XAddArgs;
 import io.lettuce.core.XAutoClaimArgs;
 import io.lettuce.core.XGroupCreateArgs;
 import io.lettuce.core.XReadArgs;
-import io.lettuce.core.XTrimArgs;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.lettuce.core.api.async.RedisStreamAsyncCommands;
 import io.lettuce.core.api.sync.RedisScriptingCommands;
 import io.lettuce.core.api.sync.RedisStreamCommands;
@@ -51,6 +54,10 @@ final class StreamCommands implements AutoCloseable {
 
 	private static final Script MEMBERS = Script.load("members.lua");
 
+	private static final Script READ = Script.load("read.lua");
+
+	private static final Script ACK = Script.load("ack.lua");
+
 	private final StatefulConnection<String, String> connection;
 
 	private final RedisStreamCommands<String, String> streams;
@@ -59,11 +66,16 @@ final class StreamCommands implements AutoCloseable {
 
 	private final RedisStreamAsyncCommands<String, String> asyncStreams;
 
+	private final RedisScriptingAsyncCommands<String, String> asyncScripts;
+
 	private StreamCommands(StatefulConnection<String, String> connection, Object sync, Object async) {
 		this.connection = connection;
 		@SuppressWarnings("unchecked")
 		RedisStreamAsyncCommands<String, String> asyncStreams = (RedisStreamAsyncCommands<String, String>) async;
 		this.asyncStreams = asyncStreams;
+		@SuppressWarnings("unchecked")
+		RedisScriptingAsyncCommands<String, String> asyncScripts = (RedisScriptingAsyncCommands<String, String>) async;
+		this.asyncScripts = asyncScripts;
 		@SuppressWarnings("unchecked")
 		RedisStreamCommands<String, String> streams = (RedisStreamCommands<String, String>) sync;
 		@SuppressWarnings("unchecked")
@@ -96,24 +108,38 @@ final class StreamCommands implements AutoCloseable {
 		}
 	}
 
-	/** XREADGROUP GROUP group consumer COUNT count BLOCK block STREAMS stream &gt;. */
-	List<StreamMessage<String, String>> read(String stream, String group, String consumer, int count, Duration block) {
-		return this.streams.xreadgroup(Consumer.from(group, consumer), XReadArgs.Builder.count(count).block(block),
-				XReadArgs.StreamOffset.lastConsumed(stream));
+	/**
+	 * XREADGROUP GROUP group consumer COUNT count STREAMS stream &gt;, only while the
+	 * consumer holds the partition's lease ({@code read.lua}), without blocking.
+	 * @param stream the partition
+	 * @param lease its lease key
+	 * @param group the group
+	 * @param consumer the consumer, which must hold the lease
+	 * @param count the most messages
+	 * @return what was read
+	 */
+	Read read(String stream, String lease, String group, String consumer, int count) {
+		return Read.of(stream, READ.run(this.scripts, ScriptOutputType.MULTI, new String[] { stream, lease }, group,
+				consumer, Integer.toString(count)));
 	}
 
 	/**
-	 * XREADGROUP GROUP group consumer COUNT count STREAMS stream &gt;, without BLOCK and
-	 * without waiting: the read ahead of the batch being applied, answered empty when
-	 * nothing is there.
-	 * @return completes with the messages, an empty list for none
+	 * {@link #read} sent without waiting: the read ahead of the batch being applied.
+	 * @return completes with what was read
 	 */
-	CompletableFuture<List<StreamMessage<String, String>>> readAhead(String stream, String group, String consumer,
-			int count) {
-		return this.asyncStreams
-			.xreadgroup(Consumer.from(group, consumer), XReadArgs.Builder.count(count),
-					XReadArgs.StreamOffset.lastConsumed(stream))
-			.toCompletableFuture();
+	CompletableFuture<Read> readAhead(String stream, String lease, String group, String consumer, int count) {
+		return READ
+			.<List<Object>>runAsync(this.asyncScripts, ScriptOutputType.MULTI, new String[] { stream, lease }, group,
+					consumer, Integer.toString(count))
+			.thenApply((reply) -> Read.of(stream, reply));
+	}
+
+	/**
+	 * XREAD COUNT 1 BLOCK block STREAMS stream after: wait until the partition has a
+	 * message newer than {@code after}, or the block ends. Reads no group's messages.
+	 */
+	void awaitNewer(String stream, String after, Duration block) {
+		this.streams.xread(XReadArgs.Builder.count(1).block(block), XReadArgs.StreamOffset.from(stream, after));
 	}
 
 	/**
@@ -148,18 +174,19 @@ final class StreamCommands implements AutoCloseable {
 	}
 
 	/**
-	 * XACK stream group ids, then XTRIM stream MINID ~ trimBefore, sent without waiting:
-	 * the connection runs them before the next read, which they so cost no round trip.
-	 * Trimming drops what was applied before {@code trimBefore}; approximate, it only
-	 * frees whole nodes of the stream and costs next to nothing.
-	 * @return completes when both are done, exceptionally when either failed
+	 * XACK stream group ids, then XTRIM stream MINID ~ trimBefore, or before the oldest
+	 * entry pending in the group if that is older ({@code ack.lua}), sent without
+	 * waiting: the connection runs it before the next read, which it so costs no round
+	 * trip. Approximate, the trim only frees whole nodes of the stream and costs next to
+	 * nothing.
+	 * @return completes with the number acknowledged, exceptionally when the call failed
 	 */
-	CompletableFuture<?> ackAndTrim(String stream, String group, String[] ids, String trimBefore) {
-		CompletableFuture<Long> acked = this.asyncStreams.xack(stream, group, ids).toCompletableFuture();
-		CompletableFuture<Long> trimmed = this.asyncStreams
-			.xtrim(stream, XTrimArgs.Builder.minId(trimBefore).approximateTrimming())
-			.toCompletableFuture();
-		return CompletableFuture.allOf(acked, trimmed);
+	CompletableFuture<Long> ackAndTrim(String stream, String group, String[] ids, String trimBefore) {
+		String[] args = new String[ids.length + 2];
+		args[0] = group;
+		args[1] = trimBefore;
+		System.arraycopy(ids, 0, args, 2, ids.length);
+		return ACK.runAsync(this.asyncScripts, ScriptOutputType.INTEGER, new String[] { stream }, args);
 	}
 
 	/** XADD key MAXLEN ~ size * fields: trimmed, so that a flood cannot fill memory. */
@@ -169,19 +196,51 @@ final class StreamCommands implements AutoCloseable {
 
 	/** Take or renew a lease ({@code ttl} > 0) or release it ({@code ttl} 0). */
 	boolean lease(String key, String owner, long ttlMillis) {
-		Long held = LEASE.run(this.scripts, key, owner, Long.toString(ttlMillis));
+		Long held = LEASE.run(this.scripts, ScriptOutputType.INTEGER, new String[] { key }, owner,
+				Long.toString(ttlMillis));
 		return held != null && held == 1L;
 	}
 
 	/** Beat ({@code ttl} > 0) or leave ({@code ttl} 0); the number of live consumers. */
 	long members(String key, String consumer, long ttlMillis) {
-		Long live = MEMBERS.run(this.scripts, key, consumer, Long.toString(ttlMillis));
+		Long live = MEMBERS.run(this.scripts, ScriptOutputType.INTEGER, new String[] { key }, consumer,
+				Long.toString(ttlMillis));
 		return (live != null) ? live : 0;
 	}
 
 	@Override
 	public void close() {
 		this.connection.close();
+	}
+
+	/**
+	 * What a fenced read answered.
+	 *
+	 * @param held whether the consumer held the lease; nothing was read otherwise
+	 * @param messages the messages read, oldest first
+	 * @param newest when none was read, the partition's newest id ({@code 0-0} when
+	 * empty), to wait for newer ones from
+	 */
+	record Read(boolean held, List<StreamMessage<String, String>> messages, String newest) {
+
+		@SuppressWarnings("unchecked")
+		static Read of(String stream, List<Object> reply) {
+			if (reply == null || reply.isEmpty() || !Long.valueOf(1).equals(reply.get(0))) {
+				return new Read(false, List.of(), null);
+			}
+			List<StreamMessage<String, String>> messages = new ArrayList<>((reply.size() - 2) / 2);
+			for (int e = 2; e + 1 < reply.size(); e += 2) {
+				Map<String, String> body = new LinkedHashMap<>();
+				List<Object> fields = (List<Object>) reply.get(e + 1);
+				for (int f = 0; f + 1 < fields.size(); f += 2) {
+					body.put((String) fields.get(f), (String) fields.get(f + 1));
+				}
+				messages.add(new StreamMessage<>(stream, (String) reply.get(e), body));
+			}
+			String newest = (String) reply.get(1);
+			return new Read(true, messages, newest.isEmpty() ? null : newest);
+		}
+
 	}
 
 	/** A Lua script read once from the classpath and run by its SHA1. */
@@ -200,14 +259,25 @@ final class StreamCommands implements AutoCloseable {
 			}
 		}
 
-		Long run(RedisScriptingCommands<String, String> scripts, String key, String... args) {
-			String[] keys = { key };
+		<T> T run(RedisScriptingCommands<String, String> scripts, ScriptOutputType type, String[] keys,
+				String... args) {
 			try {
-				return scripts.evalsha(this.sha, ScriptOutputType.INTEGER, keys, args);
+				return scripts.evalsha(this.sha, type, keys, args);
 			}
 			catch (RedisNoScriptException ex) {
-				return scripts.eval(this.body, ScriptOutputType.INTEGER, keys, args);
+				return scripts.eval(this.body, type, keys, args);
 			}
+		}
+
+		<T> CompletableFuture<T> runAsync(RedisScriptingAsyncCommands<String, String> scripts, ScriptOutputType type,
+				String[] keys, String... args) {
+			CompletableFuture<T> bySha = scripts.<T>evalsha(this.sha, type, keys, args).toCompletableFuture();
+			return bySha.exceptionallyCompose((ex) -> {
+				Throwable cause = (ex instanceof CompletionException) ? ex.getCause() : ex;
+				return (cause instanceof RedisNoScriptException)
+						? scripts.<T>eval(this.body, type, keys, args).toCompletableFuture()
+						: CompletableFuture.failedFuture(cause);
+			});
 		}
 
 		private static String sha1(String body) {

@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.WarnOnce;
 import io.lettuce.core.AbstractRedisClient;
 import org.apache.commons.logging.Log;
@@ -65,12 +67,30 @@ public class StreamIngester implements SmartLifecycle {
 	 */
 	public StreamIngester(AbstractRedisClient client, IngestKeys keys, IngestSettings settings, IngestSink sink,
 			Supplier<Instant> clock) {
+		this(client, keys, settings, sink, clock, (failure) -> true);
+	}
+
+	/**
+	 * Create the ingester; {@link #start()} starts it.
+	 * @param client the application's Lettuce client, which opens one connection per
+	 * partition thread and one for the heartbeat
+	 * @param keys the stream keys
+	 * @param settings the settings
+	 * @param sink where batches go
+	 * @param clock the application's clock
+	 * @param failures which failures of the sink are transient: the batch is tried again;
+	 * any other is narrowed down to the messages that fail on their own, which are
+	 * dead-lettered
+	 */
+	public StreamIngester(AbstractRedisClient client, IngestKeys keys, IngestSettings settings, IngestSink sink,
+			Supplier<Instant> clock, TransientFailurePolicy failures) {
 		this.client = Objects.requireNonNull(client, "client must not be null");
 		this.keys = Objects.requireNonNull(keys, "keys must not be null");
 		this.settings = Objects.requireNonNull(settings, "settings must not be null");
 		this.counters = new IngestCounters(keys.partitions());
-		this.handler = new BatchHandler(new MessageParser(settings.itemTypes(), clock), sink, this.counters,
-				keys.deadLetter(), settings.deadLetterSize(), clock);
+		this.handler = new BatchHandler(new MessageParser(settings.itemTypes(), clock, settings.recordRetention()),
+				sink, this.counters, keys.deadLetter(), settings.deadLetterSize(), clock,
+				Objects.requireNonNull(failures, "failures must not be null"));
 		String consumer = "consumer-" + UUID.randomUUID();
 		this.crew = new IngestCrew(keys, settings, consumer, this.counters);
 	}
@@ -166,6 +186,15 @@ public class StreamIngester implements SmartLifecycle {
 		// wake the threads that wait between reads, heartbeats or retries
 		this.threads.forEach(LockSupport::unpark);
 		join();
+	}
+
+	/**
+	 * Run a hook on a partition's thread after its lease was checked and before each
+	 * batch is applied. For tests of a consumer paused past its lease.
+	 * @param hook receives the partition's number
+	 */
+	void beforeApply(IntConsumer hook) {
+		this.crew.beforeApply = hook;
 	}
 
 	/**

@@ -14,6 +14,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.support.InputCheck;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -155,6 +156,13 @@ public class AwardLedger {
 	 */
 	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
 		this.inserts.appendPending(events, times);
+	}
+
+	/**
+	 * Write pending entries of stream messages, each once, in order: see LedgerInserts.
+	 */
+	public boolean[] appendPending(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		return this.inserts.appendPending(events, times, sources);
 	}
 
 	/** Lanes that have pending entries from some id on. */

@@ -7,16 +7,24 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntToLongFunction;
 
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.SourceMessage;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The inserts of award and revoke rows into the ledger table: pending rows (in the
@@ -58,7 +66,13 @@ class LedgerInserts {
 	private final GroupInserts groupInserts = new GroupInserts(this::insertGroup, AwardLedger.MAX_ROWS_PER_INSERT,
 			CONCURRENT_INSERTS);
 
+	/** The streams whose fence row exists. */
+	private final Set<String> fencedStreams = ConcurrentHashMap.newKeySet();
+
+	private final TransactionTemplate transactions;
+
 	LedgerInserts(DataSource dataSource, JdbcTemplate jdbc, LedgerTables tables) {
+		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
 		this.dataSource = dataSource;
 		this.jdbc = jdbc;
 		this.tables = tables;
@@ -90,6 +104,77 @@ class LedgerInserts {
 	 */
 	public void appendPending(List<ActivityEvent> events, List<Instant> times) {
 		insert(events, (i) -> times.get(i).toEpochMilli(), this.jdbc);
+	}
+
+	/**
+	 * Write pending entries of stream messages in one transaction: each stream's row of
+	 * the fence table is locked ({@code SELECT ... FOR UPDATE}), only the messages after
+	 * its last id are inserted, and the row moves to the last one written. A consumer
+	 * that lost its partition while paused so writes nothing its successor wrote.
+	 * @param events storable events (see {@link AwardLedger#storable(ActivityEvent)})
+	 * @param times when each request was made, in the same order
+	 * @param sources the message each came from, in the same order
+	 * @return per event, whether it was written
+	 */
+	boolean[] appendPending(List<ActivityEvent> events, List<Instant> times, List<SourceMessage> sources) {
+		Map<String, long[]> lastOf = new LinkedHashMap<>();
+		for (SourceMessage source : sources) {
+			lastOf.putIfAbsent(source.stream(), null);
+		}
+		for (String stream : lastOf.keySet()) {
+			ensureFenceRow(stream);
+		}
+		boolean[] written = new boolean[events.size()];
+		this.transactions.executeWithoutResult((status) -> {
+			for (String stream : lastOf.keySet()) {
+				long[] last = this.jdbc.queryForObject(
+						"SELECT last_ms, last_seq FROM " + this.tables.ingestFence() + " WHERE stream = ? FOR UPDATE",
+						(rs, row) -> new long[] { rs.getLong(1), rs.getLong(2) }, stream);
+				lastOf.put(stream, last);
+			}
+			List<ActivityEvent> newer = new ArrayList<>();
+			List<Instant> newerTimes = new ArrayList<>();
+			for (int i = 0; i < events.size(); i++) {
+				long[] id = idOf(sources.get(i).id());
+				long[] last = lastOf.get(sources.get(i).stream());
+				if (id[0] > last[0] || (id[0] == last[0] && id[1] > last[1])) {
+					written[i] = true;
+					newer.add(events.get(i));
+					newerTimes.add(times.get(i));
+					last[0] = id[0];
+					last[1] = id[1];
+				}
+			}
+			insert(newer, (i) -> newerTimes.get(i).toEpochMilli(), this.jdbc);
+			for (Map.Entry<String, long[]> stream : lastOf.entrySet()) {
+				this.jdbc.update(
+						"UPDATE " + this.tables.ingestFence() + " SET last_ms = ?, last_seq = ? WHERE stream = ?",
+						stream.getValue()[0], stream.getValue()[1], stream.getKey());
+			}
+		});
+		return written;
+	}
+
+	/** The fence row of a stream, created once, outside the batch's transaction. */
+	private void ensureFenceRow(String stream) {
+		if (this.fencedStreams.contains(stream)) {
+			return;
+		}
+		try {
+			this.jdbc.update(
+					"INSERT INTO " + this.tables.ingestFence() + " (stream, last_ms, last_seq) VALUES (?, -1, -1)",
+					stream);
+		}
+		catch (DuplicateKeyException ex) {
+			// another instance, or an earlier start, created it
+		}
+		this.fencedStreams.add(stream);
+	}
+
+	/** A stream id, {@code <ms>-<seq>}, as two numbers. */
+	private static long[] idOf(String id) {
+		int dash = id.indexOf('-');
+		return new long[] { Long.parseLong(id.substring(0, dash)), Long.parseLong(id.substring(dash + 1)) };
 	}
 
 	/** The rows of several callers without a transaction, one statement that commits. */

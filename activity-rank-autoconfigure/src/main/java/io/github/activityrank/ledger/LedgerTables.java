@@ -78,6 +78,15 @@ public record LedgerTables(String prefix) {
 	}
 
 	/**
+	 * The fence of stream ingestion: per partition stream, the id of the last message
+	 * written to the ledger.
+	 * @return its name
+	 */
+	public String ingestFence() {
+		return this.prefix + "ingest_fence";
+	}
+
+	/**
 	 * The archived boards, one row each.
 	 * @return its name
 	 */

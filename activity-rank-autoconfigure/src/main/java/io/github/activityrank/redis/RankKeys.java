@@ -260,6 +260,16 @@ public final class RankKeys {
 	}
 
 	/**
+	 * The fence of stream ingestion: per partition stream, the id of the last message
+	 * applied to this key space; the score script applies a message at or below it no
+	 * more.
+	 * @return the key
+	 */
+	public String ingestFence() {
+		return this.tag + ":ingest-fence";
+	}
+
+	/**
 	 * Every retained challenge, by end.
 	 * @return the key
 	 */

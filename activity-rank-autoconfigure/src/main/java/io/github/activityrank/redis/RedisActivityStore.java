@@ -196,7 +196,7 @@ public class RedisActivityStore implements ActivityStore {
 		List<AwardResult> results = this.script.results(leanReply, leanReply.size());
 		if (results.size() < commands.size()) {
 			List<ScoreCommand> rest = commands.subList(results.size(), commands.size());
-			List<Object> reply = run(this.script.score(), this.script.batch(rest, dayKeys, now, earliest, own));
+			List<Object> reply = run(this.script.score(rest), this.script.batch(rest, dayKeys, now, earliest, own));
 			results.addAll(this.script.results(reply, rest.size()));
 		}
 		return results;

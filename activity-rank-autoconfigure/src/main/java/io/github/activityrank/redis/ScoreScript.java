@@ -3,6 +3,7 @@ package io.github.activityrank.redis;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.engine.StreakSettings;
 
 import static io.github.activityrank.redis.RedisReplies.asLong;
@@ -52,6 +54,9 @@ final class ScoreScript {
 
 	private final LuaScript score;
 
+	/** The score script of batches from streams: with the fence (each message once). */
+	private final LuaScript fencedScore;
+
 	private final LuaScript revokeExpired;
 
 	/** The items module's arguments, or {@code null} when no item type is configured. */
@@ -88,8 +93,13 @@ final class ScoreScript {
 			modules.add("lua/streaks.lua");
 		}
 		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
+		List<String> fenced = new ArrayList<>(modules);
+		modules.add("lua/fence-none.lua");
 		modules.add("lua/score-main.lua");
 		this.score = LuaScript.compose(modules.toArray(String[]::new));
+		fenced.add("lua/fence.lua");
+		fenced.add("lua/score-main.lua");
+		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
 		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout) : null;
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
@@ -109,6 +119,20 @@ final class ScoreScript {
 
 	LuaScript score() {
 		return this.score;
+	}
+
+	/** The score script of a call: with the fence when a command came from a stream. */
+	LuaScript score(List<ScoreCommand> commands) {
+		return fenced(commands) ? this.fencedScore : this.score;
+	}
+
+	private static boolean fenced(List<ScoreCommand> commands) {
+		for (ScoreCommand command : commands) {
+			if (command.source() != null) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	LuaScript revokeExpired() {
@@ -190,6 +214,9 @@ final class ScoreScript {
 			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs, anyCaps ? 3 : 1);
 		}
+		if (fenced(commands)) {
+			fence(call, commands);
+		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());
@@ -222,7 +249,8 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		return (this.lean != null)
+		// the lean way has no fence
+		return (this.lean != null && !fenced(commands))
 				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
 
@@ -290,11 +318,32 @@ final class ScoreScript {
 
 	private static final String[] NONE = {};
 
+	/**
+	 * The fence module's arguments: the fence hash, the streams the commands came from,
+	 * and each command's stream and message id.
+	 */
+	private void fence(ScriptArgs call, List<ScoreCommand> commands) {
+		Map<String, Integer> streams = new LinkedHashMap<>();
+		StringBuilder sources = new StringBuilder();
+		for (ScoreCommand command : commands) {
+			sources.append((sources.length() > 0) ? "," : "");
+			SourceMessage source = command.source();
+			if (source == null) {
+				sources.append("0:0-0");
+			}
+			else {
+				int stream = streams.computeIfAbsent(source.stream(), (s) -> streams.size() + 1);
+				sources.append(stream).append(':').append(source.id());
+			}
+		}
+		call.arg(call.sharedKey(this.keys.ingestFence())).arg(streams.size());
+		streams.keySet().forEach(call::arg);
+		call.arg(sources.toString());
+	}
+
 	private static void prefixes(ScriptArgs call, String[] prefixes) {
 		call.arg(prefixes.length);
-		for (String prefix : prefixes) {
-			call.arg(prefix);
-		}
+		Arrays.stream(prefixes).forEach(call::arg);
 	}
 
 	/** "idx:ttl:largest:time:denseIdx,..." for the boards an award made today goes to. */

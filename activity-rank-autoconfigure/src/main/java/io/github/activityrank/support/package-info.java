@@ -1,6 +1,7 @@
 /**
- * Small helpers every runtime package may use: input checks, text made safe for logs, and
- * a log that warns once then goes to debug. It imports nothing of the starter but the
- * public API. Internal.
+ * Small helpers every runtime package may use: input checks, text made safe for logs,
+ * logs that warn once (or once per kind a minute) then go to debug, and the bisection
+ * that narrows a batch that failed for good down to the items that fail on their own. It
+ * imports nothing of the starter but the public API. Internal.
  */
 package io.github.activityrank.support;

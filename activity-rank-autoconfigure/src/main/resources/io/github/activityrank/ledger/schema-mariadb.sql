@@ -107,3 +107,13 @@ CREATE TABLE IF NOT EXISTS %PREFIX%archive (
 	PRIMARY KEY (board, entry_order),
 	INDEX %PREFIX%archive_user (user_id, board)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;
+
+-- Stream ingestion's fence: per partition stream, the id of the last message written to the
+-- ledger (last_ms, last_seq). The insert of a batch of messages locks its stream's row and writes
+-- only newer messages, so a consumer that lost its partition while paused writes nothing its
+-- successor wrote, and a message delivered twice is written once.
+CREATE TABLE IF NOT EXISTS %PREFIX%ingest_fence (
+	stream VARCHAR(200) NOT NULL PRIMARY KEY,
+	last_ms BIGINT NOT NULL,
+	last_seq BIGINT NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin;

@@ -1,5 +1,6 @@
 package io.github.activityrank.ingest;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
@@ -14,9 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MessageParserTests {
 
-	private static final Instant NOW = Instant.parse("2026-11-26T10:00:00Z");
+	private static final Instant NOW = Instant.parse("2025-11-26T10:00:00Z");
 
-	private final MessageParser parser = new MessageParser(Set.of(), () -> NOW);
+	private final MessageParser parser = new MessageParser(Set.of(), () -> NOW, Duration.ofDays(31));
 
 	@Test
 	void aRuleAwardTakesItsInstantFromTheMessageId() {
@@ -48,6 +49,24 @@ class MessageParserTests {
 	}
 
 	@Test
+	void anAtOlderThanTheRecordsAreKeptIsTooOldAndSecondsAreNamed() {
+		assertThat(problem(Map.of("user", "u", "field", "f", "at", "1764300000"))).startsWith("too old: at 1764300000")
+			.contains("activity-rank.retention.record")
+			.contains("looks like seconds");
+		String older = Long.toString(NOW.minus(Duration.ofDays(32)).toEpochMilli());
+		assertThat(problem(Map.of("user", "u", "field", "f", "at", older))).startsWith("too old: at " + older)
+			.doesNotContain("looks like seconds");
+		String retained = Long.toString(NOW.minus(Duration.ofDays(30)).toEpochMilli());
+		assertThat(problem(Map.of("user", "u", "field", "f", "points", "1", "at", retained))).isNull();
+	}
+
+	@Test
+	void aMessageWhoseIdIsOlderThanTheRecordsAreKeptIsTooOld() {
+		assertThat(this.parser.parse("1000-0", Map.of("user", "u", "field", "f", "points", "1")).problem())
+			.startsWith("too old: the message id 1000-0");
+	}
+
+	@Test
 	void missingFieldsAreNamed() {
 		assertThat(problem(Map.of("field", "f"))).isEqualTo("missing field 'user'");
 		assertThat(problem(Map.of("user", "u"))).isEqualTo("missing field 'field'");
@@ -63,7 +82,7 @@ class MessageParserTests {
 	}
 
 	private String problem(Map<String, String> fields) {
-		return this.parser.parse("1-0", fields).problem();
+		return this.parser.parse(NOW.toEpochMilli() + "-0", fields).problem();
 	}
 
 }

@@ -16,7 +16,11 @@ for n = 1, tonumber(ARGV[1]) do
     at = ats[n]
   end
   local status, points
-  if spec > 0 and removed_since(member) then
+  -- a stream message applied before changes nothing (the fence module; fence-none: false)
+  local seen = fence and fence.seen(n)
+  if seen then
+    status, points = 1, 0
+  elseif spec > 0 and removed_since(member) then
     status, points = 6, 0
   elseif spec > 0 then
     status, points = award(specs[spec], member, field, first)
@@ -25,6 +29,9 @@ for n = 1, tonumber(ARGV[1]) do
   end
   if items_on then
     item_after(n, spec, status, member, field, first)
+  end
+  if fence and not seen then
+    fence.applied(n)
   end
   out[n] = points * 8 + status
   i = i + 4
