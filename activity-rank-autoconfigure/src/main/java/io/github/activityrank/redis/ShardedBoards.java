@@ -63,7 +63,12 @@ public class ShardedBoards implements Boards {
 		return this.reads.windowPages();
 	}
 
-	private BoardSource source(Function<RankKeys, BoardKeys> boardOfShard) {
+	/**
+	 * The reads of one board of every shard.
+	 * @param boardOfShard the board's keys on a shard
+	 * @return its reads over the shards
+	 */
+	BoardSource source(Function<RankKeys, BoardKeys> boardOfShard) {
 		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
 		for (RankKeys keys : this.shards.allKeys()) {
 			boards.add(boardOfShard.apply(keys));
