@@ -14,6 +14,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
  * Takes broken streaks off the streak board of every shard, so that the board's reads
@@ -21,15 +22,15 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * is before yesterday stays on the board until this step removes it
  * ({@code streak-prune.lua}, bounded chunks of {@value #CHUNK}).
  * <p>
- * A daemon thread ({@value #THREAD_NAME}) prunes once right after the start and again at
- * each day's start in the configured zone, so a streak leaves the board as the day that
- * breaks it begins; after a failure (logged, the first as a warning) it tries again every
- * {@link #RETRY}. Every instance runs it; a second run on the same day finds nothing to
- * remove.
+ * A daemon thread ({@value #THREAD_NAME}{@code -1}) prunes once right after the start and
+ * again at each day's start in the configured zone, so a streak leaves the board as the
+ * day that breaks it begins; after a failure (logged, the first as a warning) it tries
+ * again every {@link #RETRY}. Every instance runs it; a second run on the same day finds
+ * nothing to remove.
  */
 public class StreakPruning implements SmartLifecycle {
 
-	/** The name of the thread that prunes. */
+	/** The name of the thread that prunes, followed by {@code -1}. */
 	public static final String THREAD_NAME = "activity-rank-streaks";
 
 	/** The most members one script call removes. */
@@ -92,11 +93,9 @@ public class StreakPruning implements SmartLifecycle {
 
 	@Override
 	public void start() {
-		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, THREAD_NAME);
-			thread.setDaemon(true);
-			return thread;
-		});
+		CustomizableThreadFactory threads = new CustomizableThreadFactory(THREAD_NAME + "-");
+		threads.setDaemon(true);
+		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(threads);
 		this.scheduler = executor;
 		executor.execute(this::run);
 	}
