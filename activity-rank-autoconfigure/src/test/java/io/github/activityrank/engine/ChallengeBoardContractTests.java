@@ -2,18 +2,17 @@ package io.github.activityrank.engine;
 
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
-import io.github.activityrank.test.RedisClusterTestServer;
+import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.test.RedisTestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The {@link LeaderboardContract} on the board of a running challenge open to all, on one
@@ -26,30 +25,18 @@ class ChallengeBoardContractTests {
 
 		final EngineFixture engine;
 
-		private final LettuceConnectionFactory cluster;
-
 		ChallengeBoard(int shards) {
-			this.cluster = (shards > 1) ? RedisClusterTestServer.shared().newConnectionFactory() : null;
 			this.engine = new EngineFixture(PeriodBoardContractTests.MORNING, EnumSet.of(Period.DAY),
-					EngineFixture.FORUM_RULES, null, null, (shards > 1) ? this.cluster : EngineFixture.factory(),
+					EngineFixture.FORUM_RULES, null, null, connections(shards),
 					RedisTestServer.uniquePrefix("contract-challenge"), BoardOrder.DEFAULT, shards);
 			Instant start = PeriodBoardContractTests.MORNING.atZone(EngineFixture.ZONE).toInstant();
 			this.engine.challenges
 				.create(new ChallengeDefinition("contract", start, start.plusSeconds(86_400), Set.of(), true));
 		}
 
-		@AfterEach
-		void cleanUp() {
-			if (this.cluster == null) {
-				this.engine.close();
-				return;
-			}
-			try {
-				deleteClusterKeys(this.cluster, this.engine.keys, this.engine.shards);
-			}
-			finally {
-				this.cluster.destroy();
-			}
+		@Override
+		protected List<RankKeys> keySpaces() {
+			return Stream.concat(Stream.of(this.engine.keys), this.engine.shards.allKeys().stream()).toList();
 		}
 
 		@Override

@@ -3,19 +3,17 @@ package io.github.activityrank.engine;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ItemRankService;
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
+import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisItemBoards;
 import io.github.activityrank.redis.ShardedItemBoards;
-import io.github.activityrank.test.RedisClusterTestServer;
 import io.github.activityrank.test.RedisTestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The {@link LeaderboardContract} on an item type's day board, whose members are items,
@@ -36,32 +34,19 @@ class ItemBoardContractTests {
 
 		final ItemRankService items;
 
-		private final LettuceConnectionFactory cluster;
-
 		ItemBoard(int shards) {
-			this.cluster = (shards > 1) ? RedisClusterTestServer.shared().newConnectionFactory() : null;
 			this.engine = new EngineFixture(PeriodBoardContractTests.MORNING, EnumSet.of(Period.DAY, Period.TOTAL),
-					RULES, null, null, (shards > 1) ? this.cluster : EngineFixture.factory(),
-					RedisTestServer.uniquePrefix("contract-items"), BoardOrder.DEFAULT, shards,
-					Map.of("article", ARTICLE));
+					RULES, null, null, connections(shards), RedisTestServer.uniquePrefix("contract-items"),
+					BoardOrder.DEFAULT, shards, Map.of("article", ARTICLE));
 			ItemBoards boards = (shards > 1)
 					? new ShardedItemBoards(this.engine.connections, this.engine.shards, this.engine.calendar)
 					: new RedisItemBoards(this.engine.connections, this.engine.keys, this.engine.calendar);
 			this.items = new DefaultItemRankService(Map.of("article", ARTICLE), boards, this.engine.calendar, null);
 		}
 
-		@AfterEach
-		void cleanUp() {
-			if (this.cluster == null) {
-				this.engine.close();
-				return;
-			}
-			try {
-				deleteClusterKeys(this.cluster, this.engine.keys, this.engine.shards);
-			}
-			finally {
-				this.cluster.destroy();
-			}
+		@Override
+		protected List<RankKeys> keySpaces() {
+			return Stream.concat(Stream.of(this.engine.keys), this.engine.shards.allKeys().stream()).toList();
 		}
 
 		@Override

@@ -14,12 +14,14 @@ import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RankKeys;
-import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.RedisClusterTestServer;
+import io.github.activityrank.test.RedisKeysCleaner;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -41,6 +43,55 @@ abstract class LeaderboardContract {
 
 	/** The board's order: score, then member, both descending. */
 	private static final List<String> ORDER = List.of("ann", "cid", "bob", "dan", "gus", "fay", "eve");
+
+	/** The cluster's connections, when the board under test is on shards. */
+	private LettuceConnectionFactory cluster;
+
+	/**
+	 * Connections to the test Redis: the shared server for one shard, the test Redis
+	 * Cluster for more, whose keys of {@link #keySpaces()} are deleted after each test.
+	 * @param shards the number of shards
+	 * @return the connections
+	 */
+	protected RedisConnectionFactory connections(int shards) {
+		if (shards == 1) {
+			return EngineFixture.factory();
+		}
+		this.cluster = RedisClusterTestServer.shared().newConnectionFactory();
+		return this.cluster;
+	}
+
+	/**
+	 * Where the board under test keeps its keys.
+	 * @return the key prefix's own key space, then its shards'
+	 */
+	protected abstract List<RankKeys> keySpaces();
+
+	@AfterEach
+	void deleteKeys() {
+		if (this.cluster == null) {
+			for (RankKeys keys : keySpaces()) {
+				RedisKeysCleaner.delete(EngineFixture.factory(), keys.pattern());
+			}
+			return;
+		}
+		try (RedisClusterConnection connection = this.cluster.getClusterConnection()) {
+			// SCAN does not span the nodes; every key of a shard is in the slot of its
+			// tag
+			for (RankKeys keys : keySpaces()) {
+				List<byte[]> found = connection.clusterGetKeysInSlot(RedisClusterTestServer.slotOf(keys.tag()),
+						100_000);
+				for (byte[] key : (found != null) ? found : List.<byte[]>of()) {
+					if (new String(key, StandardCharsets.UTF_8).startsWith(keys.tag())) {
+						connection.keyCommands().del(key);
+					}
+				}
+			}
+		}
+		finally {
+			this.cluster.destroy();
+		}
+	}
 
 	/** The board under test, empty until {@link #fill} put members on it. */
 	protected abstract Leaderboard board();
@@ -273,26 +324,6 @@ abstract class LeaderboardContract {
 			.mapToObj((i) -> "member-" + i)
 			.toList();
 		assertThatIllegalArgumentException().isThrownBy(() -> board.among(tooMany));
-	}
-
-	/**
-	 * Delete every key of a key prefix and its shards on the test Redis Cluster (SCAN
-	 * does not span the nodes; every key of a shard is in the slot of its tag).
-	 */
-	static void deleteClusterKeys(RedisConnectionFactory cluster, RankKeys keys, ShardMap shards) {
-		try (RedisClusterConnection connection = cluster.getClusterConnection()) {
-			List<String> tags = new ArrayList<>();
-			shards.allKeys().forEach((shard) -> tags.add(shard.tag()));
-			tags.add(keys.tag());
-			for (String tag : tags) {
-				List<byte[]> found = connection.clusterGetKeysInSlot(RedisClusterTestServer.slotOf(tag), 100_000);
-				for (byte[] key : (found != null) ? found : List.<byte[]>of()) {
-					if (new String(key, StandardCharsets.UTF_8).startsWith(tag)) {
-						connection.keyCommands().del(key);
-					}
-				}
-			}
-		}
 	}
 
 }

@@ -2,16 +2,15 @@ package io.github.activityrank.engine;
 
 import java.time.LocalDateTime;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
-import io.github.activityrank.test.RedisClusterTestServer;
+import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.test.RedisTestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The {@link LeaderboardContract} on a day board, in each ranking, on one Redis and over
@@ -26,30 +25,17 @@ class PeriodBoardContractTests {
 
 		final EngineFixture engine;
 
-		private final LettuceConnectionFactory cluster;
-
 		private final BoardOrder order;
 
 		DayBoard(BoardOrder order, int shards) {
 			this.order = order;
-			this.cluster = (shards > 1) ? RedisClusterTestServer.shared().newConnectionFactory() : null;
 			this.engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.TOTAL), EngineFixture.FORUM_RULES,
-					null, null, (shards > 1) ? this.cluster : EngineFixture.factory(),
-					RedisTestServer.uniquePrefix("contract-day"), order, shards);
+					null, null, connections(shards), RedisTestServer.uniquePrefix("contract-day"), order, shards);
 		}
 
-		@AfterEach
-		void cleanUp() {
-			if (this.cluster == null) {
-				this.engine.close();
-				return;
-			}
-			try {
-				deleteClusterKeys(this.cluster, this.engine.keys, this.engine.shards);
-			}
-			finally {
-				this.cluster.destroy();
-			}
+		@Override
+		protected List<RankKeys> keySpaces() {
+			return Stream.concat(Stream.of(this.engine.keys), this.engine.shards.allKeys().stream()).toList();
 		}
 
 		@Override

@@ -2,15 +2,14 @@ package io.github.activityrank.engine;
 
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import io.github.activityrank.Leaderboard;
-import io.github.activityrank.test.RedisClusterTestServer;
-import org.junit.jupiter.api.AfterEach;
+import io.github.activityrank.redis.RankKeys;
 import org.junit.jupiter.api.Nested;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The {@link LeaderboardContract} on the streak board, whose score is a streak's length
@@ -28,26 +27,14 @@ class StreakBoardContractTests {
 
 		final StreakFixture engine;
 
-		private final LettuceConnectionFactory cluster;
-
 		StreakBoard(int shards) {
-			this.cluster = (shards > 1) ? RedisClusterTestServer.shared().newConnectionFactory() : null;
 			this.engine = new StreakFixture(FIRST.atTime(LocalTime.NOON), Set.of("check-in"), Map.of(),
-					(shards > 1) ? this.cluster : EngineFixture.factory(), shards);
+					connections(shards), shards);
 		}
 
-		@AfterEach
-		void cleanUp() {
-			if (this.cluster == null) {
-				this.engine.close();
-				return;
-			}
-			try {
-				deleteClusterKeys(this.cluster, this.engine.keys, this.engine.shards);
-			}
-			finally {
-				this.cluster.destroy();
-			}
+		@Override
+		protected List<RankKeys> keySpaces() {
+			return Stream.concat(Stream.of(this.engine.keys), this.engine.shards.allKeys().stream()).toList();
 		}
 
 		@Override
