@@ -33,7 +33,9 @@ public interface StreakService {
 	/**
 	 * Users ranked by their current streak, the one that started earlier first on a tie;
 	 * a {@link RankEntry}'s score is the streak's length and its details the day it
-	 * started. A streak that broke is not on it.
+	 * started; every rank is distinct. The board has the limits of every
+	 * {@link Leaderboard}. A streak that broke leaves it at the start of the day that
+	 * breaks it.
 	 * @return the board
 	 */
 	Leaderboard board();

@@ -8,6 +8,7 @@ import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.redis.RedisStreakService;
 import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.StreakPruning;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -18,7 +19,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Auto-configuration of streaks ({@code activity-rank.streaks.enabled=true}): the
- * {@link StreakService}. The award script keeps streaks through the settings
+ * {@link StreakService} and the {@link StreakPruning} that takes broken streaks off the
+ * board at each day's start. The award script keeps streaks through the settings
  * {@link #settings(ActivityRankProperties)} gives the stores.
  */
 @AutoConfiguration(after = ActivityRankAutoConfiguration.class)
@@ -31,6 +33,12 @@ public class ActivityRankStreakAutoConfiguration {
 	StreakService streakService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			ActivityRankProperties properties) {
 		return new RedisStreakService(connectionFactory, shards, calendar, properties.getStreaks().getBuckets());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	StreakPruning streakPruning(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
+		return new StreakPruning(connectionFactory, shards, calendar);
 	}
 
 	/**

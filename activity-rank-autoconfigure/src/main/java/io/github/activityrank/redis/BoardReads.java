@@ -61,59 +61,7 @@ final class BoardReads {
 	 * @return its reads
 	 */
 	BoardSource source(BoardKeys board) {
-		BoardReads reads = this;
-		return new BoardSource() {
-
-			@Override
-			public List<RankEntry> range(long offset, int limit) {
-				return reads.range(board, offset, limit);
-			}
-
-			@Override
-			public Optional<RankEntry> rank(String id) {
-				return reads.rank(board, id);
-			}
-
-			@Override
-			public List<RankEntry> around(String id, int radius) {
-				return reads.around(board, id, radius);
-			}
-
-			@Override
-			public long size() {
-				return reads.size(board);
-			}
-
-			@Override
-			public List<RankEntry> among(List<String> ids) {
-				return reads.among(board, ids);
-			}
-
-		};
-	}
-
-	List<RankEntry> range(BoardKeys board, long offset, int limit) {
-		long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
-		ScriptArgs call = board.call();
-		call.arg("page").arg(offset).arg(stop).arg(this.rankingArg);
-		return slice(call, board);
-	}
-
-	Optional<RankEntry> rank(BoardKeys board, String userId) {
-		ScriptArgs call = board.call();
-		call.arg(RankKeys.encode(userId)).arg(this.rankingArg);
-		List<Object> reply = read(this.rank, call, board);
-		if (reply.isEmpty()) {
-			return Optional.empty();
-		}
-		long points = this.points.applyAsLong(RedisReplies.asDouble(reply.get(1)));
-		return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
-	}
-
-	List<RankEntry> around(BoardKeys board, String userId, int radius) {
-		ScriptArgs call = board.call();
-		call.arg("around").arg(RankKeys.encode(userId)).arg(radius).arg(this.rankingArg);
-		return slice(call, board);
+		return new Board(board);
 	}
 
 	/** Run slice.lua: {before, start, member, score, ...}. */
@@ -124,42 +72,6 @@ final class BoardReads {
 		}
 		return entries(RedisReplies.asLong(reply.get(0)), RedisReplies.asLong(reply.get(1)),
 				reply.subList(2, reply.size()));
-	}
-
-	long size(BoardKeys board) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			Long size = connection.zSetCommands().zCard(bytes(board.key()));
-			return (size != null) ? size : 0;
-		}
-	}
-
-	/**
-	 * One ZMSCORE, then the users present are put in board order (score, then member,
-	 * both descending, as ZREVRANGE orders them) and numbered from 1.
-	 */
-	List<RankEntry> among(BoardKeys board, List<String> userIds) {
-		byte[][] members = new byte[userIds.size()][];
-		for (int i = 0; i < members.length; i++) {
-			members[i] = bytes(RankKeys.encode(userIds.get(i)));
-		}
-		List<Double> scores;
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			scores = connection.zSetCommands().zMScore(bytes(board.key()), members);
-		}
-		List<Scored> present = new ArrayList<>();
-		for (int i = 0; scores != null && i < scores.size(); i++) {
-			if (scores.get(i) != null) {
-				present.add(new Scored(userIds.get(i), RankKeys.encode(userIds.get(i)), scores.get(i)));
-			}
-		}
-		present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
-		RankNumbering numbering = new RankNumbering(this.ranking, 0, 0);
-		List<RankEntry> entries = new ArrayList<>(present.size());
-		for (Scored scored : present) {
-			long points = this.points.applyAsLong(scored.score());
-			entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
-		}
-		return entries;
 	}
 
 	/** A user present in an among query; member is the encoded id Redis orders by. */
@@ -204,6 +116,82 @@ final class BoardReads {
 
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/** The reads of one board. */
+	private final class Board implements BoardSource {
+
+		private final BoardKeys board;
+
+		Board(BoardKeys board) {
+			this.board = board;
+		}
+
+		@Override
+		public List<RankEntry> range(long offset, int limit) {
+			long stop = (offset > Long.MAX_VALUE - limit) ? Long.MAX_VALUE : offset + limit - 1;
+			ScriptArgs call = this.board.call();
+			call.arg("page").arg(offset).arg(stop).arg(BoardReads.this.rankingArg);
+			return slice(call, this.board);
+		}
+
+		@Override
+		public Optional<RankEntry> rank(String userId) {
+			ScriptArgs call = this.board.call();
+			call.arg(RankKeys.encode(userId)).arg(BoardReads.this.rankingArg);
+			List<Object> reply = read(BoardReads.this.rank, call, this.board);
+			if (reply.isEmpty()) {
+				return Optional.empty();
+			}
+			long points = BoardReads.this.points.applyAsLong(RedisReplies.asDouble(reply.get(1)));
+			return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
+		}
+
+		@Override
+		public List<RankEntry> around(String userId, int radius) {
+			ScriptArgs call = this.board.call();
+			call.arg("around").arg(RankKeys.encode(userId)).arg(radius).arg(BoardReads.this.rankingArg);
+			return slice(call, this.board);
+		}
+
+		@Override
+		public long size() {
+			try (RedisConnection connection = BoardReads.this.connectionFactory.getConnection()) {
+				Long size = connection.zSetCommands().zCard(bytes(this.board.key()));
+				return (size != null) ? size : 0;
+			}
+		}
+
+		/**
+		 * One ZMSCORE, then the users present are put in board order (score, then member,
+		 * both descending, as ZREVRANGE orders them) and numbered from 1.
+		 */
+		@Override
+		public List<RankEntry> among(List<String> userIds) {
+			byte[][] members = new byte[userIds.size()][];
+			for (int i = 0; i < members.length; i++) {
+				members[i] = bytes(RankKeys.encode(userIds.get(i)));
+			}
+			List<Double> scores;
+			try (RedisConnection connection = BoardReads.this.connectionFactory.getConnection()) {
+				scores = connection.zSetCommands().zMScore(bytes(this.board.key()), members);
+			}
+			List<Scored> present = new ArrayList<>();
+			for (int i = 0; scores != null && i < scores.size(); i++) {
+				if (scores.get(i) != null) {
+					present.add(new Scored(userIds.get(i), RankKeys.encode(userIds.get(i)), scores.get(i)));
+				}
+			}
+			present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
+			RankNumbering numbering = new RankNumbering(BoardReads.this.ranking, 0, 0);
+			List<RankEntry> entries = new ArrayList<>(present.size());
+			for (Scored scored : present) {
+				long points = BoardReads.this.points.applyAsLong(scored.score());
+				entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
+			}
+			return entries;
+		}
+
 	}
 
 }

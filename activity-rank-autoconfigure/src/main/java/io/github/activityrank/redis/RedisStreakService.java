@@ -11,6 +11,7 @@ import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Streak;
 import io.github.activityrank.StreakService;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.CheckedLeaderboard;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -19,7 +20,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * {@link StreakService} on the keys the award script's streak module writes
  * (docs/streaks.md): a user's fields (run record and the bits of every year) live in one
  * bucket hash of the user's shard, the board is read over every shard
- * ({@link StreakBoard}).
+ * ({@link StreakBoard}) behind the same {@link CheckedLeaderboard} as every board. Broken
+ * streaks leave the board through {@link StreakPruning}.
  */
 public class RedisStreakService implements StreakService {
 
@@ -29,7 +31,7 @@ public class RedisStreakService implements StreakService {
 
 	private final ActivityCalendar calendar;
 
-	private final StreakBoard board;
+	private final Leaderboard board;
 
 	private final StreakBuckets buckets;
 
@@ -46,7 +48,8 @@ public class RedisStreakService implements StreakService {
 		this.connectionFactory = connectionFactory;
 		this.shards = shards;
 		this.calendar = calendar;
-		this.board = new StreakBoard(connectionFactory, shards, calendar);
+		// no user lookup: a streak entry's details are the day the streak started
+		this.board = new CheckedLeaderboard(new StreakBoard(connectionFactory, shards, calendar), null);
 		this.buckets = new StreakBuckets(buckets);
 	}
 

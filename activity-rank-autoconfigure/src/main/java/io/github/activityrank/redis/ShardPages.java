@@ -59,7 +59,9 @@ final class ShardPages {
 		long[] hi = new long[boards.size()];
 		Arrays.fill(hi, Long.MAX_VALUE);
 		long skip = offset;
-		if (offset + limit > SHALLOW) {
+		// written so that an offset near Long.MAX_VALUE does not overflow into the
+		// shallow path
+		if (offset > SHALLOW - limit) {
 			DeepRead read = this.scoreWindows.read(boards, offset, limit);
 			ShardSamples samples = read.samples();
 			if (offset >= samples.total()) {

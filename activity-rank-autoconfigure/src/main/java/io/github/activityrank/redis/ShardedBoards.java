@@ -3,11 +3,9 @@ package io.github.activityrank.redis;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 
 import io.github.activityrank.Period;
-import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.BoardSource;
@@ -63,41 +61,17 @@ public class ShardedBoards implements Boards {
 		return this.reads.windowPages();
 	}
 
-	private BoardSource source(Function<RankKeys, BoardKeys> boardOfShard) {
+	/**
+	 * The reads of one board of every shard.
+	 * @param boardOfShard the board's keys on a shard
+	 * @return its reads over the shards
+	 */
+	BoardSource source(Function<RankKeys, BoardKeys> boardOfShard) {
 		List<BoardKeys> boards = new ArrayList<>(this.shards.shards());
 		for (RankKeys keys : this.shards.allKeys()) {
 			boards.add(boardOfShard.apply(keys));
 		}
-		ShardedReads reads = this.reads;
-		ShardMap shards = this.shards;
-		return new BoardSource() {
-
-			@Override
-			public List<RankEntry> range(long offset, int limit) {
-				return reads.range(boards, offset, limit);
-			}
-
-			@Override
-			public Optional<RankEntry> rank(String id) {
-				return reads.rank(boards, shards.shardOf(id), id);
-			}
-
-			@Override
-			public List<RankEntry> around(String id, int radius) {
-				return reads.around(boards, shards.shardOf(id), id, radius);
-			}
-
-			@Override
-			public long size() {
-				return reads.size(boards);
-			}
-
-			@Override
-			public List<RankEntry> among(List<String> ids) {
-				return reads.among(boards, (i) -> shards.shardOf(ids.get(i)), ids);
-			}
-
-		};
+		return this.reads.source(boards, this.shards::shardOf);
 	}
 
 }

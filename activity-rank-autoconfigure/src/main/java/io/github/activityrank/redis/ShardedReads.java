@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.redis.ShardAccess.Entry;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -57,8 +58,14 @@ final class ShardedReads {
 		this.ranks = new ShardRanks(this.access, windows);
 	}
 
-	List<RankEntry> range(List<BoardKeys> boards, long offset, int limit) {
-		return this.pages.range(boards, offset, limit);
+	/**
+	 * The reads of one board over the shards.
+	 * @param boards the board's keys on each shard, by shard
+	 * @param shardOf the shard of a member
+	 * @return its reads
+	 */
+	BoardSource source(List<BoardKeys> boards, ToIntFunction<String> shardOf) {
+		return new Board(boards, shardOf);
 	}
 
 	/** How many deep pages were answered from one window of scores after the samples. */
@@ -66,15 +73,7 @@ final class ShardedReads {
 		return this.pages.windowPages();
 	}
 
-	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
-		return this.ranks.rank(boards, shard, userId);
-	}
-
-	List<RankEntry> around(List<BoardKeys> boards, int shard, String userId, int radius) {
-		return this.ranks.around(boards, shard, userId, radius);
-	}
-
-	long size(List<BoardKeys> boards) {
+	private long size(List<BoardKeys> boards) {
 		return this.access.each(boards.size(), (commands, s) -> commands.card(ShardAccess.bytes(boards.get(s).key())))
 			.stream()
 			.mapToLong(Long::longValue)
@@ -85,13 +84,13 @@ final class ShardedReads {
 	 * One ZMSCORE per shard holding one of the users, then the users present in board
 	 * order, numbered from 1 among themselves.
 	 */
-	List<RankEntry> among(List<BoardKeys> boards, IntFunction<Integer> shardOfUser, List<String> userIds) {
+	private List<RankEntry> among(List<BoardKeys> boards, ToIntFunction<String> shardOf, List<String> userIds) {
 		List<List<Integer>> byShard = new ArrayList<>();
 		for (int s = 0; s < boards.size(); s++) {
 			byShard.add(new ArrayList<>());
 		}
 		for (int i = 0; i < userIds.size(); i++) {
-			byShard.get(shardOfUser.apply(i)).add(i);
+			byShard.get(shardOf.applyAsInt(userIds.get(i))).add(i);
 		}
 		List<List<Double>> scores = this.access.each(boards.size(), (commands, s) -> {
 			List<Integer> users = byShard.get(s);
@@ -122,6 +121,45 @@ final class ShardedReads {
 			entries.add(new RankEntry(RankKeys.decode(entry.member()), numbering.next(points), points, null));
 		}
 		return entries;
+	}
+
+	/** One board: its part on each shard and where a member lives. */
+	private final class Board implements BoardSource {
+
+		private final List<BoardKeys> boards;
+
+		private final ToIntFunction<String> shardOf;
+
+		Board(List<BoardKeys> boards, ToIntFunction<String> shardOf) {
+			this.boards = boards;
+			this.shardOf = shardOf;
+		}
+
+		@Override
+		public List<RankEntry> range(long offset, int limit) {
+			return ShardedReads.this.pages.range(this.boards, offset, limit);
+		}
+
+		@Override
+		public Optional<RankEntry> rank(String id) {
+			return ShardedReads.this.ranks.rank(this.boards, this.shardOf.applyAsInt(id), id);
+		}
+
+		@Override
+		public List<RankEntry> around(String id, int radius) {
+			return ShardedReads.this.ranks.around(this.boards, this.shardOf.applyAsInt(id), id, radius);
+		}
+
+		@Override
+		public long size() {
+			return ShardedReads.this.size(this.boards);
+		}
+
+		@Override
+		public List<RankEntry> among(List<String> ids) {
+			return ShardedReads.this.among(this.boards, this.shardOf, ids);
+		}
+
 	}
 
 }

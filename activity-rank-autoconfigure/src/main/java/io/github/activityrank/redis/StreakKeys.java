@@ -27,6 +27,14 @@ final class StreakKeys {
 	}
 
 	/**
+	 * The board as the board reads take it: the streak board numbers every rank apart, so
+	 * the dense companion its keys name is never built.
+	 */
+	BoardKeys boardKeys() {
+		return new BoardKeys(board(), board() + ":dense");
+	}
+
+	/**
 	 * Each board member's last active day (epoch day), so broken streaks are found by
 	 * range.
 	 */

@@ -1,6 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
 import io.github.activityrank.StreakService;
+import io.github.activityrank.redis.StreakPruning;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ import static org.mockito.Mockito.mock;
 
 /**
  * {@link ActivityRankStreakAutoConfiguration}: no {@link StreakService} by default, one
- * when enabled, the user's own wins, and bad streak settings stop the start naming the
- * property.
+ * and a running {@link StreakPruning} when enabled, the user's own wins, and bad streak
+ * settings stop the start naming the property.
  */
 class StreakAutoConfigurationTests {
 
@@ -28,7 +29,9 @@ class StreakAutoConfigurationTests {
 
 	@Test
 	void noStreakServiceByDefault() {
-		this.runner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(StreakService.class));
+		this.runner.run((context) -> assertThat(context).hasNotFailed()
+			.doesNotHaveBean(StreakService.class)
+			.doesNotHaveBean(StreakPruning.class));
 	}
 
 	@Test
@@ -37,6 +40,14 @@ class StreakAutoConfigurationTests {
 			.withPropertyValues("activity-rank.streaks.enabled=true", "activity-rank.streaks.rules=check-in",
 					"activity-rank.streaks.milestones.7=20", "activity-rank.streaks.milestones.30=100")
 			.run((context) -> assertThat(context).hasSingleBean(StreakService.class));
+	}
+
+	@Test
+	void brokenStreaksArePrunedByAStartedMaintenanceStepWhenEnabled() {
+		this.runner.withPropertyValues("activity-rank.streaks.enabled=true").run((context) -> {
+			assertThat(context).hasSingleBean(StreakPruning.class);
+			assertThat(context.getBean(StreakPruning.class).isRunning()).isTrue();
+		});
 	}
 
 	@Test

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Streaks on a Redis Cluster with three shards: each user's streak keys live in the slot
  * of the user's shard, the board merges the shards, a milestone bonus lands in the same
- * call.
+ * call, the maintenance step prunes every shard.
  */
 class StreakClusterTests {
 
@@ -76,6 +76,19 @@ class StreakClusterTests {
 			assertThat(this.engine.streaks.board().rankOf(entry.id())).contains(entry);
 		}
 		assertThat(this.engine.streaks.board().page(2, 3)).containsExactlyElementsOf(top.subList(2, 5));
+	}
+
+	@Test
+	void theMaintenanceStepTakesBrokenStreaksOffEveryShard() {
+		for (String user : List.of("u1", "u2", "u3", "u4", "u5", "u6")) {
+			this.engine.checkIn(user, FIRST.atTime(LocalTime.NOON));
+		}
+		this.engine.checkIn("u7", FIRST.plusDays(1).atTime(LocalTime.NOON));
+		this.engine.clock.set(FIRST.plusDays(2).atTime(LocalTime.NOON)); // u1-u6 broke
+																			// today
+		assertThat(this.engine.pruning.prune()).isEqualTo(6);
+		assertThat(this.engine.streaks.board().top(10)).extracting(RankEntry::id).containsExactly("u7");
+		assertThat(this.engine.streaks.board().size()).isEqualTo(1);
 	}
 
 }

@@ -13,6 +13,7 @@ import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.RedisStreakService;
 import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.StreakPruning;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -43,6 +44,9 @@ final class StreakFixture implements AutoCloseable {
 
 	final StreakService streaks;
 
+	/** The maintenance step that takes broken streaks off the board, run by hand. */
+	final StreakPruning pruning;
+
 	StreakFixture(LocalDateTime start, Set<String> streakRules, Map<Integer, Long> milestones) {
 		this(start, streakRules, milestones, EngineFixture.factory(), 1);
 	}
@@ -70,6 +74,7 @@ final class StreakFixture implements AutoCloseable {
 		this.service = new DefaultActivityRankService(new ActivityRules(RULES, null), store, stores.boards(), calendar,
 				periods, null, new ActivityRankCounters());
 		this.streaks = new RedisStreakService(connections, shards, calendar, buckets);
+		this.pruning = new StreakPruning(connections, shards, calendar);
 	}
 
 	/** One check-in of the user at the given local time. */
