@@ -192,6 +192,14 @@ public class ActivityRankAutoConfiguration {
 				: new RedisSetAsideStore(connectionFactory, keys);
 	}
 
+	/** The set-aside awards of a removed user go with the user. */
+	@Bean
+	@ConditionalOnMissingBean(name = "activityRankSetAsideErasure")
+	UserErasure activityRankSetAsideErasure(SetAsideStore setAside) {
+		// a view of its own: the store itself must stay the one SetAsideStore bean
+		return (setAside instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityStore activityStore(RedisStores stores, ActivityRankProperties properties,

@@ -146,7 +146,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.transientFailures = (retry != null)
 				? Objects.requireNonNull(retry.transientFailures(), "transientFailures must not be null") : null;
 		this.retry = retrying ? new RetryBuffer(retry.capacity(), retry.initialBackoff(), retry.maxBackoff(),
-				(batch) -> this.applier.resend(batch, this.transientFailures), counters,
+				(batch) -> this.applier.resend(batch, this.transientFailures, this.closed::get), counters,
 				"activity-rank-retry" + ((instance == 1) ? "" : "-" + instance)) : null;
 		this.lanes = new DispatchLanes(prefix, threads, queueCapacity, this::handle);
 		this.lanes.start();

@@ -1,6 +1,7 @@
 package io.github.activityrank.dispatch;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -76,15 +77,18 @@ final class AwardApplier {
 	 * the rest.
 	 * @param awards the awards
 	 * @param transientFailures which failures waiting can cure
+	 * @param closing whether the dispatcher is closing
 	 * @return how many were handled, 0 when they must wait
 	 */
-	int resend(List<TimedAward> awards, TransientFailurePolicy transientFailures) {
+	int resend(List<TimedAward> awards, TransientFailurePolicy transientFailures, BooleanSupplier closing) {
 		try {
 			apply(awards);
 			return awards.size();
 		}
 		catch (RuntimeException ex) {
-			if (transientFailures.isTransient(ex)) {
+			// while the dispatcher closes, the buffer counts what it still holds as
+			// dropped
+			if (transientFailures.isTransient(ex) || closing.getAsBoolean()) {
 				if (logger.isDebugEnabled()) {
 					logger.debug("activity-rank retry failed: " + ex);
 				}

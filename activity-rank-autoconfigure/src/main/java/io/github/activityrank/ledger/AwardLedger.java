@@ -252,11 +252,6 @@ public class AwardLedger {
 		return this.lanes.outcomesOfDone(connection, ids);
 	}
 
-	/** Delete entries that are still pending. */
-	void deletePending(Connection connection, List<Long> ids) throws SQLException {
-		this.lanes.deletePending(connection, ids);
-	}
-
 	/**
 	 * Lock the lanes of some users until the connection's transaction ends, waiting for a
 	 * relay that holds one: direct calls decide as the relay does, one at a time per

@@ -290,24 +290,6 @@ class LaneStatements {
 	}
 
 	/**
-	 * Delete those of some entries that are still pending.
-	 * @param connection a connection in the transaction that holds their lanes
-	 * @param ids the entries
-	 * @throws SQLException when the database fails
-	 */
-	void deletePending(Connection connection, List<Long> ids) throws SQLException {
-		for (int from = 0; from < ids.size(); from += AwardLedger.IDS_PER_STATEMENT) {
-			try (PreparedStatement statement = connection
-				.prepareStatement("DELETE FROM "
-						+ this.tables.ledger() + " WHERE state = " + AwardLedger.PENDING + " AND id IN (" + AwardLedger
-							.inList(ids.subList(from, Math.min(ids.size(), from + AwardLedger.IDS_PER_STATEMENT)))
-						+ ")")) {
-				statement.executeUpdate();
-			}
-		}
-	}
-
-	/**
 	 * Lock the rebuild row for the connection's transaction, unless another rebuild holds
 	 * it.
 	 * @param connection a connection in a transaction, held while the rebuild runs

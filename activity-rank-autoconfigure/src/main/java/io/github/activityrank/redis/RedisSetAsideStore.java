@@ -10,6 +10,7 @@ import java.util.Map;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.engine.SetAsideStore;
+import io.github.activityrank.engine.UserErasure;
 
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.Limit;
@@ -26,9 +27,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * {@code rule} or {@code points}, {@code revoke}, {@code item-type} and {@code item},
  * {@code at} in epoch milliseconds) and {@code reason} and {@code set-aside-at}. The
  * stream keeps the newest {@value #CAPACITY} entries at most, so that a key that fails
- * every award of a busy user cannot fill the server's memory.
+ * every award of a busy user cannot fill the server's memory. {@code removeUser} deletes
+ * the user's entries.
  */
-public class RedisSetAsideStore implements SetAsideStore {
+public class RedisSetAsideStore implements SetAsideStore, UserErasure {
 
 	/** Most entries kept; older ones are trimmed. */
 	static final long CAPACITY = 100_000;
@@ -36,6 +38,8 @@ public class RedisSetAsideStore implements SetAsideStore {
 	private final StringRedisTemplate redis;
 
 	private final String key;
+
+	private final StreamErasure erasure;
 
 	/**
 	 * Create the store.
@@ -46,6 +50,13 @@ public class RedisSetAsideStore implements SetAsideStore {
 		this.redis = new StringRedisTemplate(connectionFactory);
 		this.redis.afterPropertiesSet();
 		this.key = keys.setAside();
+		this.erasure = new StreamErasure(connectionFactory, this.key, "user");
+	}
+
+	/** {@code removeUser}: the user's entries go with the user. */
+	@Override
+	public long erase(String userId) {
+		return this.erasure.erase(userId);
 	}
 
 	@Override

@@ -109,6 +109,20 @@ class PoisonedKeyTests {
 	}
 
 	@Test
+	void removingAUserDeletesTheAwardsSetAsideForIt() {
+		FaultFixture.runner(this.redis).run((context) -> {
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+			FaultFixture.poison(this.redis);
+			service.award(POISONED, "p1", "praise");
+			service.award(POISONED, "p2", "praise");
+			assertThat(admin.setAside(10)).hasSize(2);
+			service.removeUser(POISONED);
+			assertThat(admin.setAside(10)).isEmpty();
+		});
+	}
+
+	@Test
 	void anAwardThatFailsForGoodAgainStaysSetAside() {
 		FaultFixture.runner(this.redis).run((context) -> {
 			ActivityRankService service = context.getBean(ActivityRankService.class);
