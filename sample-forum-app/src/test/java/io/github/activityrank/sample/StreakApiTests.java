@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.activityrank.redis.StreakPruning;
 import io.github.activityrank.sample.ForumApi.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,9 @@ class StreakApiTests {
 
 	@Autowired
 	MovableClock clock;
+
+	@Autowired
+	StreakPruning pruning;
 
 	ForumApi api;
 
@@ -133,8 +137,11 @@ class StreakApiTests {
 		assertThat(lines(board)).containsExactly("1 6 2 " + start + " Donald Knuth",
 				"2 5 1 " + start + " Barbara Liskov", "3 7 1 " + start.plusDays(1) + " Margaret Hamilton");
 		assertThat(lines(this.api.get("/api/streaks?size=1").body())).hasSize(1);
-		// two days later nobody checked in since: every streak broke
+		// two days later nobody checked in since: every streak broke, and leaves the
+		// board
+		// when the next day starts (the pruning step, run here for the moved clock)
 		this.clock.advance(Duration.ofDays(2));
+		this.pruning.prune();
 		assertThat(this.api.get("/api/streaks").body().get("entries")).isEmpty();
 	}
 
