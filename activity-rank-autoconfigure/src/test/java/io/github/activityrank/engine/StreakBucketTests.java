@@ -100,7 +100,8 @@ class StreakBucketTests {
 			List<String> buckets = bucketKeys(engine);
 			assertThat(buckets).hasSize(1);
 			assertThat(fields(engine)).hasSize(100);
-			assertThat(encoding(engine, buckets.get(0))).isEqualTo("listpack");
+			// the compact encoding: listpack since Redis 7, ziplist on 6.2
+			assertThat(encoding(engine, buckets.get(0))).isIn("listpack", "ziplist");
 			for (String user : users) {
 				assertThat(engine.streaks.activeDays(user, LocalDate.of(2029, 1, 1), LocalDate.of(2029, 12, 31)))
 					.containsExactly(LocalDate.of(2029, 1, 1), LocalDate.of(2029, 1, 3));
