@@ -30,6 +30,7 @@ import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.engine.UserErasure;
+import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisSetAsideStore;
@@ -213,20 +214,26 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	UserRecords activityRankUserRecords(RedisStores stores, ActivityRankProperties properties) {
+		return stores.userRecords(properties.getPeriods(), ActivityRankItemsAutoConfiguration.itemTypes(properties));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	Boards activityRankBoards(RedisStores stores) {
 		return stores.boards();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
-			ActivityCalendar calendar, ActivityRankProperties properties, ObjectProvider<RankUserLookup> userLookup,
-			ActivityRankCounters counters, ObjectProvider<ActiveUsers> activeUsers,
-			ObjectProvider<UserErasure> erasures) {
+	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, ActivityRankProperties properties,
+			ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters,
+			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures) {
 		// every erasure bean, such as the ingestion's dead letters, looked up at each
 		// removal: they may come from auto-configurations that run after this one
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
-		return new DefaultActivityRankService(rules, store, boards, calendar, properties.getPeriods(),
+		return new DefaultActivityRankService(rules, store, records, boards, calendar, properties.getPeriods(),
 				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
 	}
 

@@ -12,15 +12,16 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
-import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.ComposedActivityRankService;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
-import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerActivityWrites;
 import io.github.activityrank.ledger.LedgerArchive;
 import io.github.activityrank.ledger.LedgerChallengeArchive;
 import io.github.activityrank.ledger.LedgerChallengeStore;
@@ -87,8 +88,8 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		StandingAwards activityRankStandingAwards(AwardLedger ledger, ActivityRules rules, ActivityCalendar calendar,
-				ActivityStore store) {
-			return new StandingAwards(ledger.tables(), rules, calendar, store);
+				UserRecords records) {
+			return new StandingAwards(ledger.tables(), rules, calendar, records);
 		}
 
 		@Bean
@@ -112,23 +113,25 @@ public class ActivityRankLedgerAutoConfiguration {
 					properties.getRetention().getChallenge(), properties.getLedger().getArchiveSize());
 		}
 
+		/** Also the period boards' read side, which reads archived boards. */
 		@Bean
+		@Primary
 		@ConditionalOnMissingBean
-		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, ListableBeanFactory beans,
-				ActivityCalendar calendar, ActivityRankProperties properties,
-				ObjectProvider<LedgerChallengeArchive> challenges) {
-			return new LedgerArchive(ledger, engine(beans), calendar, properties.getPeriods(),
+		LedgerArchive activityRankLedgerArchive(AwardLedger ledger, Boards boards, ActivityCalendar calendar,
+				ActivityRankProperties properties, ObjectProvider<LedgerChallengeArchive> challenges) {
+			return new LedgerArchive(ledger, boards, calendar, properties.getPeriods(),
 					properties.getLedger().getArchiveSize(), properties.getEvents().getCheckInterval(),
 					challenges.getIfUnique());
 		}
 
+		/** The engine's reads with the ledger's writes. */
 		@Bean(LEDGER_SERVICE)
 		@Primary
-		LedgerActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
-				ActivityCalendar calendar, StandingAwards standing, LedgerArchive archive,
-				ActivityRankProperties properties) {
-			return new LedgerActivityRankService(engine(beans), ledger, calendar::now, standing, archive,
-					properties.getLedger().isRedisOnlyOnFailure());
+		ComposedActivityRankService activityRankLedgerService(ListableBeanFactory beans, AwardLedger ledger,
+				ActivityCalendar calendar, StandingAwards standing, ActivityRankProperties properties) {
+			ActivityRankService engine = engine(beans);
+			return new ComposedActivityRankService(engine, new LedgerActivityWrites(engine, ledger, calendar::now,
+					standing, properties.getLedger().isRedisOnlyOnFailure()));
 		}
 
 		@Bean

@@ -1,17 +1,12 @@
 package io.github.activityrank.engine;
 
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.LockSupport;
 
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
-import io.github.activityrank.Period;
 
 /**
  * Sends the awards of concurrent callers together: while a batch is on its way to the
@@ -152,26 +147,6 @@ public class CoalescingActivityStore implements ActivityStore {
 		if (next != null) {
 			LockSupport.unpark(next.thread);
 		}
-	}
-
-	@Override
-	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		return this.delegate.revokeExpired(userId, rule, points, awardedAt);
-	}
-
-	@Override
-	public long removeUser(String userId) {
-		return this.delegate.removeUser(userId);
-	}
-
-	@Override
-	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-		return this.delegate.history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period, LocalDate day) {
-		return this.delegate.summary(userId, period, day);
 	}
 
 	/** One caller's commands and, once sent, their outcome. */

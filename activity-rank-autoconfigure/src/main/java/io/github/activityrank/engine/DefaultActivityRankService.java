@@ -26,15 +26,18 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * The {@link ActivityRankService} the starter configures: validates requests, resolves
- * rules and caps, and leaves the atomic work to the {@link ActivityStore}.
+ * rules and caps, and leaves the atomic work to the {@link ActivityStore}; reads the
+ * boards from {@link PeriodBoards} and a user's records from {@link UserRecords}.
  */
-public class DefaultActivityRankService implements ActivityRankService, TimedActivityApplier {
+public class DefaultActivityRankService implements ActivityRankService, ActivityWrites, TimedActivityApplier {
 
 	private static final Log logger = LogFactory.getLog(DefaultActivityRankService.class);
 
 	private final ActivityRules rules;
 
 	private final ActivityStore store;
+
+	private final UserRecords records;
 
 	private final ActivityCalendar calendar;
 
@@ -58,6 +61,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 * Create the service.
 	 * @param rules the validated rules
 	 * @param store where points are written
+	 * @param records the records of each user
 	 * @param boards where the boards are read
 	 * @param calendar today and the period boundaries
 	 * @param periods the boards awards go to, which are also the boards that can be
@@ -65,15 +69,17 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 * @param userLookup display data for entries, or {@code null}
 	 * @param counters outcome counters
 	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
-			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters) {
-		this(rules, store, boards, calendar, periods, userLookup, counters, (period, day) -> 0);
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
+			ActivityRankCounters counters) {
+		this(rules, store, records, boards, calendar, periods, userLookup, counters, (period, day) -> 0);
 	}
 
 	/**
 	 * Create the service with the active-user counters.
 	 * @param rules the validated rules
 	 * @param store where points are written
+	 * @param records the records of each user
 	 * @param boards where the boards are read
 	 * @param calendar today and the period boundaries
 	 * @param periods the boards awards go to
@@ -81,10 +87,10 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 * @param counters outcome counters
 	 * @param activeUsers the distinct users per period
 	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
-			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters,
-			ActiveUsers activeUsers) {
-		this(rules, store, boards, calendar, periods, userLookup, counters, activeUsers, UserErasure.NONE);
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
+			ActivityRankCounters counters, ActiveUsers activeUsers) {
+		this(rules, store, records, boards, calendar, periods, userLookup, counters, activeUsers, UserErasure.NONE);
 	}
 
 	/**
@@ -92,6 +98,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 * user.
 	 * @param rules the validated rules
 	 * @param store where points are written
+	 * @param records the records of each user
 	 * @param boards where the boards are read
 	 * @param calendar today and the period boundaries
 	 * @param periods the boards awards go to
@@ -101,13 +108,14 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 	 * @param erasure what else holds user ids, run by {@link #removeUser} after the store
 	 * removed the user
 	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, PeriodBoards boards,
-			ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup, ActivityRankCounters counters,
-			ActiveUsers activeUsers, UserErasure erasure) {
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
+			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure) {
 		this.activeUsers = activeUsers;
 		this.erasure = erasure;
 		this.rules = rules;
 		this.store = store;
+		this.records = records;
 		this.calendar = calendar;
 		this.periods = Set.copyOf(periods);
 		this.boards = boards;
@@ -250,7 +258,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		if (InputCheck.userIdProblem(userId) != null) {
 			return 0;
 		}
-		long changed = this.store.removeUser(userId) + this.erasure.erase(userId);
+		long changed = this.records.removeUser(userId) + this.erasure.erase(userId);
 		// the count only: the id and the data are what is being erased
 		logger.info("Removed a user's activity: " + changed + " keys changed");
 		return changed;
@@ -270,7 +278,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		if (InputCheck.userIdProblem(userId) != null) {
 			return List.of();
 		}
-		return this.store.history(userId, from, to);
+		return this.records.history(userId, from, to);
 	}
 
 	@Override
@@ -289,7 +297,7 @@ public class DefaultActivityRankService implements ActivityRankService, TimedAct
 		if (InputCheck.userIdProblem(userId) != null) {
 			return new ActivitySummary(userId, period, ActivityCalendar.start(period, day), 0, Map.of());
 		}
-		return this.store.summary(userId, period, day);
+		return this.records.summary(userId, period, day);
 	}
 
 	private void checkBoard(Period period, LocalDate day) {

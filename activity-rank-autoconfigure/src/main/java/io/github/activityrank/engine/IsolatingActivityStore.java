@@ -1,16 +1,12 @@
 package io.github.activityrank.engine;
 
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
-import io.github.activityrank.Period;
 import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.support.Bisection;
 import io.github.activityrank.support.FailureLog;
@@ -115,26 +111,6 @@ public class IsolatingActivityStore implements ActivityStore {
 			}
 		}
 		return (reason.length() <= MAX_REASON) ? reason : reason.substring(0, MAX_REASON) + "...";
-	}
-
-	@Override
-	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		return this.delegate.revokeExpired(userId, rule, points, awardedAt);
-	}
-
-	@Override
-	public long removeUser(String userId) {
-		return this.delegate.removeUser(userId);
-	}
-
-	@Override
-	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-		return this.delegate.history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period, LocalDate day) {
-		return this.delegate.summary(userId, period, day);
 	}
 
 }

@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
-import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -37,11 +37,11 @@ import org.springframework.context.SmartLifecycle;
  * {@code activity-rank.events.check-interval}, and once right after the start, at every
  * board that has ended and may still be in Redis, so an instance started late still
  * archives what Redis keeps; a board waits while the ledger holds pending entries made
- * before its end, which the relay may still apply to it. Queries for a period past its
- * Redis retention read the archive ({@link LedgerActivityRankService}). The same thread
- * archives the ended challenges ({@link LedgerChallengeArchive}).
+ * before its end, which the relay may still apply to it. It is also the period boards'
+ * read side: a board of a period past its Redis retention is read from the archive. The
+ * same thread archives the ended challenges ({@link LedgerChallengeArchive}).
  */
-public class LedgerArchive implements SmartLifecycle {
+public class LedgerArchive implements PeriodBoards, SmartLifecycle {
 
 	/** The name of the thread that archives ended boards. */
 	public static final String THREAD_NAME = "activity-rank-ledger-archive";
@@ -56,7 +56,7 @@ public class LedgerArchive implements SmartLifecycle {
 
 	private final LedgerChallengeArchive challenges;
 
-	private final ActivityRankService engine;
+	private final PeriodBoards live;
 
 	private final ActivityCalendar calendar;
 
@@ -73,34 +73,34 @@ public class LedgerArchive implements SmartLifecycle {
 	/**
 	 * Create the archive.
 	 * @param ledger the ledger, whose database and table prefix it shares
-	 * @param engine the service that reads the boards in Redis
+	 * @param live the boards in Redis
 	 * @param calendar periods, retention and today
 	 * @param periods the configured boards
 	 * @param size entries archived per board
 	 * @param checkInterval how often to look for ended boards
 	 */
-	public LedgerArchive(AwardLedger ledger, ActivityRankService engine, ActivityCalendar calendar, Set<Period> periods,
+	public LedgerArchive(AwardLedger ledger, PeriodBoards live, ActivityCalendar calendar, Set<Period> periods,
 			int size, Duration checkInterval) {
-		this(ledger, engine, calendar, periods, size, checkInterval, null);
+		this(ledger, live, calendar, periods, size, checkInterval, null);
 	}
 
 	/**
 	 * Create the archive of the period boards and the challenges: its thread archives
 	 * both.
 	 * @param ledger the ledger, whose database and table prefix it shares
-	 * @param engine the service that reads the boards in Redis
+	 * @param live the boards in Redis
 	 * @param calendar periods, retention and today
 	 * @param periods the configured boards
 	 * @param size entries archived per board
 	 * @param checkInterval how often to look for ended boards
 	 * @param challenges archives the ended challenges, or {@code null} for none
 	 */
-	public LedgerArchive(AwardLedger ledger, ActivityRankService engine, ActivityCalendar calendar, Set<Period> periods,
+	public LedgerArchive(AwardLedger ledger, PeriodBoards live, ActivityCalendar calendar, Set<Period> periods,
 			int size, Duration checkInterval, LedgerChallengeArchive challenges) {
 		this.dataSource = ledger.dataSource();
 		this.boards = new ArchivedBoards(this.dataSource, ledger.tables());
 		this.challenges = challenges;
-		this.engine = Objects.requireNonNull(engine, "engine must not be null");
+		this.live = Objects.requireNonNull(live, "live must not be null");
 		this.calendar = Objects.requireNonNull(calendar, "calendar must not be null");
 		this.periods = ENDING.stream().filter(periods::contains).toList();
 		this.size = size;
@@ -170,7 +170,7 @@ public class LedgerArchive implements SmartLifecycle {
 			return false;
 		}
 		List<RankEntry> entries = ArchivedBoards
-			.firstEntries((offset, limit) -> this.engine.board(period, start).page(offset, limit), this.size);
+			.firstEntries((offset, limit) -> this.live.board(period, start).range(offset, limit), this.size);
 		return this.boards.write(connection, board, endedAt, entries);
 	}
 
@@ -191,15 +191,15 @@ public class LedgerArchive implements SmartLifecycle {
 	}
 
 	/**
-	 * The archived board of a period, which answers instead of the live one once
-	 * {@link #answers} says so.
-	 * @param period the period
-	 * @param day a day of it
-	 * @param live the live board, for what the archive does not keep
-	 * @return the archived board, empty when the board was not archived
+	 * {@inheritDoc}
+	 * <p>
+	 * The archived board once {@link #answers} says so (empty when the board was not
+	 * archived; {@code among} reads Redis), else the live one.
 	 */
-	BoardSource source(Period period, LocalDate day, BoardSource live) {
-		return this.boards.source(boardId(period, day), live);
+	@Override
+	public BoardSource board(Period period, LocalDate day) {
+		BoardSource live = this.live.board(period, day);
+		return answers(period, day) ? this.boards.source(boardId(period, day), live) : live;
 	}
 
 	@Override

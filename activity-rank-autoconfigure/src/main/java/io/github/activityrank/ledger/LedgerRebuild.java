@@ -26,6 +26,7 @@ import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.ShardCount;
@@ -325,9 +326,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		}
 		RedisStores stores = new RedisStores(this.connectionFactory, replay.staged.shards(), this.calendar, this.order,
 				this.streaks);
-		ActivityStore store = stores.activityStore(this.periods, this.items);
+		UserRecords records = stores.userRecords(this.periods, this.items);
 		for (String userId : erased) {
-			store.removeUser(userId);
+			records.removeUser(userId);
 			replay.users.remove(userId);
 		}
 		logger.info("activity-rank rebuild: " + erased.size() + " user(s) removed while it ran left the staged keys");
@@ -376,7 +377,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		ActivityStore store = stores.activityStore(this.periods, this.items);
 		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new LedgerReplay(this.ledger, this.engine, this.progress, this.skippedLog, rescore, staged, store,
-				challenges, this.ledger.challengeDefinitions(), offset);
+				stores.userRecords(this.periods, this.items), challenges, this.ledger.challengeDefinitions(), offset);
 	}
 
 }

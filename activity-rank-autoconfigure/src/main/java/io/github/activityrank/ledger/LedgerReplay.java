@@ -15,6 +15,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.redis.StagedKeys;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -47,6 +48,8 @@ final class LedgerReplay {
 
 	final ActivityStore store;
 
+	final UserRecords records;
+
 	final ChallengeStore challenges;
 
 	final Map<String, ChallengeDefinition> definitions;
@@ -75,7 +78,7 @@ final class LedgerReplay {
 	long changes;
 
 	LedgerReplay(AwardLedger ledger, TimedActivityApplier engine, AtomicLong progress, WarnOnce skippedLog,
-			boolean rescore, StagedKeys staged, ActivityStore store, ChallengeStore challenges,
+			boolean rescore, StagedKeys staged, ActivityStore store, UserRecords records, ChallengeStore challenges,
 			Map<String, ChallengeDefinition> definitions, Duration offset) {
 		this.ledger = ledger;
 		this.engine = engine;
@@ -84,6 +87,7 @@ final class LedgerReplay {
 		this.rescore = rescore;
 		this.staged = staged;
 		this.store = store;
+		this.records = records;
 		this.challenges = challenges;
 		this.definitions = definitions;
 		this.offset = offset;
@@ -211,7 +215,7 @@ final class LedgerReplay {
 			}
 			points = command.points();
 		}
-		this.store.revokeExpired(row.userId(), award.rule(), points, award.at());
+		this.records.revokeExpired(row.userId(), award.rule(), points, award.at());
 		this.entries++;
 		this.users.add(row.userId());
 	}

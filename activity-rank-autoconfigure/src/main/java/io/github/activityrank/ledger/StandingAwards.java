@@ -23,9 +23,9 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
-import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.TimedActivityApplier;
+import io.github.activityrank.engine.UserRecords;
 
 /**
  * "Once ever" that means ever: the ledger's table of standing awards
@@ -36,7 +36,7 @@ import io.github.activityrank.engine.TimedActivityApplier;
  * award is {@code ALREADY_AWARDED} at any age, without touching Redis.</li>
  * <li>A revoke whose latest standing award of that user and field is older than the
  * records Redis keeps is taken back by the ledger itself
- * ({@link ActivityStore#revokeExpired}); the revoke entry then names the award entry in
+ * ({@link UserRecords#revokeExpired}); the revoke entry then names the award entry in
  * {@code revoked_id}.</li>
  * <li>Everything else goes to Redis as before. Its outcomes keep the table in step: an
  * award that gave points (AWARDED, or CAPPED with points) adds a row, a revoke that took
@@ -68,20 +68,21 @@ public final class StandingAwards {
 
 	private final ActivityCalendar calendar;
 
-	private final ActivityStore store;
+	private final UserRecords records;
 
 	/**
 	 * Create the decisions.
 	 * @param tables the table names
 	 * @param rules the rules, which say which ones are once-per-ever
 	 * @param calendar today and how many days of records Redis keeps
-	 * @param store the store that takes back awards Redis no longer has records of
+	 * @param records the records that take back awards Redis no longer has a day record
+	 * of
 	 */
-	public StandingAwards(LedgerTables tables, ActivityRules rules, ActivityCalendar calendar, ActivityStore store) {
+	public StandingAwards(LedgerTables tables, ActivityRules rules, ActivityCalendar calendar, UserRecords records) {
 		this.tables = Objects.requireNonNull(tables, "tables must not be null");
 		this.rules = Objects.requireNonNull(rules, "rules must not be null");
 		this.calendar = Objects.requireNonNull(calendar, "calendar must not be null");
-		this.store = Objects.requireNonNull(store, "store must not be null");
+		this.records = Objects.requireNonNull(records, "records must not be null");
 	}
 
 	/**
@@ -125,7 +126,7 @@ public final class StandingAwards {
 			else if (event.revoke() && latest != null && latest.awardId != null
 					&& LocalDate.ofInstant(Instant.ofEpochMilli(latest.eventAt), this.calendar.zone())
 						.isBefore(oldestRecordDay)) {
-				AwardResult result = this.store.revokeExpired(pair.userId(), latest.rule, latest.points,
+				AwardResult result = this.records.revokeExpired(pair.userId(), latest.rule, latest.points,
 						Instant.ofEpochMilli(latest.eventAt));
 				decided.results[i] = result;
 				if (result.outcome() == AwardResult.Outcome.REVOKED) {

@@ -4,22 +4,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
-import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BoardOrder;
@@ -30,14 +24,11 @@ import io.github.activityrank.engine.StreakSettings;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
-import static io.github.activityrank.redis.RedisReplies.asLong;
-import static io.github.activityrank.redis.RedisReplies.asString;
-
 /**
  * {@link ActivityStore} on Redis: every award and revoke runs inside one score script
  * call ({@link ScoreScript}, composed from Lua modules; a batch of commands shares one
- * call); the boards are read by {@link RedisBoards}; a user is removed in one script call
- * ({@link UserRemoval}). How a score encodes points, and the tie-break time, is
+ * call); the boards are read by {@link RedisBoards}, a user's records by
+ * {@link RedisUserRecords}. How a score encodes points, and the tie-break time, is
  * {@link BoardLayout}'s.
  */
 public class RedisActivityStore implements ActivityStore {
@@ -56,15 +47,6 @@ public class RedisActivityStore implements ActivityStore {
 
 	/** The composed award scripts, their arguments and replies. */
 	private final ScoreScript script;
-
-	private final UserRemoval removal;
-
-	/** Deletes a user's streak data; {@code null} while streaks are off. */
-	private final StreakRemoval streakRemoval;
-
-	private final LuaScript history = LuaScript.load("history.lua");
-
-	private final LuaScript summary = LuaScript.compose("lua/common.lua", "summary.lua");
 
 	private volatile DayKeys dayKeys;
 
@@ -116,8 +98,6 @@ public class RedisActivityStore implements ActivityStore {
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
 				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks);
-		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
-		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null;
 	}
 
 	@Override
@@ -202,18 +182,6 @@ public class RedisActivityStore implements ActivityStore {
 		return results;
 	}
 
-	/**
-	 * {@inheritDoc}
-	 * <p>
-	 * One revoke-expired call ({@link ScoreScript}), with the keys this store names for
-	 * the award's instant; any store of the same prefix and periods can replay it.
-	 */
-	@Override
-	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		ScriptArgs call = this.script.revokeExpired(userId, rule, points, awardedAt);
-		return this.script.result(asLong(run(this.script.revokeExpired(), call).get(0)));
-	}
-
 	private DayKeys dayKeys(LocalDate today, int retainedDays) {
 		DayKeys cached = this.dayKeys;
 		if (cached == null || !cached.today.equals(today)) {
@@ -250,73 +218,6 @@ public class RedisActivityStore implements ActivityStore {
 			.map((name) -> name.getBytes(StandardCharsets.UTF_8))
 			.toArray(byte[][]::new);
 		withConnection((connection) -> connection.keyCommands().del(names));
-	}
-
-	@Override
-	public long removeUser(String userId) {
-		long removed = this.removal.remove(userId);
-		return (this.streakRemoval != null) ? removed + this.streakRemoval.remove(userId) : removed;
-	}
-
-	@Override
-	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-		String member = RankKeys.encode(userId);
-		List<LocalDate> days = new ArrayList<>();
-		ScriptArgs call = new ScriptArgs();
-		for (LocalDate day = to; !day.isBefore(from); day = day.minusDays(1)) {
-			days.add(day);
-			call.key(this.keys.record(day, member));
-		}
-		List<Object> reply = run(this.history, call);
-		List<DayActivity> activity = new ArrayList<>();
-		for (int d = 0; d < days.size(); d++) {
-			List<?> fields = (List<?>) reply.get(d);
-			Map<String, Long> awards = new LinkedHashMap<>();
-			long total = 0;
-			for (int i = 0; i + 1 < fields.size(); i += 2) {
-				String field = asString(fields.get(i));
-				if (field.startsWith("#")) {
-					continue; // cap counters, not awards
-				}
-				long points = RecordValues.points(asString(fields.get(i + 1)));
-				awards.put(RankKeys.decode(field), points);
-				total += points;
-			}
-			if (!awards.isEmpty()) {
-				activity.add(new DayActivity(days.get(d), total, Collections.unmodifiableMap(awards)));
-			}
-		}
-		return activity;
-	}
-
-	/**
-	 * {@inheritDoc}
-	 * <p>
-	 * Read from the records of the period's days (their values name each award's rule),
-	 * with the registry of rules, in one script call: an award writes nothing for
-	 * summaries.
-	 */
-	@Override
-	public ActivitySummary summary(String userId, Period period, LocalDate day) {
-		if (period == Period.TOTAL) {
-			throw new IllegalArgumentException("TOTAL has no summary");
-		}
-		String member = RankKeys.encode(userId);
-		ScriptArgs call = new ScriptArgs();
-		call.key(this.keys.rules());
-		LocalDate start = ActivityCalendar.start(period, day);
-		for (LocalDate d = start; d.isBefore(ActivityCalendar.end(period, day)); d = d.plusDays(1)) {
-			call.key(this.keys.record(d, member));
-		}
-		List<Object> reply = run(this.summary, call);
-		Map<String, RuleTally> byRule = new TreeMap<>();
-		long points = 0;
-		for (int i = 0; i + 2 < reply.size(); i += 3) {
-			long given = Long.parseLong(asString(reply.get(i + 2)));
-			byRule.put(asString(reply.get(i)), new RuleTally(asLong(reply.get(i + 1)), given));
-			points += given;
-		}
-		return new ActivitySummary(userId, period, start, points, new LinkedHashMap<>(byRule));
 	}
 
 	private List<Object> run(LuaScript script, ScriptArgs call) {

@@ -12,6 +12,7 @@ import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.engine.UserRecords;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -61,6 +62,17 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 						items, this.streaks)
 				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
 						this.order, items, this.streaks);
+	}
+
+	/**
+	 * The records of each user: history, summaries, removal.
+	 * @param periods the boards every award goes to
+	 * @param items the configured item types by name (empty: none)
+	 * @return records over one key space or over the shards
+	 */
+	public UserRecords userRecords(Set<Period> periods, Map<String, ItemType> items) {
+		return new RedisUserRecords(this.connectionFactory, this.shards, this.calendar, periods, this.order, items,
+				this.streaks);
 	}
 
 	/**

@@ -1,15 +1,11 @@
 package io.github.activityrank.redis;
 
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
@@ -26,8 +22,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * caps, challenge memberships and board entries under the shard's hash tag, so every
  * award and revoke stays one atomic {@code score.lua} call on one node. A batch is split
  * by shard (keeping each user's commands in order) and the shards' calls are sent at
- * once. The boards are read by {@link ShardedBoards}; what concerns one user (summary,
- * history, removal) goes to that user's shard only.
+ * once. The boards are read by {@link ShardedBoards}, a user's records by
+ * {@link RedisUserRecords} on the user's shard.
  */
 public class ShardedActivityStore implements ActivityStore {
 
@@ -105,27 +101,6 @@ public class ShardedActivityStore implements ActivityStore {
 			ordered.add(resultsByShard.get(shardOf[c]).get(next[shardOf[c]]++));
 		}
 		return ordered;
-	}
-
-	@Override
-	public AwardResult revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		// the award's boards, tallies and caps are all on the user's shard
-		return this.stores.get(this.shards.shardOf(userId)).revokeExpired(userId, rule, points, awardedAt);
-	}
-
-	@Override
-	public long removeUser(String userId) {
-		return this.stores.get(this.shards.shardOf(userId)).removeUser(userId);
-	}
-
-	@Override
-	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-		return this.stores.get(this.shards.shardOf(userId)).history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period, LocalDate day) {
-		return this.stores.get(this.shards.shardOf(userId)).summary(userId, period, day);
 	}
 
 }

@@ -4,9 +4,12 @@ import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.ComposedActivityRankService;
+import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
-import io.github.activityrank.ledger.LedgerActivityRankService;
+import io.github.activityrank.ledger.LedgerActivityWrites;
+import io.github.activityrank.ledger.LedgerArchive;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.test.RedisTestServer;
 import io.github.activityrank.test.TestDatabase;
@@ -74,8 +77,10 @@ class LedgerAutoConfigurationTests {
 						.hasSingleBean(AwardLedger.class)
 						.hasSingleBean(LedgerRelay.class);
 					assertThat(context.getBean(ActivityDispatcher.class)).isInstanceOf(LedgerActivityDispatcher.class);
-					assertThat(context.getBean(ActivityRankService.class))
-						.isInstanceOf(LedgerActivityRankService.class);
+					assertThat(context.getBean(ActivityRankService.class)).isInstanceOfSatisfying(
+							ComposedActivityRankService.class,
+							(service) -> assertThat(service.writes()).isInstanceOf(LedgerActivityWrites.class));
+					assertThat(context.getBean(PeriodBoards.class)).isInstanceOf(LedgerArchive.class);
 					assertThat(context.getBean(LedgerRelay.class).isRunning()).isTrue();
 					// embedded (the default) created the tables in H2
 					assertThat(context.getBean(AwardLedger.class).pendingCount()).isZero();

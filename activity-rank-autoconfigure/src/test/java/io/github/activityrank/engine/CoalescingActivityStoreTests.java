@@ -1,10 +1,8 @@
 package io.github.activityrank.engine;
 
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -13,10 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
-import io.github.activityrank.Period;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -200,21 +195,6 @@ class CoalescingActivityStoreTests {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-		}
-
-		@Override
-		public long removeUser(String userId) {
-			return 0;
-		}
-
-		@Override
-		public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-			return List.of();
-		}
-
-		@Override
-		public ActivitySummary summary(String userId, Period period, LocalDate day) {
-			return new ActivitySummary(userId, period, day, 0, Map.of());
 		}
 
 	}

@@ -126,8 +126,8 @@ final class EngineFixture implements AutoCloseable {
 				2);
 		this.boards = stores.boards();
 		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
-		this.service = new DefaultActivityRankService(activityRules, store, this.boards, this.calendar, periods, lookup,
-				this.counters);
+		this.service = new DefaultActivityRankService(activityRules, store, stores.userRecords(periods, items),
+				this.boards, this.calendar, periods, lookup, this.counters);
 		this.challenges = new DefaultChallengeService(activityRules, stores.challengeStore(CHALLENGE_RETENTION),
 				this.boards, this.calendar, lookup);
 	}

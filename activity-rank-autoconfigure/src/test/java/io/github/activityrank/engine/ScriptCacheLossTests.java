@@ -12,6 +12,8 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
 import io.github.activityrank.redis.RedisBoards;
+import io.github.activityrank.redis.RedisUserRecords;
+import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
@@ -53,6 +55,8 @@ class ScriptCacheLossTests {
 		DefaultActivityRankService service = new DefaultActivityRankService(
 				new ActivityRules(Map.of("praise", new ScoringRule("praise", 2, false, null)), null),
 				new RedisActivityStore(this.factory, keys, calendar, EnumSet.of(Period.DAY)),
+				new RedisUserRecords(this.factory, new ShardMap(keys, 1), calendar, EnumSet.of(Period.DAY),
+						BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF),
 				new RedisBoards(this.factory, keys, calendar, BoardOrder.DEFAULT), calendar, EnumSet.of(Period.DAY),
 				null, new ActivityRankCounters());
 		assertThat(service.award("u1", "1", "praise").outcome()).isEqualTo(Outcome.AWARDED);

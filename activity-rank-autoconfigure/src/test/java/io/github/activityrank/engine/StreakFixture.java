@@ -71,8 +71,9 @@ final class StreakFixture implements AutoCloseable {
 		RedisStores stores = new RedisStores(connections, shards, calendar, BoardOrder.DEFAULT, settings);
 		Set<Period> periods = EnumSet.of(Period.DAY, Period.TOTAL);
 		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods), ActivityStore.MAX_BATCH, 2);
-		this.service = new DefaultActivityRankService(new ActivityRules(RULES, null), store, stores.boards(), calendar,
-				periods, null, new ActivityRankCounters());
+		this.service = new DefaultActivityRankService(new ActivityRules(RULES, null), store,
+				stores.userRecords(periods, Map.of()), stores.boards(), calendar, periods, null,
+				new ActivityRankCounters());
 		this.streaks = new RedisStreakService(connections, shards, calendar, buckets);
 		this.pruning = new StreakPruning(connections, shards, calendar);
 	}

@@ -16,6 +16,7 @@ import io.github.activityrank.RankEntry;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
+import io.github.activityrank.redis.RedisStores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,8 +63,10 @@ class WeeklyAndMonthlyCapTests {
 		ActivityStore store = new CoalescingActivityStore(
 				new RedisActivityStore(engine.connections, engine.keys, engine.calendar, periods),
 				RedisActivityStore.MAX_BATCH, 2);
-		return new DefaultActivityRankService(rules, store, engine.boards, engine.calendar, periods, null,
-				new ActivityRankCounters());
+		return new DefaultActivityRankService(
+				rules, store, new RedisStores(engine.connections, engine.shards, engine.calendar, BoardOrder.DEFAULT)
+					.userRecords(periods, Map.of()),
+				engine.boards, engine.calendar, periods, null, new ActivityRankCounters());
 	}
 
 	private AwardResult award(String field, String rule) {

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,19 +14,16 @@ import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
-import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
-import io.github.activityrank.DayActivity;
-import io.github.activityrank.Leaderboard;
-import io.github.activityrank.Period;
-import io.github.activityrank.engine.BoardSource;
-import io.github.activityrank.engine.CheckedLeaderboard;
+import io.github.activityrank.engine.ActivityWrites;
+import io.github.activityrank.engine.ComposedActivityRankService;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The {@link ActivityRankService} with the ledger on. Direct awards and revokes keep
+ * The write side of the {@link ActivityRankService} with the ledger on (the reads stay
+ * the engine's, {@link ComposedActivityRankService}). Direct awards and revokes keep
  * their contract, the real {@link AwardResult} at once, outside any transaction of the
  * caller: their entries are written first (pending, committed at once, on a connection of
  * their own), then applied to Redis while their users' lanes are held, and marked with
@@ -35,13 +31,12 @@ import org.apache.commons.logging.LogFactory;
  * entries cannot be written throws and applies nothing, unless
  * {@code activity-rank.ledger.redis-only-on-failure} lets it go to Redis alone. Before
  * Redis, the ledger decides what Redis no longer can ({@link StandingAwards}), holding
- * the users' lanes as the relay does. Queries go to the engine, except those of a period
- * past its Redis retention, which read the archived standings ({@link LedgerArchive});
- * {@link #removeUser} also erases the user from the database.
+ * the users' lanes as the relay does. {@link #removeUser} also erases the user from the
+ * database.
  */
-public class LedgerActivityRankService implements ActivityRankService {
+public class LedgerActivityWrites implements ActivityWrites {
 
-	private static final Log logger = LogFactory.getLog(LedgerActivityRankService.class);
+	private static final Log logger = LogFactory.getLog(LedgerActivityWrites.class);
 
 	private final ActivityRankService engine;
 
@@ -50,8 +45,6 @@ public class LedgerActivityRankService implements ActivityRankService {
 	private final Supplier<Instant> clock;
 
 	private final StandingAwards standing;
-
-	private final LedgerArchive archive;
 
 	/** The property that lets a direct call go to Redis alone when the ledger fails. */
 	static final String REDIS_ONLY_PROPERTY = "activity-rank.ledger.redis-only-on-failure";
@@ -67,69 +60,37 @@ public class LedgerActivityRankService implements ActivityRankService {
 	private final AtomicLong lastRedisOnlyWarning = new AtomicLong();
 
 	/**
-	 * Create the service.
-	 * @param engine the service that applies to Redis and answers queries
+	 * Create the writes.
+	 * @param engine the service that applies to Redis
 	 * @param ledger where applied awards are recorded
 	 * @param clock the application's clock
 	 * @param standing the standing awards, which decide what Redis no longer can
 	 */
-	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
+	public LedgerActivityWrites(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
 			StandingAwards standing) {
-		this(engine, ledger, clock, standing, null);
+		this(engine, ledger, clock, standing, false);
 	}
 
 	/**
-	 * Create the service with archived standings: queries of a period past its Redis
-	 * retention read them.
-	 * @param engine the service that applies to Redis and answers queries
-	 * @param ledger where applied awards are recorded
-	 * @param clock the application's clock
-	 * @param standing the standing awards, which decide what Redis no longer can
-	 * @param archive the archived standings, or {@code null} for none
-	 */
-	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
-			StandingAwards standing, LedgerArchive archive) {
-		this(engine, ledger, clock, standing, archive, false);
-	}
-
-	/**
-	 * Create the service with archived standings, choosing what a direct call does when
-	 * its entries cannot be written.
-	 * @param engine the service that applies to Redis and answers queries
+	 * Create the writes, choosing what a direct call does when its entries cannot be
+	 * written.
+	 * @param engine the service that applies to Redis
 	 * @param ledger where awards are recorded
 	 * @param clock the application's clock
 	 * @param standing the standing awards, which decide what Redis no longer can
-	 * @param archive the archived standings, or {@code null} for none
 	 * @param redisOnlyOnFailure whether a direct call whose entries cannot be written is
 	 * applied to Redis alone (counted, and logged at most once a minute) rather than
 	 * failing
 	 */
-	public LedgerActivityRankService(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
-			StandingAwards standing, LedgerArchive archive, boolean redisOnlyOnFailure) {
+	public LedgerActivityWrites(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
+			StandingAwards standing, boolean redisOnlyOnFailure) {
 		this.redisOnlyOnFailure = redisOnlyOnFailure;
-		this.archive = archive;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.standing = Objects.requireNonNull(standing, "standing must not be null");
 	}
 
-	@Override
-	public AwardResult apply(ActivityEvent event) {
-		return applyAll(Collections.singletonList(event)).get(0);
-	}
-
-	/**
-	 * Write the storable events as pending entries (in a transaction of their own), then,
-	 * holding the users' lanes, apply the ones no relay applied meanwhile through the
-	 * engine with the ledger's decisions ({@link StandingAwards}), mark them with their
-	 * outcomes and commit. So Redis never holds a direct award that the ledger does not.
-	 * When the entries cannot be written, the call throws and nothing is applied (or,
-	 * with {@code redis-only-on-failure}, the events go to Redis alone, counted and
-	 * logged). When Redis fails, the exception reaches the caller and the entries stay
-	 * pending: the relay applies them once Redis answers. When marking fails, the entries
-	 * stay pending too, and the relay's second apply changes nothing.
-	 */
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
 		List<ActivityEvent> storable = new ArrayList<>(events.size());
@@ -318,35 +279,6 @@ public class LedgerActivityRankService implements ActivityRankService {
 		}
 	}
 
-	@Override
-	public LocalDate today() {
-		return this.engine.today();
-	}
-
-	@Override
-	public long activeUsers(Period period, LocalDate day) {
-		return this.engine.activeUsers(period, day);
-	}
-
-	@Override
-	public Leaderboard board(Period period) {
-		return this.engine.board(period);
-	}
-
-	/**
-	 * The board of a period, from the archived standings for a period past its Redis
-	 * retention (without display data; {@code among} reads Redis there).
-	 */
-	@Override
-	public Leaderboard board(Period period, LocalDate day) {
-		Leaderboard live = this.engine.board(period, day);
-		if (this.archive == null || !this.archive.answers(period, day)) {
-			return live;
-		}
-		BoardSource liveSource = new LeaderboardSource(live);
-		return new CheckedLeaderboard(this.archive.source(period, day, liveSource), null);
-	}
-
 	/**
 	 * Remove the user from Redis and erase them from the database: their ledger entries
 	 * (pending ones too), standing awards and archived standings, in one transaction that
@@ -383,16 +315,6 @@ public class LedgerActivityRankService implements ActivityRankService {
 		catch (SQLException ex) {
 			throw new IllegalStateException("activity-rank ledger could not erase user " + userId + ": " + ex, ex);
 		}
-	}
-
-	@Override
-	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
-		return this.engine.history(userId, from, to);
-	}
-
-	@Override
-	public ActivitySummary summary(String userId, Period period, LocalDate day) {
-		return this.engine.summary(userId, period, day);
 	}
 
 }

@@ -1,0 +1,85 @@
+package io.github.activityrank.engine;
+
+import java.time.LocalDate;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.ActivitySummary;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.DayActivity;
+import io.github.activityrank.Leaderboard;
+import io.github.activityrank.Period;
+
+/**
+ * An {@link ActivityRankService} made of a read side and a write side: the service that
+ * answers the queries and the {@link ActivityWrites} that take the awards, revokes and
+ * removals. With the award ledger on, the writes are the ledger's, which wrap the
+ * engine's, and the reads are the engine's; so no decorator passes on what it does not
+ * change. It is not a {@link TimedActivityApplier}: requests made earlier go to the
+ * engine itself, not through the writes.
+ *
+ * @param reads the service that answers every query
+ * @param writes where awards, revokes and removals go
+ */
+public record ComposedActivityRankService(ActivityRankService reads,
+		ActivityWrites writes) implements ActivityRankService {
+
+	/**
+	 * Join the two sides.
+	 * @param reads the service that answers every query
+	 * @param writes where awards, revokes and removals go
+	 */
+	public ComposedActivityRankService {
+		Objects.requireNonNull(reads, "reads must not be null");
+		Objects.requireNonNull(writes, "writes must not be null");
+	}
+
+	@Override
+	public AwardResult apply(ActivityEvent event) {
+		return this.writes.applyAll(Collections.singletonList(event)).get(0);
+	}
+
+	@Override
+	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		return this.writes.applyAll(events);
+	}
+
+	@Override
+	public long removeUser(String userId) {
+		return this.writes.removeUser(userId);
+	}
+
+	@Override
+	public LocalDate today() {
+		return this.reads.today();
+	}
+
+	@Override
+	public Leaderboard board(Period period) {
+		return this.reads.board(period);
+	}
+
+	@Override
+	public Leaderboard board(Period period, LocalDate day) {
+		return this.reads.board(period, day);
+	}
+
+	@Override
+	public long activeUsers(Period period, LocalDate day) {
+		return this.reads.activeUsers(period, day);
+	}
+
+	@Override
+	public List<DayActivity> history(String userId, LocalDate from, LocalDate to) {
+		return this.reads.history(userId, from, to);
+	}
+
+	@Override
+	public ActivitySummary summary(String userId, Period period, LocalDate day) {
+		return this.reads.summary(userId, period, day);
+	}
+
+}
