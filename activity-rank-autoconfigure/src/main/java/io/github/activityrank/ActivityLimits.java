@@ -11,7 +11,25 @@ public final class ActivityLimits {
 	/** Longest idempotency field, in characters. */
 	public static final int MAX_FIELD_LENGTH = 256;
 
-	/** Most points one award or rule may carry, either sign. */
+	/**
+	 * Longest rule name, in characters (letters, digits, {@code .}, {@code _} and
+	 * {@code -}).
+	 */
+	public static final int MAX_RULE_NAME_LENGTH = 64;
+
+	/**
+	 * Longest challenge id, in characters (letters, digits, {@code .}, {@code _} and
+	 * {@code -}).
+	 */
+	public static final int MAX_CHALLENGE_ID_LENGTH = 64;
+
+	/** Longest item type name, in characters ({@code a-z}, {@code 0-9} and {@code -}). */
+	public static final int MAX_ITEM_TYPE_LENGTH = 32;
+
+	/**
+	 * Most points one award or rule may carry, either sign; also the most points one
+	 * award gives an item.
+	 */
 	public static final long MAX_POINTS = 1_000_000;
 
 	/** Most entries one query returns. */

@@ -106,7 +106,8 @@ final class ActivityRankPropertyChecks {
 						+ "to letters, digits, '.', '_' or '-', for example " + String.valueOf(prefix).replace(':', '_')
 						+ ".");
 		require(isValidKeyPrefix(prefix), "activity-rank.key-prefix", prefix,
-				"A key prefix must be 1 to 64 letters, digits, '.', '_' or '-'; the starter adds the braces "
+				"A key prefix must be 1 to " + RankKeys.MAX_PREFIX_LENGTH
+						+ " letters, digits, '.', '_' or '-'; the starter adds the braces "
 						+ "of the Redis Cluster hash tag itself. Set activity-rank.key-prefix to such a text, "
 						+ "for example activity_rank.");
 		between("activity-rank.shards", properties.getShards(), 1, ShardMap.MAX_SHARDS, "3");
@@ -124,9 +125,9 @@ final class ActivityRankPropertyChecks {
 		// Boot's bracket notation to stay one map key
 		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
 				: "activity-rank.rules[" + name + "]";
-		require(ActivityRules.isValidName(name), property, name,
-				"Rule name '" + name + "' is not allowed: a rule name must be 1 to 64 letters, digits, '.', '_' "
-						+ "or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
+		require(ActivityRules.isValidName(name), property, name, "Rule name '" + name
+				+ "' is not allowed: a rule name must be 1 to " + ActivityLimits.MAX_RULE_NAME_LENGTH
+				+ " letters, digits, '.', '_' or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
 		long points = rule.getPoints();
 		require(points != 0, property + ".points", points,
 				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
@@ -251,16 +252,17 @@ final class ActivityRankPropertyChecks {
 			ItemProperties item = entry.getValue();
 			String name = "activity-rank.items." + type;
 			require(ItemType.isValidName(type), name, type,
-					"An item type names keys, so it must be 1 to 32 of a-z, 0-9 or '-'. Rename it, for example "
-							+ "article.");
+					"An item type names keys, so it must be 1 to " + ActivityLimits.MAX_ITEM_TYPE_LENGTH
+							+ " of a-z, 0-9 or '-'. Rename it, for example " + "article.");
 			require(!item.getPoints().isEmpty(), name + ".points", item.getPoints(),
 					"The type gets no points from any rule. List rules with the points they give an item, for "
 							+ "example " + name + ".points.praise=5.");
 			item.getPoints().forEach((rule, points) -> {
 				require(ruleNames.contains(rule), name + ".points." + rule, points,
 						"There is no rule '" + rule + "'. Name a rule of activity-rank.rules, or add it there.");
-				require(points != null && points > 0 && points <= ItemType.MAX_POINTS, name + ".points." + rule, points,
-						"Set the points an award gives the item between 1 and " + ItemType.MAX_POINTS + ".");
+				require(points != null && points > 0 && points <= ActivityLimits.MAX_POINTS, name + ".points." + rule,
+						points,
+						"Set the points an award gives the item between 1 and " + ActivityLimits.MAX_POINTS + ".");
 			});
 			require(item.getKeep() >= 1, name + ".keep", item.getKeep(),
 					"Set the members kept per item board to 1 or more (default " + ItemProperties.DEFAULT_KEEP + ").");

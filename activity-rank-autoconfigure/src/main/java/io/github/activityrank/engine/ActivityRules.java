@@ -15,7 +15,8 @@ import io.github.activityrank.ActivityLimits;
  */
 public final class ActivityRules {
 
-	private static final Pattern RULE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+	private static final Pattern RULE_NAME = Pattern
+		.compile("[A-Za-z0-9._-]{1," + ActivityLimits.MAX_RULE_NAME_LENGTH + "}");
 
 	private final Map<String, ScoringRule> rules;
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.Period;
 import io.github.activityrank.support.InputCheck;
 
@@ -21,10 +22,7 @@ import io.github.activityrank.support.InputCheck;
 public record ItemType(String name, Map<String, Long> points, List<Period> periods, Duration halfLife, int keep,
 		boolean uniqueUsers) {
 
-	/** The most points one award gives an item. */
-	public static final long MAX_POINTS = 1_000_000L;
-
-	private static final Pattern NAME = Pattern.compile("[a-z0-9-]{1,32}");
+	private static final Pattern NAME = Pattern.compile("[a-z0-9-]{1," + ActivityLimits.MAX_ITEM_TYPE_LENGTH + "}");
 
 	/**
 	 * Copy the collections.
@@ -57,7 +55,7 @@ public record ItemType(String name, Map<String, Long> points, List<Period> perio
 	 */
 	public static String itemProblem(String type, String id) {
 		if (!isValidName(type)) {
-			return "item type must be 1-32 of a-z, 0-9, '-'";
+			return "item type must be 1-" + ActivityLimits.MAX_ITEM_TYPE_LENGTH + " of a-z, 0-9, '-'";
 		}
 		String problem = InputCheck.userIdProblem(id);
 		return (problem != null) ? problem.replace("user id", "item id") : null;

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.engine.ItemType;
@@ -61,8 +62,6 @@ public class AwardLedger {
 
 	/** Ids in one UPDATE or DELETE of the relay: a bounded statement. */
 	static final int IDS_PER_STATEMENT = 1000;
-
-	private static final int MAX_RULE_LENGTH = 64;
 
 	private final DataSource dataSource;
 
@@ -117,8 +116,8 @@ public class AwardLedger {
 	public static boolean storable(ActivityEvent event) {
 		return event != null && storableUser(event.userId())
 				&& (event.field() == null || InputCheck.fieldProblem(event.field()) == null)
-				&& (event.rule() == null
-						|| (event.rule().length() <= MAX_RULE_LENGTH && InputCheck.fieldProblem(event.rule()) == null))
+				&& (event.rule() == null || (event.rule().length() <= ActivityLimits.MAX_RULE_NAME_LENGTH
+						&& InputCheck.fieldProblem(event.rule()) == null))
 				&& ((event.itemType() == null && event.itemId() == null)
 						|| ItemType.itemProblem(event.itemType(), event.itemId()) == null);
 	}

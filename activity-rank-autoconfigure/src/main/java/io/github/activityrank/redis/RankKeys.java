@@ -54,6 +54,9 @@ import io.github.activityrank.engine.ActivityCalendar;
  */
 public final class RankKeys {
 
+	/** Longest key prefix, in characters. */
+	public static final int MAX_PREFIX_LENGTH = 64;
+
 	private final String prefix;
 
 	private final String tag;
@@ -67,9 +70,9 @@ public final class RankKeys {
 	 * {@code ar})
 	 */
 	public RankKeys(String prefix) {
-		if (prefix == null || !prefix.matches("[A-Za-z0-9._-]{1,64}")) {
-			throw new IllegalArgumentException(
-					"Key prefix '" + prefix + "' must be 1 to 64 letters, digits, '.', '_' or '-'");
+		if (prefix == null || !prefix.matches("[A-Za-z0-9._-]{1," + MAX_PREFIX_LENGTH + "}")) {
+			throw new IllegalArgumentException("Key prefix '" + prefix + "' must be 1 to " + MAX_PREFIX_LENGTH
+					+ " letters, digits, '.', '_' or '-'");
 		}
 		this.prefix = prefix;
 		this.tag = "{" + prefix + "}";

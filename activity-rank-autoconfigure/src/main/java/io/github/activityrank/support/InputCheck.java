@@ -14,7 +14,8 @@ import io.github.activityrank.ActivityLimits;
  */
 public final class InputCheck {
 
-	private static final Pattern CHALLENGE_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+	private static final Pattern CHALLENGE_ID = Pattern
+		.compile("[A-Za-z0-9._-]{1," + ActivityLimits.MAX_CHALLENGE_ID_LENGTH + "}");
 
 	private InputCheck() {
 	}
@@ -51,7 +52,8 @@ public final class InputCheck {
 			return "challenge id is null";
 		}
 		if (!CHALLENGE_ID.matcher(id).matches()) {
-			return "challenge id '" + LogText.of(id) + "' is not 1 to 64 letters, digits, '.', '_' or '-'";
+			return "challenge id '" + LogText.of(id) + "' is not 1 to " + ActivityLimits.MAX_CHALLENGE_ID_LENGTH
+					+ " letters, digits, '.', '_' or '-'";
 		}
 		return null;
 	}

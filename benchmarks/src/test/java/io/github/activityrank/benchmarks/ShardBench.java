@@ -131,8 +131,9 @@ public final class ShardBench {
 			ActivityStore store = stores.activityStore(EnumSet.of(Period.DAY, Period.MONTH));
 			engines.put("shards: " + shards,
 					new DefaultActivityRankService(rules,
-							new CoalescingActivityStore(store, ActivityStore.MAX_BATCH, 2), stores.boards(), calendar,
-							EnumSet.of(Period.DAY, Period.MONTH), null, new ActivityRankCounters()));
+							new CoalescingActivityStore(store, ActivityStore.MAX_BATCH, 2),
+							stores.userRecords(EnumSet.of(Period.DAY, Period.MONTH), Map.of()), stores.boards(),
+							calendar, EnumSet.of(Period.DAY, Period.MONTH), null, new ActivityRankCounters()));
 			shardMaps.put("shards: " + shards, map);
 		}
 		AtomicLong next = new AtomicLong();
