@@ -1,23 +1,18 @@
 package io.github.activityrank.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.DoubleToLongFunction;
 
 import io.github.activityrank.RankEntry;
-import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Ranking;
 
-import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
-
 /**
- * The leaderboard queries, each one round trip that reads the board at one instant, and
- * the numbering of their ranks.
+ * The leaderboard queries of a board on one shard (one key space), each one round trip
+ * that reads the board at one instant, and the numbering of their ranks. Its commands go
+ * through the same {@link ShardAccess} as the reads over shards, which also answers size
+ * and among alike for one shard and many.
  * <p>
  * Commands per query, N members on the board: a page costs ZREVRANGE plus, for its first
  * rank, one ZCOUNT on the board (competition) or on the dense companion (dense) or none
@@ -28,10 +23,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 final class BoardReads {
 
-	private final RedisConnectionFactory connectionFactory;
-
-	/** A member's points from its score: the layout's, or a hot board's decayed sum. */
-	private final DoubleToLongFunction points;
+	private final ShardAccess access;
 
 	private final Ranking ranking;
 
@@ -42,16 +34,9 @@ final class BoardReads {
 
 	private final LuaScript rank = LuaScript.load("rank.lua");
 
-	private final LuaScript dense = LuaScript.load("dense.lua");
-
-	BoardReads(RedisConnectionFactory connectionFactory, BoardLayout layout, BoardOrder order) {
-		this(connectionFactory, layout::points, order);
-	}
-
-	BoardReads(RedisConnectionFactory connectionFactory, DoubleToLongFunction points, BoardOrder order) {
-		this.connectionFactory = connectionFactory;
-		this.points = points;
-		this.ranking = order.effectiveRanking();
+	BoardReads(ShardAccess access) {
+		this.access = access;
+		this.ranking = access.ranking;
 		this.rankingArg = this.ranking.name().toLowerCase();
 	}
 
@@ -74,32 +59,9 @@ final class BoardReads {
 				reply.subList(2, reply.size()));
 	}
 
-	/** A user present in an among query; member is the encoded id Redis orders by. */
-	private record Scored(String userId, String member, double score) {
-	}
-
-	/**
-	 * Run a read script; when it finds no dense companion, build one from the board (once
-	 * per board, see dense.lua) and read again.
-	 */
+	/** Run a read script, building the dense companion first where it finds none. */
 	private List<Object> read(LuaScript script, ScriptArgs call, BoardKeys board) {
-		List<Object> reply = script.run(this.connectionFactory, call);
-		if (!needsCompanion(reply)) {
-			return reply;
-		}
-		// chunk by chunk, each call bounded, until the companion is complete
-		while (RedisReplies.asLong(this.dense.run(this.connectionFactory, board.buildCall()).get(0)) == 0) {
-			Thread.onSpinWait();
-		}
-		reply = script.run(this.connectionFactory, call);
-		if (needsCompanion(reply)) {
-			throw new IllegalStateException("The dense companion of " + board.key() + " is missing after it was built");
-		}
-		return reply;
-	}
-
-	private static boolean needsCompanion(List<Object> reply) {
-		return reply.size() == 1 && RedisReplies.asLong(reply.get(0)) == -1;
+		return this.access.run((commands) -> this.access.withCompanion(commands, script, call, board));
 	}
 
 	/** Turn member, score, ... in board order into entries. */
@@ -108,14 +70,10 @@ final class BoardReads {
 		RankNumbering numbering = new RankNumbering(this.ranking, before, firstPosition);
 		for (int i = 0; i + 1 < membersAndScores.size(); i += 2) {
 			String userId = RankKeys.decode(RedisReplies.asString(membersAndScores.get(i)));
-			long points = this.points.applyAsLong(RedisReplies.asDouble(membersAndScores.get(i + 1)));
+			long points = this.access.points.applyAsLong(RedisReplies.asDouble(membersAndScores.get(i + 1)));
 			entries.add(new RankEntry(userId, numbering.next(points), points, null));
 		}
 		return entries;
-	}
-
-	private static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 	/** The reads of one board. */
@@ -143,7 +101,7 @@ final class BoardReads {
 			if (reply.isEmpty()) {
 				return Optional.empty();
 			}
-			long points = BoardReads.this.points.applyAsLong(RedisReplies.asDouble(reply.get(1)));
+			long points = BoardReads.this.access.points.applyAsLong(RedisReplies.asDouble(reply.get(1)));
 			return Optional.of(new RankEntry(userId, RedisReplies.asLong(reply.get(0)) + 1, points, null));
 		}
 
@@ -156,40 +114,12 @@ final class BoardReads {
 
 		@Override
 		public long size() {
-			try (RedisConnection connection = BoardReads.this.connectionFactory.getConnection()) {
-				Long size = connection.zSetCommands().zCard(bytes(this.board.key()));
-				return (size != null) ? size : 0;
-			}
+			return BoardReads.this.access.size(List.of(this.board));
 		}
 
-		/**
-		 * One ZMSCORE, then the users present are put in board order (score, then member,
-		 * both descending, as ZREVRANGE orders them) and numbered from 1.
-		 */
 		@Override
 		public List<RankEntry> among(List<String> userIds) {
-			byte[][] members = new byte[userIds.size()][];
-			for (int i = 0; i < members.length; i++) {
-				members[i] = bytes(RankKeys.encode(userIds.get(i)));
-			}
-			List<Double> scores;
-			try (RedisConnection connection = BoardReads.this.connectionFactory.getConnection()) {
-				scores = connection.zSetCommands().zMScore(bytes(this.board.key()), members);
-			}
-			List<Scored> present = new ArrayList<>();
-			for (int i = 0; scores != null && i < scores.size(); i++) {
-				if (scores.get(i) != null) {
-					present.add(new Scored(userIds.get(i), RankKeys.encode(userIds.get(i)), scores.get(i)));
-				}
-			}
-			present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
-			RankNumbering numbering = new RankNumbering(BoardReads.this.ranking, 0, 0);
-			List<RankEntry> entries = new ArrayList<>(present.size());
-			for (Scored scored : present) {
-				long points = BoardReads.this.points.applyAsLong(scored.score());
-				entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
-			}
-			return entries;
+			return BoardReads.this.access.among(List.of(this.board), (userId) -> 0, userIds);
 		}
 
 	}

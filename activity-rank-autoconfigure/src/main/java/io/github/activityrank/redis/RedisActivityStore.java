@@ -27,7 +27,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * {@link ActivityStore} on Redis: every award and revoke runs inside one score script
  * call ({@link ScoreScript}, composed from Lua modules; a batch of commands shares one
- * call); the boards are read by {@link RedisBoards}, a user's records by
+ * call); the boards are read by {@link ShardedBoards}, a user's records by
  * {@link RedisUserRecords}. How a score encodes points, and the tie-break time, is
  * {@link BoardLayout}'s.
  */

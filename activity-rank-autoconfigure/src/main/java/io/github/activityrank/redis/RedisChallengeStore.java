@@ -18,7 +18,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * registry of challenges and, when it is open to all, an entry in the open-challenges
  * hash; a user who joins gets an entry in their joined-challenges hash. score.lua reads
  * those two hashes on every award, so an award reaches exactly the challenges of its
- * user. Boards are read by {@link RedisBoards}, like the period boards. Key names are
+ * user. Boards are read by {@link ShardedBoards}, like the period boards. Key names are
  * {@link RankKeys}'.
  */
 public class RedisChallengeStore implements ChallengeStore {

@@ -48,7 +48,8 @@ public class RedisItemBoards implements ItemBoards {
 		this.connectionFactory = connectionFactory;
 		this.keys = new ItemKeys(keys);
 		this.calendar = calendar;
-		this.reads = new BoardReads(connectionFactory, new BoardLayout(PLAIN, calendar.zone()), PLAIN);
+		this.reads = new BoardReads(ShardAccess.oneKeySpace(connectionFactory,
+				new BoardLayout(PLAIN, calendar.zone())::points, PLAIN.effectiveRanking()));
 	}
 
 	@Override
@@ -60,8 +61,9 @@ public class RedisItemBoards implements ItemBoards {
 	@Override
 	public BoardSource hot(ItemType type) {
 		String key = this.keys.hot(type.name());
-		BoardReads hot = this.hotReads.computeIfAbsent(type.name(), (name) -> new BoardReads(this.connectionFactory,
-				new HotScore(this.calendar.clock(), type.halfLife().toMillis()), HOT));
+		BoardReads hot = this.hotReads.computeIfAbsent(type.name(),
+				(name) -> new BoardReads(ShardAccess.oneKeySpace(this.connectionFactory,
+						new HotScore(this.calendar.clock(), type.halfLife().toMillis()), HOT.effectiveRanking())));
 		return hot.source(new BoardKeys(key, key));
 	}
 

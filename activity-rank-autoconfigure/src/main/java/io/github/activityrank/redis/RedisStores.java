@@ -92,8 +92,7 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	 * @return reads over one key space or over the shards
 	 */
 	public Boards boards() {
-		return sharded() ? new ShardedBoards(this.connectionFactory, this.shards, this.calendar, this.order)
-				: new RedisBoards(this.connectionFactory, this.shards.keys(0), this.calendar, this.order);
+		return new ShardedBoards(this.connectionFactory, this.shards, this.calendar, this.order);
 	}
 
 	private boolean sharded() {

@@ -129,7 +129,7 @@ final class ScoreWindowPages {
 		RankNumbering numbering = new RankNumbering(this.shards.ranking, higher, offset);
 		List<RankEntry> entries = new ArrayList<>(wanted - first);
 		for (int i = first; i < wanted; i++) {
-			long points = this.shards.layout.points(scores[i]);
+			long points = this.shards.points.applyAsLong(scores[i]);
 			entries.add(new RankEntry(RankKeys.decode(new String(members[i], StandardCharsets.UTF_8)),
 					numbering.next(points), points, null));
 		}

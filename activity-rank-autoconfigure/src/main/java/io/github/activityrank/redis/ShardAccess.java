@@ -8,9 +8,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.function.DoubleToLongFunction;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 
+import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.Ranking;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -18,9 +22,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.ClassUtils;
 
 /**
- * What every sharded read shares: the {@link ShardCommands} a read is composed of, one
- * call per shard at once, and the counts more than one read needs (members before an
- * entry, members scoring higher, distinct points higher).
+ * What every board read shares, on one key space (one shard) or over shards: the
+ * {@link ShardCommands} a read is composed of, one call per shard at once, the dense
+ * companion built where a read finds none, the counts more than one read needs (members
+ * before an entry, members scoring higher, distinct points higher), and the reads that
+ * are the same on one shard and on many (size, among).
  */
 final class ShardAccess {
 
@@ -39,7 +45,10 @@ final class ShardAccess {
 
 	private final boolean forceBlocking;
 
-	final BoardLayout layout;
+	/**
+	 * A member's points from its raw score: the layout's, or a hot board's decayed sum.
+	 */
+	final DoubleToLongFunction points;
 
 	final Ranking ranking;
 
@@ -53,13 +62,27 @@ final class ShardAccess {
 	 * @param forceBlocking whether to use blocking calls even on Lettuce, for tests of
 	 * that path
 	 */
-	ShardAccess(RedisConnectionFactory connectionFactory, ShardCalls calls, BoardLayout layout, Ranking ranking,
-			boolean forceBlocking) {
+	ShardAccess(RedisConnectionFactory connectionFactory, ShardCalls calls, DoubleToLongFunction points,
+			Ranking ranking, boolean forceBlocking) {
+		this(connectionFactory, calls.executor(), points, ranking, forceBlocking);
+	}
+
+	private ShardAccess(RedisConnectionFactory connectionFactory, Executor blockingCalls, DoubleToLongFunction points,
+			Ranking ranking, boolean forceBlocking) {
 		this.connectionFactory = connectionFactory;
-		this.blocking = new BlockingShardCommands(connectionFactory, calls.executor());
+		this.blocking = new BlockingShardCommands(connectionFactory, blockingCalls);
 		this.forceBlocking = forceBlocking;
-		this.layout = layout;
+		this.points = points;
 		this.ranking = ranking;
+	}
+
+	/**
+	 * The access to one key space: with blocking calls, each runs on the caller's thread,
+	 * as there is nothing to send at the same time.
+	 */
+	static ShardAccess oneKeySpace(RedisConnectionFactory connectionFactory, DoubleToLongFunction points,
+			Ranking ranking) {
+		return new ShardAccess(connectionFactory, Runnable::run, points, ranking, false);
 	}
 
 	/**
@@ -162,6 +185,28 @@ final class ShardAccess {
 		return values.size();
 	}
 
+	/**
+	 * Run a read script that answers {@code -1} alone when the board's dense companion is
+	 * missing: then build the companion (see dense.lua) and run it again.
+	 */
+	CompletionStage<List<Object>> withCompanion(ShardCommands commands, LuaScript script, ScriptArgs call,
+			BoardKeys board) {
+		return commands.script(script, call)
+			.thenCompose((reply) -> !needsCompanion(reply) ? CompletableFuture.completedFuture(reply)
+					: build(commands, board).thenCompose((built) -> commands.script(script, call))
+						.thenApply((again) -> {
+							if (needsCompanion(again)) {
+								throw new IllegalStateException(
+										"The dense companion of " + board.key() + " is missing after it was built");
+							}
+							return again;
+						}));
+	}
+
+	private static boolean needsCompanion(List<Object> reply) {
+		return reply.size() == 1 && RedisReplies.asLong(reply.get(0)) == -1;
+	}
+
 	/** Build a board's dense companion on its shard, one bounded chunk per call. */
 	private CompletionStage<List<Object>> build(ShardCommands commands, BoardKeys board) {
 		return commands.script(this.dense, board.buildCall())
@@ -172,6 +217,59 @@ final class ShardAccess {
 	/** The distinct points from {@code bound} up on one shard, read with a window. */
 	CompletionStage<List<Object>> denseFrom(ShardCommands commands, BoardKeys board, long bound) {
 		return commands.script(this.denseAbove, call(board, Long.toString(bound)));
+	}
+
+	/** The members of a board: the sum of ZCARD over its shards. */
+	long size(List<BoardKeys> boards) {
+		return each(boards.size(), (commands, s) -> commands.card(bytes(boards.get(s).key()))).stream()
+			.mapToLong(Long::longValue)
+			.sum();
+	}
+
+	/**
+	 * One ZMSCORE per shard holding one of the users, then the users present in board
+	 * order, numbered from 1 among themselves.
+	 */
+	List<RankEntry> among(List<BoardKeys> boards, ToIntFunction<String> shardOf, List<String> userIds) {
+		List<List<Integer>> byShard = new ArrayList<>();
+		for (int s = 0; s < boards.size(); s++) {
+			byShard.add(new ArrayList<>());
+		}
+		for (int i = 0; i < userIds.size(); i++) {
+			byShard.get(shardOf.applyAsInt(userIds.get(i))).add(i);
+		}
+		List<List<Double>> scores = each(boards.size(), (commands, s) -> {
+			List<Integer> users = byShard.get(s);
+			if (users.isEmpty()) {
+				return CompletableFuture.completedFuture(List.of());
+			}
+			byte[][] members = users.stream().map((i) -> bytes(RankKeys.encode(userIds.get(i)))).toArray(byte[][]::new);
+			return commands.scores(bytes(boards.get(s).key()), members);
+		});
+		List<Scored> present = new ArrayList<>();
+		for (int s = 0; s < boards.size(); s++) {
+			List<Integer> users = byShard.get(s);
+			for (int u = 0; u < scores.get(s).size(); u++) {
+				Double score = scores.get(s).get(u);
+				if (score != null) {
+					String userId = userIds.get(users.get(u));
+					present.add(new Scored(userId, RankKeys.encode(userId), score));
+				}
+			}
+		}
+		// board order: score, then member, both descending, as ZREVRANGE orders them
+		present.sort(Comparator.comparingDouble(Scored::score).thenComparing(Scored::member).reversed());
+		List<RankEntry> entries = new ArrayList<>(present.size());
+		RankNumbering numbering = new RankNumbering(this.ranking, 0, 0);
+		for (Scored scored : present) {
+			long points = this.points.applyAsLong(scored.score());
+			entries.add(new RankEntry(scored.userId(), numbering.next(points), points, null));
+		}
+		return entries;
+	}
+
+	/** A user present in an among query; member is the encoded id Redis orders by. */
+	private record Scored(String userId, String member, double score) {
 	}
 
 	static long sum(List<long[]> counts, int index) {

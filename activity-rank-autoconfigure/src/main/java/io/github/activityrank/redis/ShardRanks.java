@@ -43,7 +43,7 @@ final class ShardRanks {
 			}
 			long value = score.longValue();
 			return Optional.of(new RankEntry(userId, this.access.denseHigher(boards, value) + 1,
-					this.access.layout.points(value), null));
+					this.access.points.applyAsLong(value), null));
 		}
 		String mode = (this.access.ranking == Ranking.ORDINAL) ? "ordinal" : "competition";
 		ScriptArgs ownCall = ShardAccess.call(boards.get(shard), member, mode);
@@ -51,7 +51,7 @@ final class ShardRanks {
 		others.remove(shard);
 		long[] found = this.access.run((commands) -> rank(commands, ownCall, others, member));
 		return (found.length == 0) ? Optional.empty()
-				: Optional.of(new RankEntry(userId, found[0] + 1, this.access.layout.points(found[1]), null));
+				: Optional.of(new RankEntry(userId, found[0] + 1, this.access.points.applyAsLong(found[1]), null));
 	}
 
 	/**

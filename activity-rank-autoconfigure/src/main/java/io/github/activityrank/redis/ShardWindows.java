@@ -107,7 +107,7 @@ final class ShardWindows {
 		RankNumbering numbering = new RankNumbering(this.shards.ranking, before, start);
 		List<RankEntry> entries = new ArrayList<>(slice.size());
 		for (Entry entry : slice) {
-			long points = this.shards.layout.points(entry.score());
+			long points = this.shards.points.applyAsLong(entry.score());
 			entries.add(new RankEntry(RankKeys.decode(entry.member()), numbering.next(points), points, null));
 		}
 		return entries;

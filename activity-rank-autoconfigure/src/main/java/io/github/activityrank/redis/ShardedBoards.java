@@ -14,9 +14,10 @@ import io.github.activityrank.engine.Boards;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * The read side of boards split into shards ({@link ShardMap}): every read answers what
- * one board holding every member would ({@link ShardedReads}); a member's own entry is
- * read on its shard.
+ * The read side of the period and challenge boards, on one key space or split into shards
+ * ({@link ShardMap}): every read answers what one board holding every member would
+ * ({@link ShardedReads}); a member's own entry is read on its shard. On one shard each
+ * query is one round trip ({@link BoardReads}).
  */
 public class ShardedBoards implements Boards {
 
@@ -27,7 +28,7 @@ public class ShardedBoards implements Boards {
 	/**
 	 * Create the reads.
 	 * @param connectionFactory connections to Redis (a cluster, or one server)
-	 * @param shards the shards and their keys
+	 * @param shards the shards and their keys; one shard means one key space
 	 * @param calendar the configured zone, for the board layout
 	 * @param order how boards order and number their members
 	 */
@@ -42,8 +43,11 @@ public class ShardedBoards implements Boards {
 	ShardedBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder order, boolean forceBlocking) {
 		this.shards = shards;
-		this.reads = new ShardedReads(connectionFactory, new BoardLayout(order, calendar.zone()), order,
-				new ShardCalls(), forceBlocking);
+		BoardLayout layout = new BoardLayout(order, calendar.zone());
+		this.reads = new ShardedReads((shards.shards() == 1 && !forceBlocking)
+				? ShardAccess.oneKeySpace(connectionFactory, layout::points, order.effectiveRanking())
+				: new ShardAccess(connectionFactory, new ShardCalls(), layout::points, order.effectiveRanking(),
+						forceBlocking));
 	}
 
 	@Override

@@ -94,7 +94,7 @@ public class ShardedItemBoards implements ItemBoards {
 	}
 
 	private ShardAccess access(BoardLayout layout) {
-		return new ShardAccess(this.connectionFactory, this.calls, layout, Ranking.COMPETITION, false);
+		return new ShardAccess(this.connectionFactory, this.calls, layout::points, Ranking.COMPETITION, false);
 	}
 
 	private List<String> keys(Function<ItemKeys, String> key) {

@@ -35,11 +35,8 @@ final class StreakBoard implements BoardSource {
 	private final BoardSource scores;
 
 	StreakBoard(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
-		this.scores = (shards.shards() > 1)
-				? new ShardedBoards(connectionFactory, shards, calendar, RAW)
-					.source((keys) -> new StreakKeys(keys).boardKeys())
-				: new BoardReads(connectionFactory, new BoardLayout(RAW, calendar.zone()), RAW)
-					.source(new StreakKeys(shards.keys(0)).boardKeys());
+		this.scores = new ShardedBoards(connectionFactory, shards, calendar, RAW)
+			.source((keys) -> new StreakKeys(keys).boardKeys());
 	}
 
 	@Override

@@ -11,9 +11,9 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisActivityStore;
-import io.github.activityrank.redis.RedisBoards;
 import io.github.activityrank.redis.RedisUserRecords;
 import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedBoards;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
@@ -57,8 +57,8 @@ class ScriptCacheLossTests {
 				new RedisActivityStore(this.factory, keys, calendar, EnumSet.of(Period.DAY)),
 				new RedisUserRecords(this.factory, new ShardMap(keys, 1), calendar, EnumSet.of(Period.DAY),
 						BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF),
-				new RedisBoards(this.factory, keys, calendar, BoardOrder.DEFAULT), calendar, EnumSet.of(Period.DAY),
-				null, new ActivityRankCounters());
+				new ShardedBoards(this.factory, new ShardMap(keys, 1), calendar, BoardOrder.DEFAULT), calendar,
+				EnumSet.of(Period.DAY), null, new ActivityRankCounters());
 		assertThat(service.award("u1", "1", "praise").outcome()).isEqualTo(Outcome.AWARDED);
 
 		this.redis.stop();

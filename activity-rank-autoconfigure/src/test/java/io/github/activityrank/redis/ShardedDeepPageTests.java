@@ -130,7 +130,7 @@ class ShardedDeepPageTests {
 
 	private ShardedBoards compare(TieBreak tieBreak, Ranking ranking, int values, boolean blocking) {
 		BoardOrder order = new BoardOrder(tieBreak, ranking, BoardOrder.DEFAULT_EPOCH);
-		RedisBoards oneBoards = new RedisBoards(this.single, this.oneKeys, this.calendar, order);
+		ShardedBoards oneBoards = new ShardedBoards(this.single, new ShardMap(this.oneKeys, 1), this.calendar, order);
 		ShardedBoards three = new ShardedBoards(this.cluster, this.shards, this.calendar, order, blocking);
 		Random random = new Random(42);
 		List<String> users = new ArrayList<>();
