@@ -59,21 +59,7 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods) {
-		this(connectionFactory, keys, calendar, periods, BoardOrder.DEFAULT);
-	}
-
-	/**
-	 * Create the store.
-	 * @param connectionFactory connections to Redis
-	 * @param keys key naming
-	 * @param calendar today, period boundaries and TTLs
-	 * @param periods the boards every award goes to
-	 * @param order how boards order and number their members; boards keep the layout they
-	 * were written with, so the tie-break is chosen before the first award
-	 */
-	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order) {
-		this(connectionFactory, keys, calendar, periods, order, Map.of(), StreakSettings.OFF);
+		this(connectionFactory, keys, calendar, periods, BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF);
 	}
 
 	/**

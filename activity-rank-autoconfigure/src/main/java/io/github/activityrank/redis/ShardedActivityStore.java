@@ -34,19 +34,6 @@ public class ShardedActivityStore implements ActivityStore {
 	private final ShardCalls calls = new ShardCalls();
 
 	/**
-	 * Create the store.
-	 * @param connectionFactory connections to Redis (a cluster, or one server)
-	 * @param shards the shards and their keys
-	 * @param calendar today, period boundaries and TTLs
-	 * @param periods the boards every award goes to
-	 * @param order how boards order and number their members
-	 */
-	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order) {
-		this(connectionFactory, shards, calendar, periods, order, Map.of(), StreakSettings.OFF);
-	}
-
-	/**
 	 * Create the store with item boards, spread over the shards like the user boards (an
 	 * award's item share goes to the shard of its user, docs/items.md), and streaks kept
 	 * in each shard's key space.
