@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The commands the sharded reads send to one shard, each written once and asynchronous:
- * on Lettuce's asynchronous API ({@link LettuceShardCommands}), else as blocking calls on
- * threads of their own ({@link BlockingShardCommands}). A read composes the stages and is
- * awaited once, where its caller blocks.
+ * The commands the board reads send to one shard (one key space is one shard), each
+ * asynchronous and written once per client API: on Lettuce's asynchronous API
+ * ({@link LettuceShardCommands}), else as blocking calls ({@link BlockingShardCommands}).
+ * A read composes the stages and is awaited once, where its caller blocks
+ * ({@link ShardAccess}).
  */
 interface ShardCommands {
 
