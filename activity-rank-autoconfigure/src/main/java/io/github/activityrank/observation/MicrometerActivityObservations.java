@@ -61,7 +61,9 @@ public class MicrometerActivityObservations implements ActivityObservations {
 
 	@Override
 	public AwardObservation award(ActivityEvent event, AwardPath path) {
-		if (this.registry.isNoop() || event == null) {
+		if (this.registry.isNoop() || event == null || isAward(this.registry.getCurrentObservation())) {
+			// an award applied within another's observation (a service that decorates
+			// the engine) is that award
 			return AwardObservation.NONE;
 		}
 		AwardObservationContext context = new AwardObservationContext(event, path, ruleOf(event));
@@ -83,6 +85,10 @@ public class MicrometerActivityObservations implements ActivityObservations {
 		BoardReadObservationContext context = new BoardReadObservationContext(kind, period, operation);
 		return ActivityRankObservationDocumentation.BOARD_READ.observation(this.boardConvention,
 				DefaultBoardReadObservationConvention.INSTANCE, () -> context, this.registry);
+	}
+
+	private static boolean isAward(Observation current) {
+		return current != null && current.getContext() instanceof AwardObservationContext;
 	}
 
 	/** A configured rule's name only: free text would make a key of unbounded values. */
