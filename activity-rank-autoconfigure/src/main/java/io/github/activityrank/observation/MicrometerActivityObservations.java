@@ -69,6 +69,10 @@ public class MicrometerActivityObservations implements ActivityObservations {
 		AwardObservationContext context = new AwardObservationContext(event, path, ruleOf(event));
 		Observation observation = ActivityRankObservationDocumentation.AWARD.observation(this.awardConvention,
 				DefaultAwardObservationConvention.INSTANCE, () -> context, this.registry);
+		if (observation.isNoop()) {
+			// switched off by a predicate, such as management.observations.enable
+			return AwardObservation.NONE;
+		}
 		return new MicrometerAwardObservation(observation.start(), context);
 	}
 
