@@ -62,7 +62,8 @@ class PackageRulesTests {
 			.layer("ingest")
 			.definedBy(ROOT + ".ingest..")
 			.layer("adapters")
-			.definedBy(ROOT + ".aspect..", ROOT + ".web..", ROOT + ".security..", ROOT + ".actuator..")
+			.definedBy(ROOT + ".aspect..", ROOT + ".web..", ROOT + ".security..", ROOT + ".actuator..",
+					ROOT + ".observation..")
 			.layer("autoconfigure")
 			.definedBy(ROOT + ".autoconfigure..")
 			.whereLayer("autoconfigure")

@@ -132,6 +132,9 @@ public class ActivityRankProperties implements InitializingBean {
 	@NestedConfigurationProperty
 	private final RedisClientProperties redis = new RedisClientProperties();
 
+	@NestedConfigurationProperty
+	private final HealthProperties health = new HealthProperties();
+
 	/**
 	 * Item types by name (1-32 of a-z, 0-9, '-'): boards of content, such as articles,
 	 * that awards with an item feed (see docs/items.md).
@@ -281,6 +284,10 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public RedisClientProperties getRedis() {
 		return this.redis;
+	}
+
+	public HealthProperties getHealth() {
+		return this.health;
 	}
 
 }

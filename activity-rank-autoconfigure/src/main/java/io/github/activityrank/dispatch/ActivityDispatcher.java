@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.engine.AwardPath;
 
 /**
  * Hands awards from {@code @ActivityScore}, {@code ActivityEvent}s and page views to the
@@ -19,19 +20,40 @@ import io.github.activityrank.ActivityRankService;
 public interface ActivityDispatcher extends AutoCloseable {
 
 	/**
-	 * Dispatch awards now: queue them, or apply them on this thread. Never throws.
+	 * Dispatch awards of {@code @ActivityScore} methods now: queue them, or apply them on
+	 * this thread. Never throws.
 	 * @param events the awards
 	 */
 	void dispatch(List<ActivityEvent> events);
 
 	/**
-	 * Dispatch awards after the current transaction commits, or now when no transaction
-	 * synchronization is active (or spring-tx is absent). On rollback the awards are
-	 * forgotten.
+	 * Dispatch awards now, made on the given path, which their observations report. By
+	 * default the path is not observed: {@link #dispatch(List)}.
+	 * @param events the awards
+	 * @param path how they were made
+	 */
+	default void dispatch(List<ActivityEvent> events, AwardPath path) {
+		dispatch(events);
+	}
+
+	/**
+	 * Dispatch awards of {@code @ActivityScore} methods after the current transaction
+	 * commits, or now when no transaction synchronization is active (or spring-tx is
+	 * absent). On rollback the awards are forgotten.
 	 * @param events the awards
 	 */
 	default void dispatchAfterCommit(List<ActivityEvent> events) {
-		AfterCommit.dispatch(events, this);
+		AfterCommit.dispatch(events, AwardPath.ANNOTATED, this);
+	}
+
+	/**
+	 * Dispatch awards made on the given path after the current transaction commits, as
+	 * {@link #dispatchAfterCommit(List)} does.
+	 * @param events the awards
+	 * @param path how they were made
+	 */
+	default void dispatchAfterCommit(List<ActivityEvent> events, AwardPath path) {
+		AfterCommit.dispatch(events, path, this);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.activityrank.dispatch;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.AwardPath;
 
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.PayloadApplicationEvent;
@@ -29,7 +30,7 @@ public class ActivityEventListener implements ApplicationListener<PayloadApplica
 	public void onApplicationEvent(PayloadApplicationEvent<ActivityEvent> event) {
 		ActivityEvent activity = event.getPayload();
 		if (activity != null) {
-			this.dispatcher.dispatchAfterCommit(List.of(activity));
+			this.dispatcher.dispatchAfterCommit(List.of(activity), AwardPath.EVENT);
 		}
 	}
 

@@ -3,6 +3,7 @@ package io.github.activityrank.dispatch;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.AwardPath;
 
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -25,23 +26,24 @@ final class AfterCommit {
 	/**
 	 * Dispatch after commit inside a synchronized transaction, at once outside one.
 	 * @param events the awards
+	 * @param path how they were made
 	 * @param dispatcher what dispatches them now (a dispatcher, not a method reference to
 	 * one: that would be an object made on every call)
 	 */
-	static void dispatch(List<ActivityEvent> events, ActivityDispatcher dispatcher) {
+	static void dispatch(List<ActivityEvent> events, AwardPath path, ActivityDispatcher dispatcher) {
 		if (events.isEmpty()) {
 			return;
 		}
-		if (TX_PRESENT && Synchronization.registerAfterCommit(events, dispatcher)) {
+		if (TX_PRESENT && Synchronization.registerAfterCommit(events, path, dispatcher)) {
 			return;
 		}
-		dispatcher.dispatch(events);
+		dispatcher.dispatch(events, path);
 	}
 
 	/** The only code that refers to spring-tx, loaded only when it is present. */
 	private static final class Synchronization {
 
-		static boolean registerAfterCommit(List<ActivityEvent> events, ActivityDispatcher dispatcher) {
+		static boolean registerAfterCommit(List<ActivityEvent> events, AwardPath path, ActivityDispatcher dispatcher) {
 			if (!TransactionSynchronizationManager.isSynchronizationActive()) {
 				return false;
 			}
@@ -50,7 +52,7 @@ final class AfterCommit {
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
-					dispatcher.dispatch(copy);
+					dispatcher.dispatch(copy, path);
 				}
 			});
 			return true;

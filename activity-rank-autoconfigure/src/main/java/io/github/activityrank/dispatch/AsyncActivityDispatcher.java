@@ -11,7 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.engine.ActivityObservations;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.AwardPath;
+import io.github.activityrank.engine.ObservationsAware;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.LogText;
 import io.github.activityrank.support.WarnOnce;
@@ -41,7 +44,7 @@ import org.apache.commons.logging.LogFactory;
  * <p>
  * Worker threads start with the constructor; {@link #close()} drains them.
  */
-public class AsyncActivityDispatcher implements ActivityDispatcher {
+public class AsyncActivityDispatcher implements ActivityDispatcher, ObservationsAware {
 
 	/** One log category for the whole dispatch path. */
 	private static final Log logger = LogFactory.getLog(ActivityDispatcher.class);
@@ -76,6 +79,8 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			"further occurrences are logged at debug level and counted");
 
 	private final AtomicBoolean closed = new AtomicBoolean();
+
+	private volatile ActivityObservations observations = ActivityObservations.NONE;
 
 	/**
 	 * Create a dispatcher without a retry buffer and start its worker threads.
@@ -152,6 +157,16 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		this.lanes.start();
 	}
 
+	/**
+	 * Observe each award from the moment it is dispatched until it is answered, on the
+	 * worker that applies it.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
+	}
+
 	@Override
 	public boolean isAsync() {
 		return true;
@@ -182,13 +197,21 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 */
 	@Override
 	public void dispatch(List<ActivityEvent> events) {
+		dispatch(events, AwardPath.ANNOTATED);
+	}
+
+	@Override
+	public void dispatch(List<ActivityEvent> events, AwardPath path) {
 		if (events.isEmpty()) {
 			return;
 		}
 		Instant at = this.clock.instant();
+		ActivityObservations observations = this.observations;
 		List<TimedAward> here = null;
 		for (ActivityEvent made : events) {
-			TimedAward event = new TimedAward(made, at);
+			// started here, on the caller's thread, so its parent is the caller's
+			// observation; the worker that answers it ends it
+			TimedAward event = new TimedAward(made, at, observations.award(made, path));
 			DispatchLanes.Offer offer = AwardRefusals.refuses(made) ? DispatchLanes.Offer.CLOSED : queue(event);
 			if (offer == DispatchLanes.Offer.FULL) {
 				offer = queueFull(event);
@@ -224,6 +247,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	private DispatchLanes.Offer queueFull(TimedAward event) {
 		if (this.queueFullPolicy == QueueFullPolicy.DROP) {
 			this.counters.add(DispatchCounter.DROPPED, 1);
+			event.observation().dropped();
 			this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); dropped "
 					+ LogText.of(event.event()) + " as activity-rank.async.on-queue-full=drop says", null);
 			return DispatchLanes.Offer.QUEUED;
@@ -283,6 +307,9 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	private void handle(List<QueuedAward> taken) {
 		List<TimedAward> batch = QueuedAward.events(taken);
 		this.lanes.taken(taken);
+		for (TimedAward award : batch) {
+			award.observation().taken();
+		}
 		try {
 			deliver(batch);
 		}
@@ -309,6 +336,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 				this.applier.keptForRetry(copy, ex);
 				return;
 			}
+			TimedAward.failed(copy, ex);
 			onApplyFailure(TimedAward.events(copy), ex);
 		}
 	}
@@ -348,6 +376,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 		List<QueuedAward> queued = this.lanes.close();
 		int left = (this.retry != null) ? this.retry.close() : 0;
 		QueuedAward.release(queued);
+		TimedAward.dropped(QueuedAward.events(queued));
 		if (!queued.isEmpty()) {
 			this.pending.remove(queued.size());
 			this.counters.add(DispatchCounter.DROPPED, queued.size());

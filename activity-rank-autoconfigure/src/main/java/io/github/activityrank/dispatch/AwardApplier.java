@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.AwardObservation;
 import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.FailureLog;
@@ -41,18 +42,24 @@ final class AwardApplier {
 	/**
 	 * Apply the awards in one service call, each at the instant it was made when the
 	 * service can, and count the answers: rejected ones as rejected (each logged at debug
-	 * level), the others as applied. Nothing is counted when the service throws.
+	 * level), the others as applied, and end their observations. Nothing is counted when
+	 * the service throws.
 	 * @param awards the awards
 	 * @throws RuntimeException what the service threw
 	 */
 	void apply(List<TimedAward> awards) {
 		List<ActivityEvent> events = TimedAward.events(awards);
-		List<AwardResult> results = (this.service instanceof TimedActivityApplier timed)
-				? timed.applyAll(events, TimedAward.times(awards)) : this.service.applyAll(events);
+		List<AwardResult> results;
+		// one call for the batch: its Redis commands join the first award's trace
+		try (AwardObservation.Scope scope = awards.get(0).observation().open()) {
+			results = (this.service instanceof TimedActivityApplier timed)
+					? timed.applyAll(events, TimedAward.times(awards)) : this.service.applyAll(events);
+		}
 		long rejected = 0;
 		long setAside = 0;
 		for (int i = 0; i < results.size(); i++) {
 			AwardResult result = results.get(i);
+			awards.get(i).observation().answered(result);
 			if (result != null && result.outcome() == AwardResult.Outcome.REJECTED) {
 				rejected++;
 				if (logger.isDebugEnabled()) {
@@ -94,6 +101,7 @@ final class AwardApplier {
 				}
 				return 0;
 			}
+			TimedAward.failed(awards, ex);
 			failed(awards, ex);
 			return awards.size();
 		}

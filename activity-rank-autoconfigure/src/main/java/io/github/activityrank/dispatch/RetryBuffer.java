@@ -158,6 +158,7 @@ final class RetryBuffer {
 		synchronized (this.lock) {
 			this.closed = true;
 			left = this.events.size();
+			TimedAward.dropped(this.events);
 			this.events.clear();
 			this.lock.notifyAll();
 		}

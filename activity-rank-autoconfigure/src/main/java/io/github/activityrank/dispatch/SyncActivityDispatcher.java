@@ -7,6 +7,9 @@ import java.util.Objects;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.engine.ActivityObservations;
+import io.github.activityrank.engine.AwardPath;
+import io.github.activityrank.engine.ObservationsAware;
 
 /**
  * Applies awards on the caller's thread, one {@link ActivityRankService#applyAll(List)}
@@ -14,7 +17,7 @@ import io.github.activityrank.ActivityRankService;
  * awards are counted as failed, logged (warn once, then debug) and handed to
  * {@link #onApplyFailure(List, RuntimeException)}.
  */
-public class SyncActivityDispatcher implements ActivityDispatcher {
+public class SyncActivityDispatcher implements ActivityDispatcher, ObservationsAware {
 
 	private final AwardDispatchCounters counters;
 
@@ -22,6 +25,8 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 
 	/** Awards being applied by callers right now, for {@link #awaitIdle(Duration)}. */
 	private final PendingAwards pending = new PendingAwards();
+
+	private volatile ActivityObservations observations = ActivityObservations.NONE;
 
 	/**
 	 * Create the dispatcher.
@@ -35,25 +40,46 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
+	 * Observe each award while it is applied.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
+	}
+
+	/**
 	 * Apply the awards on this thread. Never throws.
 	 * @param events the awards
 	 */
 	@Override
 	public void dispatch(List<ActivityEvent> events) {
+		dispatch(events, AwardPath.ANNOTATED);
+	}
+
+	/**
+	 * Apply the awards on this thread. Never throws.
+	 * @param events the awards
+	 * @param path how they were made
+	 */
+	@Override
+	public void dispatch(List<ActivityEvent> events, AwardPath path) {
 		if (events.isEmpty()) {
 			return;
 		}
 		List<ActivityEvent> copy = List.copyOf(events);
+		ActivityObservations observations = this.observations;
 		this.pending.add(copy.size());
+		List<TimedAward> awards = new ArrayList<>(copy.size());
 		try {
 			// made now: the service stamps them with the application's clock
-			List<TimedAward> awards = new ArrayList<>(copy.size());
 			for (ActivityEvent event : copy) {
-				awards.add(new TimedAward(event, null));
+				awards.add(new TimedAward(event, null, observations.award(event, path)));
 			}
 			this.applier.apply(awards);
 		}
 		catch (RuntimeException ex) {
+			TimedAward.failed(awards, ex);
 			onApplyFailure(copy, ex);
 		}
 		finally {

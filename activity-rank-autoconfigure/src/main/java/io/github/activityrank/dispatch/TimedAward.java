@@ -5,16 +5,38 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.AwardObservation;
 
 /**
  * An award and the instant it was handed to the dispatcher, from the application's clock:
  * however long it waits in a lane or the retry buffer, it is applied on the day and in
  * the challenges of that instant, and a resend after a lost reply is the same award.
  *
+ * The award's observation travels with it, so the thread that answers it ends it.
+ *
  * @param event the award
  * @param at when it was made
+ * @param observation its observation, {@link AwardObservation#NONE} when nothing observes
  */
-record TimedAward(ActivityEvent event, Instant at) {
+record TimedAward(ActivityEvent event, Instant at, AwardObservation observation) {
+
+	TimedAward(ActivityEvent event, Instant at) {
+		this(event, at, AwardObservation.NONE);
+	}
+
+	/** End the observations of awards that could not be applied. */
+	static void failed(List<TimedAward> awards, Throwable failure) {
+		for (TimedAward award : awards) {
+			award.observation.failed(failure);
+		}
+	}
+
+	/** End the observations of awards that were dropped. */
+	static void dropped(Iterable<TimedAward> awards) {
+		for (TimedAward award : awards) {
+			award.observation.dropped();
+		}
+	}
 
 	static List<ActivityEvent> events(List<TimedAward> awards) {
 		List<ActivityEvent> events = new ArrayList<>(awards.size());

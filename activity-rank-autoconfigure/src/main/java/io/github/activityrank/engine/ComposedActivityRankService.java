@@ -25,7 +25,7 @@ import io.github.activityrank.Period;
  * @param writes where awards, revokes and removals go
  */
 public record ComposedActivityRankService(ActivityRankService reads,
-		ActivityWrites writes) implements ActivityRankService {
+		ActivityWrites writes) implements ActivityRankService, ObservationsAware {
 
 	/**
 	 * Join the two sides.
@@ -35,6 +35,18 @@ public record ComposedActivityRankService(ActivityRankService reads,
 	public ComposedActivityRankService {
 		Objects.requireNonNull(reads, "reads must not be null");
 		Objects.requireNonNull(writes, "writes must not be null");
+	}
+
+	/**
+	 * Hand the observations to the writes, which observe the direct calls; the reads are
+	 * a bean of their own and get them themselves.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		if (this.writes instanceof ObservationsAware aware) {
+			aware.setObservations(observations);
+		}
 	}
 
 	@Override

@@ -29,7 +29,8 @@ import org.apache.commons.logging.LogFactory;
  * rules and caps, and leaves the atomic work to the {@link ActivityStore}; reads the
  * boards from {@link PeriodBoards} and a user's records from {@link UserRecords}.
  */
-public class DefaultActivityRankService implements ActivityRankService, ActivityWrites, TimedActivityApplier {
+public class DefaultActivityRankService
+		implements ActivityRankService, ActivityWrites, TimedActivityApplier, ObservationsAware {
 
 	private static final Log logger = LogFactory.getLog(DefaultActivityRankService.class);
 
@@ -52,6 +53,8 @@ public class DefaultActivityRankService implements ActivityRankService, Activity
 	private final ActiveUsers activeUsers;
 
 	private final UserErasure erasure;
+
+	private ActivityObservations observations = ActivityObservations.NONE;
 
 	// hostile input can arrive in floods: one warning shows the problem, the rest go to
 	// debug
@@ -123,6 +126,15 @@ public class DefaultActivityRankService implements ActivityRankService, Activity
 		this.counters = counters;
 	}
 
+	/**
+	 * Observe direct awards and board reads.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
+	}
+
 	@Override
 	public AwardResult apply(ActivityEvent event) {
 		return applyAll(Collections.singletonList(event)).get(0);
@@ -130,7 +142,12 @@ public class DefaultActivityRankService implements ActivityRankService, Activity
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
-		return applyAll(events, null);
+		// the dispatcher, the relay and the streams call the timed variants, each
+		// observing its own path
+		if (!this.observations.isActive()) {
+			return applyAll(events, null);
+		}
+		return ObservedAwards.apply(this.observations, events, AwardPath.DIRECT, () -> applyAll(events, null));
 	}
 
 	@Override
@@ -244,13 +261,16 @@ public class DefaultActivityRankService implements ActivityRankService, Activity
 		checkBoard(period, this.calendar.today());
 		// the current period's board: the day is read on every call, so a handle kept
 		// across midnight follows the calendar
-		return new CheckedLeaderboard(() -> this.boards.board(period, this.calendar.today()), this.userLookup);
+		return this.observations.board(
+				new CheckedLeaderboard(() -> this.boards.board(period, this.calendar.today()), this.userLookup),
+				BoardKind.PERIOD, period);
 	}
 
 	@Override
 	public Leaderboard board(Period period, LocalDate day) {
 		checkBoard(period, day);
-		return new CheckedLeaderboard(this.boards.board(period, day), this.userLookup);
+		return this.observations.board(new CheckedLeaderboard(this.boards.board(period, day), this.userLookup),
+				BoardKind.PERIOD, period);
 	}
 
 	@Override

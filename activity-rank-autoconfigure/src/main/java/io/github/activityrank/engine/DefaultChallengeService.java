@@ -17,7 +17,7 @@ import io.github.activityrank.support.LogText;
  * The {@link ChallengeService} the starter configures: validates requests against the
  * rules and the application's clock, and leaves storage to the {@link ChallengeStore}.
  */
-public class DefaultChallengeService implements ChallengeService {
+public class DefaultChallengeService implements ChallengeService, ObservationsAware {
 
 	/**
 	 * Challenges start no earlier than this, so every instant is a positive millisecond.
@@ -37,6 +37,8 @@ public class DefaultChallengeService implements ChallengeService {
 
 	private final RankUserLookup userLookup;
 
+	private ActivityObservations observations = ActivityObservations.NONE;
+
 	/**
 	 * Create the service.
 	 * @param rules the rules a challenge may count
@@ -52,6 +54,15 @@ public class DefaultChallengeService implements ChallengeService {
 		this.calendar = calendar;
 		this.boards = boards;
 		this.userLookup = userLookup;
+	}
+
+	/**
+	 * Observe board reads.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
 	}
 
 	@Override
@@ -143,7 +154,8 @@ public class DefaultChallengeService implements ChallengeService {
 	@Override
 	public Leaderboard board(String challengeId) {
 		checkId(challengeId);
-		return new CheckedLeaderboard(this.boards.board(challengeId), this.userLookup);
+		return this.observations.board(new CheckedLeaderboard(this.boards.board(challengeId), this.userLookup),
+				BoardKind.CHALLENGE, null);
 	}
 
 	private static void checkId(String id) {

@@ -13,7 +13,7 @@ import io.github.activityrank.RankUserLookup;
  * {@link ItemRankService} over {@link ItemBoards}: checks the type, period and item id,
  * and reads boards through {@link CheckedLeaderboard} like the user boards.
  */
-public class DefaultItemRankService implements ItemRankService {
+public class DefaultItemRankService implements ItemRankService, ObservationsAware {
 
 	private final Map<String, ItemType> types;
 
@@ -22,6 +22,8 @@ public class DefaultItemRankService implements ItemRankService {
 	private final ActivityCalendar calendar;
 
 	private final RankItemLookup lookup;
+
+	private ActivityObservations observations = ActivityObservations.NONE;
 
 	/**
 	 * Create the service.
@@ -38,11 +40,22 @@ public class DefaultItemRankService implements ItemRankService {
 		this.lookup = lookup;
 	}
 
+	/**
+	 * Observe board reads.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
+	}
+
 	@Override
 	public Leaderboard board(String type, Period period) {
 		ItemType item = type(type);
 		checkPeriod(item, period);
-		return new CheckedLeaderboard(() -> this.boards.board(item, period, this.calendar.today()), lookup(type));
+		return this.observations.board(
+				new CheckedLeaderboard(() -> this.boards.board(item, period, this.calendar.today()), lookup(type)),
+				BoardKind.ITEM, period);
 	}
 
 	@Override
@@ -50,7 +63,8 @@ public class DefaultItemRankService implements ItemRankService {
 		ItemType item = type(type);
 		checkPeriod(item, period);
 		checkDay(day);
-		return new CheckedLeaderboard(this.boards.board(item, period, day), lookup(type));
+		return this.observations.board(new CheckedLeaderboard(this.boards.board(item, period, day), lookup(type)),
+				BoardKind.ITEM, period);
 	}
 
 	@Override
@@ -60,7 +74,8 @@ public class DefaultItemRankService implements ItemRankService {
 			throw new IllegalArgumentException("Item type '" + type + "' has no hot board: set activity-rank.items."
 					+ type + ".hot.half-life, for example 12h");
 		}
-		return new CheckedLeaderboard(this.boards.hot(item), lookup(type));
+		return this.observations.board(new CheckedLeaderboard(this.boards.hot(item), lookup(type)), BoardKind.ITEM,
+				null);
 	}
 
 	@Override

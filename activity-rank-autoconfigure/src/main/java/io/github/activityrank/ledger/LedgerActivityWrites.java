@@ -2,21 +2,23 @@ package io.github.activityrank.ledger;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ActivityObservations;
 import io.github.activityrank.engine.ActivityWrites;
+import io.github.activityrank.engine.AwardPath;
 import io.github.activityrank.engine.ComposedActivityRankService;
+import io.github.activityrank.engine.ObservationsAware;
+import io.github.activityrank.engine.ObservedAwards;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -34,7 +36,7 @@ import org.apache.commons.logging.LogFactory;
  * the users' lanes as the relay does. {@link #removeUser} also erases the user from the
  * database.
  */
-public class LedgerActivityWrites implements ActivityWrites {
+public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 
 	private static final Log logger = LogFactory.getLog(LedgerActivityWrites.class);
 
@@ -46,18 +48,11 @@ public class LedgerActivityWrites implements ActivityWrites {
 
 	private final StandingAwards standing;
 
-	/** The property that lets a direct call go to Redis alone when the ledger fails. */
-	static final String REDIS_ONLY_PROPERTY = "activity-rank.ledger.redis-only-on-failure";
-
-	/** Shortest time between two warnings of direct calls applied to Redis alone. */
-	private static final Duration WARN_EVERY = Duration.ofMinutes(1);
-
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
-	private final boolean redisOnlyOnFailure;
+	private final RedisOnlyFallback fallback;
 
-	/** {@link System#nanoTime()} of the last warning of a call applied to Redis alone. */
-	private final AtomicLong lastRedisOnlyWarning = new AtomicLong();
+	private ActivityObservations observations = ActivityObservations.NONE;
 
 	/**
 	 * Create the writes.
@@ -84,15 +79,31 @@ public class LedgerActivityWrites implements ActivityWrites {
 	 */
 	public LedgerActivityWrites(ActivityRankService engine, AwardLedger ledger, Supplier<Instant> clock,
 			StandingAwards standing, boolean redisOnlyOnFailure) {
-		this.redisOnlyOnFailure = redisOnlyOnFailure;
 		this.engine = Objects.requireNonNull(engine, "engine must not be null");
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.standing = Objects.requireNonNull(standing, "standing must not be null");
+		this.fallback = new RedisOnlyFallback(this.engine, this.ledger, redisOnlyOnFailure);
+	}
+
+	/**
+	 * Observe direct awards.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
 	}
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		if (this.observations.isActive()) {
+			return ObservedAwards.apply(this.observations, events, AwardPath.DIRECT, () -> record(events));
+		}
+		return record(events);
+	}
+
+	private List<AwardResult> record(List<ActivityEvent> events) {
 		List<ActivityEvent> storable = new ArrayList<>(events.size());
 		for (ActivityEvent event : events) {
 			if (AwardLedger.storable(event)) {
@@ -108,7 +119,7 @@ public class LedgerActivityWrites implements ActivityWrites {
 			connection = this.ledger.dataSource().getConnection();
 		}
 		catch (SQLException ex) {
-			return notRecorded(events, storable.size(), ex);
+			return this.fallback.notRecorded(events, storable.size(), ex);
 		}
 		try {
 			boolean autoCommit;
@@ -119,7 +130,7 @@ public class LedgerActivityWrites implements ActivityWrites {
 				isolation = connection.getTransactionIsolation();
 			}
 			catch (SQLException ex) {
-				return notRecorded(events, storable.size(), ex);
+				return this.fallback.notRecorded(events, storable.size(), ex);
 			}
 			try {
 				// all the rows or none: a call that throws leaves none to the relay
@@ -131,7 +142,7 @@ public class LedgerActivityWrites implements ActivityWrites {
 			catch (SQLException | RuntimeException ex) {
 				rollback(connection, ex);
 				restore(connection, autoCommit, isolation);
-				return notRecorded(events, storable.size(), ex);
+				return this.fallback.notRecorded(events, storable.size(), ex);
 			}
 			try {
 				// read committed (set above): rows are read after their lanes' locks
@@ -148,32 +159,6 @@ public class LedgerActivityWrites implements ActivityWrites {
 		finally {
 			close(connection);
 		}
-	}
-
-	/**
-	 * The events' entries could not be written: nothing was applied. The call fails,
-	 * unless Redis alone is allowed then.
-	 */
-	private List<AwardResult> notRecorded(List<ActivityEvent> events, int storable, Exception ex) {
-		if (!this.redisOnlyOnFailure) {
-			throw new IllegalStateException("activity-rank ledger could not write " + storable
-					+ " award(s) of a direct call, so none was applied: " + ex + ". To apply them to Redis alone "
-					+ "when the ledger's database fails (a rebuild then loses them), set " + REDIS_ONLY_PROPERTY
-					+ "=true", ex);
-		}
-		List<AwardResult> results = this.engine.applyAll(events);
-		this.ledger.countRedisOnly(storable);
-		long now = System.nanoTime();
-		long last = this.lastRedisOnlyWarning.get();
-		String message = "activity-rank ledger could not write " + storable + " award(s) of a direct call; applied "
-				+ "to Redis alone (" + REDIS_ONLY_PROPERTY + "=true), so a rebuild does not restore them: " + ex;
-		if ((last == 0 || now - last >= WARN_EVERY.toNanos()) && this.lastRedisOnlyWarning.compareAndSet(last, now)) {
-			logger.warn(message + " (at most one such line per minute; see the ledger's redisOnly count)", ex);
-		}
-		else if (logger.isDebugEnabled()) {
-			logger.debug(message, ex);
-		}
-		return results;
 	}
 
 	/**

@@ -15,6 +15,8 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.dispatch.LedgerCounter;
 import io.github.activityrank.dispatch.LedgerCounters;
+import io.github.activityrank.engine.ActivityObservations;
+import io.github.activityrank.engine.ObservationsAware;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -83,7 +85,7 @@ import org.springframework.context.SmartLifecycle;
  * Its totals ({@link LedgerCounters}) are the actuator endpoint's {@code ledger} section
  * and the {@code activity.rank.ledger.*} meters.
  */
-public class LedgerRelay implements SmartLifecycle, LedgerCounters {
+public class LedgerRelay implements SmartLifecycle, LedgerCounters, ObservationsAware {
 
 	private static final Log logger = LogFactory.getLog(LedgerRelay.class);
 
@@ -224,6 +226,16 @@ public class LedgerRelay implements SmartLifecycle, LedgerCounters {
 	@Override
 	public int setAsideAfter() {
 		return this.failures.setAsideAfter();
+	}
+
+	/**
+	 * Observe each award the relay applies, as a new trace: the request that made it is
+	 * not recorded in the ledger.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.pass.setObservations(observations);
 	}
 
 	/**

@@ -14,6 +14,10 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ActivityObservations;
+import io.github.activityrank.engine.AwardObservation;
+import io.github.activityrank.engine.AwardPath;
+import io.github.activityrank.engine.ObservedAwards;
 
 /**
  * One relay pass over the ledger: finds the lanes with pending entries, locks what it
@@ -54,6 +58,8 @@ class RelayPass {
 
 	/** Entries that fail for good on their own are found, counted and set aside here. */
 	private final RelayFailures failures;
+
+	private volatile ActivityObservations observations = ActivityObservations.NONE;
 
 	/** {@link System#nanoTime()} of the last sweep from the first ids. */
 	private final AtomicLong lastSweep = new AtomicLong(System.nanoTime() - SWEEP_EVERY.toNanos());
@@ -267,6 +273,7 @@ class RelayPass {
 
 	private int relayLanes(Connection connection, List<Integer> wanted, long[] from, int perLane, LedgerEntry[] tried)
 			throws SQLException {
+		AwardObservation[] observed = null;
 		try {
 			List<Integer> lanes = this.ledger.tryLockLanes(connection, wanted);
 			if (lanes.isEmpty()) {
@@ -300,11 +307,16 @@ class RelayPass {
 				times.add(entries.get(i).at());
 				ids[i] = entries.get(i).id();
 			}
-			StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
+			observed = ObservedAwards.start(this.observations, events, AwardPath.RELAY);
+			StandingAwards.Decided decided;
+			try (AwardObservation.Scope scope = ObservedAwards.open(observed)) {
+				decided = this.standing.apply(connection, events, times, this.engine);
+			}
 			this.beforeMark.run();
 			List<LedgerEntry> setAside = mark(connection, entries, decided);
 			this.standing.write(connection, decided, ids);
 			connection.commit();
+			ObservedAwards.answered(observed, decided.results());
 			this.applied.addAndGet(entries.size() - setAside.size());
 			if (!setAside.isEmpty()) {
 				this.failures.setAsideByStore(entries, decided.results());
@@ -317,6 +329,8 @@ class RelayPass {
 			return entries.size();
 		}
 		catch (SQLException | RuntimeException ex) {
+			// the entries stay pending: the next pass observes them again
+			ObservedAwards.failed(observed, ex);
 			try {
 				connection.rollback();
 			}
@@ -325,6 +339,11 @@ class RelayPass {
 			}
 			throw ex;
 		}
+	}
+
+	/** Observe each award the relay applies, from now on. */
+	void setObservations(ActivityObservations observations) {
+		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
 	}
 
 }

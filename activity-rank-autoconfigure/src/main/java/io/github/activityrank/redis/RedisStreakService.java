@@ -11,7 +11,10 @@ import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Streak;
 import io.github.activityrank.StreakService;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityObservations;
+import io.github.activityrank.engine.BoardKind;
 import io.github.activityrank.engine.CheckedLeaderboard;
+import io.github.activityrank.engine.ObservationsAware;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -23,7 +26,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * ({@link StreakBoard}) behind the same {@link CheckedLeaderboard} as every board. Broken
  * streaks leave the board through {@link StreakPruning}.
  */
-public class RedisStreakService implements StreakService {
+public class RedisStreakService implements StreakService, ObservationsAware {
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -31,7 +34,9 @@ public class RedisStreakService implements StreakService {
 
 	private final ActivityCalendar calendar;
 
-	private final Leaderboard board;
+	private final Leaderboard unobserved;
+
+	private volatile Leaderboard board;
 
 	private final StreakBuckets buckets;
 
@@ -49,7 +54,8 @@ public class RedisStreakService implements StreakService {
 		this.shards = shards;
 		this.calendar = calendar;
 		// no user lookup: a streak entry's details are the day the streak started
-		this.board = new CheckedLeaderboard(new StreakBoard(connectionFactory, shards, calendar), null);
+		this.unobserved = new CheckedLeaderboard(new StreakBoard(connectionFactory, shards, calendar), null);
+		this.board = this.unobserved;
 		this.buckets = new StreakBuckets(buckets);
 	}
 
@@ -80,6 +86,16 @@ public class RedisStreakService implements StreakService {
 	@Override
 	public Leaderboard board() {
 		return this.board;
+	}
+
+	/**
+	 * Observe reads of the streak board.
+	 * @param observations where observations go
+	 */
+	@Override
+	public void setObservations(ActivityObservations observations) {
+		this.board = (observations != null) ? observations.board(this.unobserved, BoardKind.STREAK, null)
+				: this.unobserved;
 	}
 
 	private String bucketOf(String userId, String member) {

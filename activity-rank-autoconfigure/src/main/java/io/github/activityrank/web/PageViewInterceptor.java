@@ -8,6 +8,7 @@ import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
+import io.github.activityrank.engine.AwardPath;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.commons.logging.Log;
@@ -95,7 +96,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 		if (user == null || user.isBlank()) {
 			return;
 		}
-		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, cap(path), this.rule)));
+		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, cap(path), this.rule)), AwardPath.PAGE_VIEW);
 	}
 
 	/**
