@@ -14,9 +14,14 @@ import io.github.activityrank.ActivityEvent;
  * @param event the award
  * @param at when it was made
  */
-record TimedAward(ActivityEvent event, Instant at) {
+public record TimedAward(ActivityEvent event, Instant at) {
 
-	static List<ActivityEvent> events(List<TimedAward> awards) {
+	/**
+	 * The awards' events.
+	 * @param awards the awards
+	 * @return their events, in order
+	 */
+	public static List<ActivityEvent> events(List<TimedAward> awards) {
 		List<ActivityEvent> events = new ArrayList<>(awards.size());
 		for (TimedAward award : awards) {
 			events.add(award.event);
