@@ -121,8 +121,11 @@ local TRANSIENT = { OOM = true, NOREPLICAS = true, MISCONF = true, READONLY = tr
 -- undo the journaled writes of a command that failed, newest first; its failure as text
 local function undone(failure)
   local text = type(failure) == 'table' and failure.err or tostring(failure)
-  if TRANSIENT[string.match(text, '^%-?(%u+)') or ''] then
-    error(failure, 0)
+  -- Redis' reply from its code on (servers before 7 put the script's line before it)
+  text = string.match(text, '^%-?(%u%u+ .*)$') or string.match(text, '^@user_script:%s*%d+:%s*%-?(%u%u+ .*)$')
+    or text
+  if TRANSIENT[string.match(text, '^%u+')] then
+    error(failure, 0) -- as it came: the caller reads the refusal's code in it
   end
   for w = written - 3, 1, -4 do
     local kind, key, field, value = journal[w], journal[w + 1], journal[w + 2], journal[w + 3]

@@ -1,6 +1,9 @@
 -- module lean-boards: the boards of a lean call (score-lean, which comes right after it). Only a
 -- lean call calls lean_boards, with today's boards ("keyIdx:ttlMs:largest:time,...", ARGV[4]);
--- it gets the functions its loop uses.
+-- it gets the functions its loop uses. Writes to the boards journal nothing (common: wrote): a
+-- command has read every board it writes (read_ceiling, once per call and board, fails on a key
+-- of the wrong type) before its first write, and writes its boards last, so nothing after them
+-- can fail.
 local function lean_boards(boards)
   -- Its parallel lists (numeric loops: no iterator calls per award). On plain boards
   -- ceiling bounds the highest score (false: the board does not exist), read once per call and
@@ -11,9 +14,10 @@ local function lean_boards(boards)
   -- only tells whether it exists.
   local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
   local nb, room, any_timed = 0, math.huge, false
+  local board_at = {} -- the challenge boards' tables by index
   local function read_ceiling(k)
     if base[k] then
-      ceiling[k] = redis.call('EXISTS', keys[k]) == 1
+      ceiling[k] = redis.call('ZCARD', keys[k]) > 0 -- as EXISTS, and fails on a key of another type
       return
     end
     local top = redis.call('ZREVRANGE', keys[k], '0', '0', 'WITHSCORES') -- text: no number to format
@@ -62,7 +66,7 @@ local function lean_boards(boards)
       local k = board.k
       if not k then
         nb = nb + 1
-        k, board.k = nb, nb
+        k, board.k, board_at[nb] = nb, nb, board
         keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
         read_ceiling(k)
       end
@@ -76,25 +80,19 @@ local function lean_boards(boards)
     local key, existed = keys[k], ceiling[k]
     if not base[k] then
       if points <= 0 then
-        local left = existed and tonumber(redis.call('ZINCRBY', key, text, member))
-        if left and left <= 0 then
+        if existed and tonumber(redis.call('ZINCRBY', key, text, member)) <= 0 then
           redis.call('ZREM', key, member)
-          wrote('s', key, member, left - points > 0 and left - points)
           read_ceiling(k)
-        elseif left then
-          wrote('z', key, member, points)
         end
         return
       end
       redis.call('ZINCRBY', key, text, member)
-      wrote('z', key, member, points)
       ceiling[k] = existed and existed + points or points
     else
       local old, score = held(k, member)
       if not score and points <= 0 then
         return
       end
-      wrote('s', key, member, score or false)
       if old + points <= 0 then
         redis.call('ZREM', key, member)
         scores[k][member] = false
@@ -132,14 +130,16 @@ local function lean_boards(boards)
     end
   end
   -- after a failed command's writes were taken back: what the call learned of the boards is read
-  -- again (a board of the wrong type counts as missing: each command that reaches it fails)
+  -- again, today's at once, the challenge boards when a command next reaches them (indexed), so
+  -- that one of the wrong type fails that command before its first write again
   local function forget()
     room = math.huge
-    for k = 1, nb do
+    for k = 1, np do
       scores[k] = {}
-      if not pcall(read_ceiling, k) then
-        ceiling[k] = false
-      end
+      read_ceiling(k)
+    end
+    for k = np + 1, nb do
+      board_at[k].k = nil
     end
   end
   return indexed, too_large, award_all, add_all, made_at, forget, any_timed

@@ -32,6 +32,11 @@ if ARGV[1] == 'lean' then
 
   local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
   local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
+  -- what a failed command takes back besides the cap counters (journaled by caps): the field of
+  -- its record it wrote or deleted (undo_record false: none), and what that field and its '#ch:'
+  -- field held (false: nothing). Its boards need nothing: it reads each one before its first
+  -- write (the challenge boards it reaches are indexed first) and writes them last.
+  local undo_record, undo_field, undo_given, undo_stamp
   -- command c (its arguments from ARGV[i]): its reply, or nil to stop before it
   local function command(c, i)
     local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
@@ -47,9 +52,13 @@ if ARGV[1] == 'lean' then
       spec.value = spec.value or record_value(spec, spec.points)
       local points, status = spec.points, 0
       local created -- whether the award makes today's record, which then needs its TTL
-      -- the challenge boards the award reaches (indexes) and the stamp its record keeps of them,
-      -- learned once it is known to score
+      -- the challenge boards the award reaches (indexed: read before anything is written) and the
+      -- stamp its record keeps of them
       local reached, stamp = NO_BOARDS, ''
+      if challenges_on then
+        reached, stamp = challenges_reached(spec, member)
+        indexed(reached)
+      end
       -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
       local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
       if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
@@ -62,7 +71,7 @@ if ARGV[1] == 'lean' then
         if redis.call('HSETNX', record, field, spec.value) == 0 then
           status = 1
         else
-          wrote('h', record, field, false)
+          undo_record, undo_field, undo_given, undo_stamp = record, field, false, false
           local left, da, db, wa, wb, ma, mb = points
           if capped then
             local text = int(points)
@@ -72,14 +81,8 @@ if ARGV[1] == 'lean' then
           end
           if capped and left <= 0 then
             status = 2
-          else
-            if challenges_on then
-              reached, stamp = challenges_reached(spec, member)
-              indexed(reached)
-            end
-            if too_large(member, left, reached) then
-              status = 5
-            end
+          elseif too_large(member, left, reached) then
+            status = 5
           end
           local back = (status == 0) and points - left or points
           if capped and back > 0 then
@@ -100,7 +103,6 @@ if ARGV[1] == 'lean' then
           end
           if status == 0 and stamp ~= '' then
             redis.call('HSET', record, CHALLENGES .. field, stamp)
-            wrote('h', record, CHALLENGES .. field, false)
           end
         end
       end
@@ -120,15 +122,14 @@ if ARGV[1] == 'lean' then
     elseif points < 0 then
       return nil -- a penalty to give back: the full script's
     end
-    redis.call('HDEL', record, field, CHALLENGES .. field)
-    wrote('h', record, field, given[1])
-    wrote('h', record, CHALLENGES .. field, given[2])
-    for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
-      release_caps(KEYS[key + h], spec, points)
-    end
     -- the challenge boards the award reached, from its record's stamp, that still run with the user
     local reached = (challenges_on and given[2])
       and indexed(challenges_to_revoke(given[2], member, given[1], spec, rules)) or NO_BOARDS
+    redis.call('HDEL', record, field, CHALLENGES .. field)
+    undo_record, undo_field, undo_given, undo_stamp = record, field, given[1], given[2]
+    for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
+      release_caps(KEYS[key + h], spec, points)
+    end
     add_all(reached, member, -points, true)
     return points * 8 + 3
   end
@@ -141,11 +142,16 @@ if ARGV[1] == 'lean' then
       at = ats[c]
       made_at(at)
     end
-    written = 0
+    written, undo_record = 0, false
     local ok, reply = pcall(command, c, i)
     if not ok then
       -- Redis failed on it for good: its writes taken back (common: undone)
       reply = undone(reply)
+      if undo_record then
+        redis.call('HDEL', undo_record, undo_field, CHALLENGES .. undo_field)
+        if undo_given then redis.call('HSET', undo_record, undo_field, undo_given) end
+        if undo_stamp then redis.call('HSET', undo_record, CHALLENGES .. undo_field, undo_stamp) end
+      end
       forget()
     elseif not reply then
       return out
