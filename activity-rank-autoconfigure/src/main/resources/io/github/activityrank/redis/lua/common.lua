@@ -116,7 +116,7 @@ end
 
 -- refusals that heal by themselves, which Redis answers a script's first write (so nothing was
 -- written yet): they fail the whole call, and the caller tries it again later
-local TRANSIENT = { OOM = true, NOREPLICAS = true, MISCONF = true, READONLY = true, MASTERDOWN = true }
+local TRANSIENT = ' OOM NOREPLICAS MISCONF READONLY MASTERDOWN ' -- a string: no table per call
 
 -- undo the journaled writes of a command that failed, newest first; its failure as text
 local function undone(failure)
@@ -124,7 +124,7 @@ local function undone(failure)
   -- Redis' reply from its code on (servers before 7 put the script's line before it)
   text = string.match(text, '^%-?(%u%u+ .*)$') or string.match(text, '^@user_script:%s*%d+:%s*%-?(%u%u+ .*)$')
     or text
-  if TRANSIENT[string.match(text, '^%u+')] then
+  if string.find(TRANSIENT, ' ' .. string.match(text, '^%u*') .. ' ', 1, true) then
     error(failure, 0) -- as it came: the caller reads the refusal's code in it
   end
   for w = written - 3, 1, -4 do

@@ -14,7 +14,6 @@ local function lean_boards(boards)
   -- only tells whether it exists.
   local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
   local nb, room, any_timed = 0, math.huge, false
-  local board_at = {} -- the challenge boards' tables by index
   local function read_ceiling(k)
     if base[k] then
       ceiling[k] = redis.call('ZCARD', keys[k]) > 0 -- as EXISTS, and fails on a key of another type
@@ -66,7 +65,7 @@ local function lean_boards(boards)
       local k = board.k
       if not k then
         nb = nb + 1
-        k, board.k, board_at[nb] = nb, nb, board
+        k, board.k = nb, nb
         keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
         read_ceiling(k)
       end
@@ -129,18 +128,5 @@ local function lean_boards(boards)
       time[k] = base[k] and time_at(base[k], at)
     end
   end
-  -- after a failed command's writes were taken back: what the call learned of the boards is read
-  -- again, today's at once, the challenge boards when a command next reaches them (indexed), so
-  -- that one of the wrong type fails that command before its first write again
-  local function forget()
-    room = math.huge
-    for k = 1, np do
-      scores[k] = {}
-      read_ceiling(k)
-    end
-    for k = np + 1, nb do
-      board_at[k].k = nil
-    end
-  end
-  return indexed, too_large, award_all, add_all, made_at, forget, any_timed
+  return indexed, too_large, award_all, add_all, made_at, any_timed
 end
