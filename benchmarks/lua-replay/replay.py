@@ -22,7 +22,7 @@ import argparse, json, os, random, re, socket, statistics, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
                    'io', 'github', 'activityrank', 'redis', 'lua')
-MODULES = ['common', 'caps', 'records', 'challenges', 'score-lean', 'boards-plain', 'score-args', 'award',
+MODULES = ['common', 'caps', 'records', 'challenges', 'lean-boards', 'score-lean', 'boards-plain', 'score-args', 'award',
            'items-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')

@@ -137,10 +137,13 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(ActivityDispatcher.class)
 		LedgerActivityDispatcher activityRankLedgerDispatcher(AwardLedger ledger, LedgerRelay relay,
-				ListableBeanFactory beans, ObjectProvider<AwardDispatchCounters> counters, ActivityCalendar calendar) {
+				ListableBeanFactory beans, ObjectProvider<AwardDispatchCounters> counters, ActivityCalendar calendar,
+				ActivityRankProperties properties) {
 			ActivityDispatcher fallback = new SyncActivityDispatcher(engine(beans),
 					counters.getIfAvailable(AwardDispatchCounters::new));
-			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now);
+			RetryProperties retry = properties.getRetry();
+			return new LedgerActivityDispatcher(ledger, relay, fallback, calendar::now, retry.getCapacity(),
+					retry.getInitialBackoff(), retry.getMaxBackoff(), properties.getLedger().isRedisOnlyOnFailure());
 		}
 
 		@Bean

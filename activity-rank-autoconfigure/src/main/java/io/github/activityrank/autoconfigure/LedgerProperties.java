@@ -72,9 +72,11 @@ public class LedgerProperties {
 	private int setAsideAfter = 5;
 
 	/**
-	 * Whether a direct call whose ledger write fails is applied to Redis alone, counted
+	 * Whether awards whose ledger write fails are applied to Redis alone, counted
 	 * (redisOnly in the actuator endpoint's ledger section) and logged at WARN at most
-	 * once a minute, rather than failing; a rebuild does not restore such awards.
+	 * once a minute, rather than failing (a direct call) or waiting in the retry buffer
+	 * until the write succeeds (annotated awards outside a transaction); a rebuild does
+	 * not restore such awards.
 	 */
 	private boolean redisOnlyOnFailure;
 

@@ -18,7 +18,7 @@ import org.apache.commons.logging.LogFactory;
  * revoke is idempotent per user, field and window. What overflows the buffer is dropped,
  * logged (warn once, then debug) and counted.
  */
-final class RetryBuffer {
+public final class RetryBuffer {
 
 	private static final Log logger = LogFactory.getLog(RetryBuffer.class);
 
@@ -27,8 +27,13 @@ final class RetryBuffer {
 	 * set aside for good); 0 when it must wait and try again.
 	 */
 	@FunctionalInterface
-	interface Sender {
+	public interface Sender {
 
+		/**
+		 * Send awards.
+		 * @param events the awards, oldest first
+		 * @return how many from the front were handled; 0 to wait and try again
+		 */
 		int send(List<TimedAward> events);
 
 	}
@@ -55,7 +60,16 @@ final class RetryBuffer {
 	/** Set once shutdown gave up: nothing more is accepted or sent. */
 	private boolean closed;
 
-	RetryBuffer(int capacity, Duration initialBackoff, Duration maxBackoff, Sender sender,
+	/**
+	 * Start the buffer and its thread.
+	 * @param capacity most awards kept
+	 * @param initialBackoff wait before the first retry, doubled after each failed one
+	 * @param maxBackoff longest wait between retries
+	 * @param sender what sends them
+	 * @param counters where retries are counted
+	 * @param threadName the retry thread's name
+	 */
+	public RetryBuffer(int capacity, Duration initialBackoff, Duration maxBackoff, Sender sender,
 			AwardDispatchCounters counters, String threadName) {
 		this.capacity = capacity;
 		this.initialBackoffNanos = Math.max(1, initialBackoff.toNanos());
@@ -72,7 +86,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code false} when the buffer is closed and took nothing
 	 */
-	boolean add(List<TimedAward> batch) {
+	public boolean add(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed) {
 				return false;
@@ -87,7 +101,7 @@ final class RetryBuffer {
 	 * @param batch the awards
 	 * @return {@code true} when the awards were taken (or dropped for lack of room)
 	 */
-	boolean addIfWaiting(List<TimedAward> batch) {
+	public boolean addIfWaiting(List<TimedAward> batch) {
 		synchronized (this.lock) {
 			if (this.closed || this.events.isEmpty()) {
 				return false;
@@ -118,7 +132,7 @@ final class RetryBuffer {
 	 * Awards waiting for a retry.
 	 * @return the count
 	 */
-	int size() {
+	public int size() {
 		synchronized (this.lock) {
 			return this.events.size();
 		}
@@ -129,7 +143,7 @@ final class RetryBuffer {
 	 * @param deadlineNanos {@link System#nanoTime()} to give up at
 	 * @return {@code true} when empty
 	 */
-	boolean awaitEmpty(long deadlineNanos) {
+	public boolean awaitEmpty(long deadlineNanos) {
 		synchronized (this.lock) {
 			while (!this.events.isEmpty()) {
 				long remaining = deadlineNanos - System.nanoTime();
@@ -153,7 +167,7 @@ final class RetryBuffer {
 	 * dropped.
 	 * @return how many awards were left
 	 */
-	int close() {
+	public int close() {
 		int left;
 		synchronized (this.lock) {
 			this.closed = true;

@@ -18,9 +18,14 @@ import io.github.activityrank.engine.AwardObservation;
  * @param at when it was made
  * @param observation its observation, {@link AwardObservation#NONE} when nothing observes
  */
-record TimedAward(ActivityEvent event, Instant at, AwardObservation observation) {
+public record TimedAward(ActivityEvent event, Instant at, AwardObservation observation) {
 
-	TimedAward(ActivityEvent event, Instant at) {
+	/**
+	 * An award nothing observes.
+	 * @param event the award
+	 * @param at when it was made
+	 */
+	public TimedAward(ActivityEvent event, Instant at) {
 		this(event, at, AwardObservation.NONE);
 	}
 
@@ -38,7 +43,12 @@ record TimedAward(ActivityEvent event, Instant at, AwardObservation observation)
 		}
 	}
 
-	static List<ActivityEvent> events(List<TimedAward> awards) {
+	/**
+	 * The awards' events.
+	 * @param awards the awards
+	 * @return their events, in order
+	 */
+	public static List<ActivityEvent> events(List<TimedAward> awards) {
 		List<ActivityEvent> events = new ArrayList<>(awards.size());
 		for (TimedAward award : awards) {
 			events.add(award.event);

@@ -22,12 +22,12 @@ import org.apache.commons.logging.LogFactory;
  * applied once, in order. One poisoned award among {@code n} costs about
  * {@code 2 log2(n)} more calls.
  * <p>
- * A transient failure (Redis out of reach, refusing writes for a while) is thrown as it
- * is, also midway: each path then sends the whole batch again later, which changes
- * nothing for what was applied (awards are idempotent), and nothing was set aside yet.
- * Redis does not roll back a script that failed midway, so a command that shared a failed
- * call may answer {@code ALREADY_AWARDED} although that call applied it; its points count
- * once.
+ * The score script contains most such failures itself: a command Redis fails on for good
+ * leaves none of its writes and is answered set aside, while the other commands of the
+ * call are applied as usual; those answers are kept the same way, with no bisection. A
+ * transient failure (Redis out of reach, refusing writes for a while) is thrown as it is,
+ * also midway: each path then sends the whole batch again later, which changes nothing
+ * for what was applied (awards are idempotent), and nothing was set aside yet.
  */
 public class IsolatingActivityStore implements ActivityStore {
 
@@ -63,28 +63,41 @@ public class IsolatingActivityStore implements ActivityStore {
 
 	@Override
 	public List<AwardResult> apply(List<ScoreCommand> commands) {
+		List<AwardResult> results;
+		List<SetAsideAward> aside = new ArrayList<>();
 		try {
-			return this.delegate.apply(commands);
+			results = this.delegate.apply(commands);
 		}
 		catch (RuntimeException ex) {
 			if (commands.isEmpty() || this.failures.isTransient(ex)) {
 				throw ex;
 			}
-			List<SetAsideAward> aside = new ArrayList<>();
-			List<AwardResult> results = new Bisection<ScoreCommand, AwardResult>(this.delegate::apply,
-					this.failures::isTransient, (command, failure) -> {
-						String reason = reason(failure);
-						aside.add(new SetAsideAward(null, event(command), at(command), reason, this.clock.get()));
-						return AwardResult.setAside(reason);
-					})
+			results = new Bisection<ScoreCommand, AwardResult>(this.delegate::apply, this.failures::isTransient,
+					(command, failure) -> AwardResult.setAside(reason(failure)))
 				.narrow(commands, ex);
-			this.setAside.keep(aside);
-			String kind = this.failures.kindOf(ex);
-			this.failureLog.log(kind, "activity-rank set aside " + aside.size() + " of " + commands.size()
-					+ " award(s) that Redis failed on for good (" + aside.get(0).reason() + "); the others were "
-					+ "applied. ActivityRankAdmin.reapplySetAside() applies them once the cause is fixed", null);
+		}
+		// the commands the store answered set aside: the score script contains a command
+		// Redis fails on for good (it leaves none of its writes), and bisection narrows a
+		// call that failed as a whole down to them
+		for (int c = 0; c < results.size(); c++) {
+			AwardResult result = results.get(c);
+			if (result.outcome() == AwardResult.Outcome.SET_ASIDE) {
+				String reason = trimmed(result.reason());
+				ScoreCommand command = commands.get(c);
+				aside.add(new SetAsideAward(null, event(command), at(command), reason, this.clock.get()));
+			}
+		}
+		if (aside.isEmpty()) {
 			return results;
 		}
+		this.setAside.keep(aside);
+		String reason = aside.get(0).reason();
+		this.failureLog.log(this.failures.kindOf(new IllegalStateException(reason)),
+				"activity-rank set aside " + aside.size() + " of " + commands.size()
+						+ " award(s) that Redis failed on for good (" + reason + "); the others were "
+						+ "applied. ActivityRankAdmin.reapplySetAside() applies them once the cause is fixed",
+				null);
+		return results;
 	}
 
 	private Instant at(ScoreCommand command) {
@@ -110,7 +123,12 @@ public class IsolatingActivityStore implements ActivityStore {
 				reason = t.getMessage();
 			}
 		}
-		return (reason.length() <= MAX_REASON) ? reason : reason.substring(0, MAX_REASON) + "...";
+		return trimmed(reason);
+	}
+
+	private static String trimmed(String reason) {
+		String text = String.valueOf(reason);
+		return (text.length() <= MAX_REASON) ? text : text.substring(0, MAX_REASON) + "...";
 	}
 
 }

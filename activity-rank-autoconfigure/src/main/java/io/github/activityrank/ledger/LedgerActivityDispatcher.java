@@ -10,6 +10,9 @@ import java.util.function.Supplier;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
+import io.github.activityrank.dispatch.RetryBuffer;
+import io.github.activityrank.dispatch.TimedAward;
+import io.github.activityrank.support.FailureLog;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -29,10 +32,14 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * <p>
  * Never throws. When the insert fails inside a transaction, the transaction is marked
  * rollback-only when it was started by {@code @Transactional}, so that it cannot commit
- * without its awards, and the failure is logged. Outside a transaction the awards go to
- * the {@code fallback} dispatcher, straight to Redis as without the ledger. Events the
- * engine would reject anyway (see {@link AwardLedger#storable(ActivityEvent)}) go to the
- * fallback too, which counts them as rejected.
+ * without its awards, and the failure is logged. Outside a transaction a failed insert is
+ * transient: the awards wait in a retry buffer ({@code activity-rank.retry.*}) and are
+ * inserted again with backoff, in order and at the instant they were made, counted as
+ * retries and logged once per kind of failure a minute; they reach Redis only through
+ * their rows. With {@code redis-only-on-failure} they go to the {@code fallback}
+ * dispatcher instead, straight to Redis, counted as Redis-only with one WARN a minute.
+ * Events the engine would reject anyway (see {@link AwardLedger#storable(ActivityEvent)})
+ * go to the fallback too, which counts them as rejected.
  */
 public class LedgerActivityDispatcher implements ActivityDispatcher {
 
@@ -48,19 +55,38 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 
 	private final WarnOnce failureLog = new WarnOnce(logger, "further failures are logged at debug level");
 
+	/** Failed inserts outside a transaction, one WARN per kind a minute. */
+	private final FailureLog insertFailures = new FailureLog(logger);
+
+	/** Awards whose insert failed outside a transaction, inserted again with backoff. */
+	private final RetryBuffer retry;
+
+	private final boolean redisOnlyOnFailure;
+
 	/**
 	 * Create the dispatcher.
 	 * @param ledger where awards are written
 	 * @param relay what applies them, woken after each write
-	 * @param fallback what applies awards that cannot be written
+	 * @param fallback what applies awards that the ledger would not store, and those it
+	 * could not write when {@code redisOnlyOnFailure}
 	 * @param clock the application's clock, for the entries' event time
+	 * @param retryCapacity most awards kept for another insert
+	 * @param initialBackoff wait before the first retry, doubled after each failed one
+	 * @param maxBackoff longest wait between retries
+	 * @param redisOnlyOnFailure whether awards whose insert failed go to Redis alone
+	 * ({@code activity-rank.ledger.redis-only-on-failure}) instead of waiting for the
+	 * ledger
 	 */
 	public LedgerActivityDispatcher(AwardLedger ledger, LedgerRelay relay, ActivityDispatcher fallback,
-			Supplier<Instant> clock) {
+			Supplier<Instant> clock, int retryCapacity, Duration initialBackoff, Duration maxBackoff,
+			boolean redisOnlyOnFailure) {
 		this.ledger = Objects.requireNonNull(ledger, "ledger must not be null");
 		this.relay = Objects.requireNonNull(relay, "relay must not be null");
 		this.fallback = Objects.requireNonNull(fallback, "fallback must not be null");
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		this.redisOnlyOnFailure = redisOnlyOnFailure;
+		this.retry = new RetryBuffer(retryCapacity, initialBackoff, maxBackoff, this::insertAgain,
+				fallback.getCounters(), "activity-rank-ledger-retry");
 	}
 
 	/**
@@ -98,8 +124,14 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 			return;
 		}
 		boolean inTransaction = TransactionSynchronizationManager.isActualTransactionActive();
+		Instant at = this.clock.get();
+		// behind awards that wait for another insert: rows are relayed in the order
+		// written
+		if (!inTransaction && !this.redisOnlyOnFailure && this.retry.addIfWaiting(timed(storable, at))) {
+			return;
+		}
 		try {
-			this.ledger.appendPending(storable, this.clock.get());
+			this.ledger.appendPending(storable, at);
 		}
 		catch (RuntimeException ex) {
 			if (inTransaction) {
@@ -109,10 +141,19 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 								+ (marked ? "the transaction is marked rollback-only" : "they are lost") + ": " + ex,
 						ex);
 			}
-			else {
-				this.failureLog.log("activity-rank ledger could not write " + storable.size()
-						+ " award(s); applying them without the ledger: " + ex, ex);
+			else if (this.redisOnlyOnFailure) {
 				this.fallback.dispatch(storable);
+				this.ledger.countRedisOnly(storable.size());
+				this.insertFailures.log(LedgerActivityRankService.REDIS_ONLY_PROPERTY,
+						"activity-rank ledger could not write " + storable.size() + " award(s); applied them to Redis "
+								+ "alone (" + LedgerActivityRankService.REDIS_ONLY_PROPERTY
+								+ "=true), so a rebuild does not restore them (see the ledger's redisOnly count): "
+								+ ex,
+						ex);
+			}
+			else {
+				this.retry.add(timed(storable, at));
+				logInsertFailure(storable.size(), ex);
 			}
 			return;
 		}
@@ -127,6 +168,43 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 		else {
 			this.relay.wake();
 		}
+	}
+
+	/**
+	 * Insert again the awards at the front of the retry buffer made at one instant (one
+	 * statement): how many were written, 0 to wait and try again.
+	 */
+	private int insertAgain(List<TimedAward> waiting) {
+		Instant at = waiting.get(0).at();
+		int run = 1;
+		while (run < waiting.size() && waiting.get(run).at().equals(at)) {
+			run++;
+		}
+		try {
+			this.ledger.appendPending(TimedAward.events(waiting.subList(0, run)), at);
+		}
+		catch (RuntimeException ex) {
+			logInsertFailure(waiting.size(), ex);
+			return 0;
+		}
+		this.relay.wake();
+		return run;
+	}
+
+	private void logInsertFailure(int count, RuntimeException ex) {
+		this.insertFailures.log(ex.getClass().getSimpleName(),
+				"activity-rank ledger could not write " + count
+						+ " award(s) made outside a transaction; they wait in the retry buffer (" + this.retry.size()
+						+ " waiting) and are written again with backoff, then applied: " + ex,
+				ex);
+	}
+
+	private static List<TimedAward> timed(List<ActivityEvent> events, Instant at) {
+		List<TimedAward> awards = new ArrayList<>(events.size());
+		for (ActivityEvent event : events) {
+			awards.add(new TimedAward(event, at));
+		}
+		return awards;
 	}
 
 	private static boolean markRollbackOnly() {
@@ -151,7 +229,7 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 
 	@Override
 	public int retryBufferSize() {
-		return this.fallback.retryBufferSize();
+		return this.fallback.retryBufferSize() + this.retry.size();
 	}
 
 	@Override
@@ -167,12 +245,20 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 	@Override
 	public boolean awaitIdle(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		return this.fallback.awaitIdle(timeout)
+		return this.fallback.awaitIdle(timeout) && this.retry.awaitEmpty(deadline)
 				&& this.relay.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
 	}
 
+	/**
+	 * Stop the retry thread (what still waits is counted as dropped) and the fallback.
+	 */
 	@Override
 	public void close() {
+		int left = this.retry.close();
+		if (left > 0) {
+			logger.warn("activity-rank ledger dispatcher closed with " + left + " award(s) it could not write; "
+					+ "they are lost (counted as retry-dropped)");
+		}
 		this.fallback.close();
 	}
 

@@ -17,7 +17,7 @@ import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.engine.StreakSettings;
 
-import static io.github.activityrank.redis.RedisReplies.asLong;
+import static io.github.activityrank.redis.RedisReplies.asString;
 
 /**
  * The award path's two scripts and the one place that knows their arguments and replies:
@@ -86,7 +86,7 @@ final class ScoreScript {
 		// the lean loop comes first and returns before the other modules are defined;
 		// awards there reach challenge boards through the challenges module before it
 		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
-				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
+				"lua/lean-boards.lua", "lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
 		if (this.streaks.enabled()) {
 			// the streak module wraps award, so it comes right after it, only when
 			// enabled
@@ -256,14 +256,17 @@ final class ScoreScript {
 
 	/**
 	 * The outcome of each command of a score script call.
-	 * @param reply the script's reply, one integer per command
+	 * @param reply the script's reply, one integer per command, or the text of the
+	 * failure of a command Redis failed on for good (the script left none of its writes)
 	 * @param count the number of commands
 	 * @return their results, in order
 	 */
 	List<AwardResult> results(List<Object> reply, int count) {
 		List<AwardResult> results = new ArrayList<>(count);
 		for (int c = 0; c < count; c++) {
-			results.add(result(asLong(reply.get(c))));
+			Object value = reply.get(c);
+			results.add((value instanceof Number number) ? result(number.longValue())
+					: AwardResult.setAside(asString(value)));
 		}
 		return results;
 	}

@@ -75,6 +75,14 @@ final class FaultFixture {
 		}
 	}
 
+	/** A key deleted, as a cure. */
+	static void delete(EmbeddedRedis redis, String key) {
+		try (RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
+				StatefulRedisConnection<String, String> connection = client.connect()) {
+			connection.sync().del(key);
+		}
+	}
+
 	private static String recordKey() {
 		return "{activity_rank}:rec:" + DAY.toString().replace("-", "") + ":" + POISONED;
 	}

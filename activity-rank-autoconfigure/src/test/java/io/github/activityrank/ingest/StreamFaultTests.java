@@ -7,13 +7,17 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.lettuce.core.RedisClient;
@@ -80,6 +84,53 @@ class StreamFaultTests {
 				assertThat(letter.getBody().get(BatchHandler.REASON)).startsWith("set aside: ").contains("WRONGTYPE");
 			});
 			assertThat(score(service, "poisoned")).isZero();
+		}
+	}
+
+	@Test
+	void messagesThatReachAWrongTypeChallengeBoardAreDeadLetteredAloneWithNothingLeftAndTheRestAwardedOnce() {
+		try (ConfigurableApplicationContext context = start()) {
+			IngestKeys keys = context.getBean(StreamIngester.class).keys();
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			ChallengeService challenges = context.getBean(ChallengeService.class);
+			Instant now = Instant.now();
+			challenges.create(new ChallengeDefinition("c1", now.minus(Duration.ofHours(1)),
+					now.plus(Duration.ofDays(1)), Set.of(), false));
+			assertThat(challenges.join("c1", "poisoned")).isTrue();
+			String board = "{activity_rank}:challenge:c1";
+			this.commands.set(board, "x");
+			String stream = keys.partitionOfUser("poisoned");
+			List<String> healthy = usersOf(stream, keys, 10);
+			for (int m = 0; m < 100; m++) {
+				this.commands.xadd(stream, Map.of("user", healthy.get(m % 10), "field", "f" + m, "points", "1"));
+				if (m % 20 == 5) {
+					this.commands.xadd(stream, Map.of("user", "poisoned", "field", "p" + m, "points", "1"));
+				}
+			}
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(this.commands.xpending(stream, GROUP).getCount()).isZero());
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(healthy)
+					.allSatisfy((user) -> assertThat(score(service, user)).as(user).isEqualTo(10)));
+			ActivityRankCounters counters = context.getBean(ActivityRankCounters.class);
+			assertThat(counters.count(AwardResult.Outcome.ALREADY_AWARDED)).isZero();
+			assertThat(counters.count(AwardResult.Outcome.AWARDED)).isEqualTo(100);
+			List<StreamMessage<String, String>> dead = this.commands.xrange(keys.deadLetter(),
+					io.lettuce.core.Range.create("-", "+"));
+			assertThat(dead).hasSize(5).allSatisfy((letter) -> {
+				assertThat(letter.getBody()).containsEntry("user", "poisoned");
+				assertThat(letter.getBody().get(BatchHandler.REASON)).startsWith("set aside: ").contains("WRONGTYPE");
+			});
+			// nothing of them was left: once the key is deleted, each is awarded in full
+			this.commands.del(board);
+			List<ActivityEvent> again = new ArrayList<>();
+			for (int m = 5; m < 100; m += 20) {
+				again.add(new ActivityEvent("poisoned", "p" + m, null, 1L, false));
+			}
+			assertThat(service.applyAll(again)).extracting(AwardResult::outcome)
+				.containsOnly(AwardResult.Outcome.AWARDED);
+			assertThat(score(service, "poisoned")).isEqualTo(5);
+			assertThat(challenges.board("c1").rankOf("poisoned").map(RankEntry::score)).contains(5L);
 		}
 	}
 

@@ -42,6 +42,7 @@ local function award(spec, member, field, first)
       return 5, 0
     end
     redis.call('HSET', record, field, value_of(spec, points))
+    wrote('h', record, field, false)
     use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
     use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
     use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
@@ -51,6 +52,7 @@ local function award(spec, member, field, first)
   elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   else
+    wrote('h', record, field, false)
     reached, stamp = challenges_reached(spec, member)
     if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
       redis.call('HDEL', record, field) -- the field was all this award wrote
@@ -65,6 +67,7 @@ local function award(spec, member, field, first)
   end
   if #reached > 0 then
     redis.call('HSET', record, CHALLENGES .. field, stamp)
+    wrote('h', record, CHALLENGES .. field, false)
     for _, board in ipairs(reached) do
       board_add(board, member, points)
     end
@@ -93,9 +96,11 @@ local function revoke(spec, member, field, first)
   end
   if stamp then
     redis.call('HDEL', record, field, CHALLENGES .. field)
+    wrote('h', record, CHALLENGES .. field, stamp)
   else
     redis.call('HDEL', record, field)
   end
+  wrote('h', record, field, given)
   if spec.has_caps then
     local week, month = KEYS[first + 1], KEYS[first + 2]
     if d > 1 then

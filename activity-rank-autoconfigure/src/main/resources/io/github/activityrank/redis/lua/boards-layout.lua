@@ -64,8 +64,9 @@ local function dense_of(board)
   return kept and board.dense or nil
 end
 
-local function remove_member(board, member)
+local function remove_member(board, member, old)
   redis.call('ZREM', board.key, member)
+  wrote('s', board.key, member, old)
   board_exists[board.key] = nil -- the last member takes the board with it
   dense_kept[board.key] = nil
   scores[board.key][member] = false
@@ -89,15 +90,17 @@ local function set_points(board, member, points, time)
   local old_points = old and points_of(board, old)
   if points <= 0 then
     if old then
-      remove_member(board, member)
+      remove_member(board, member, old)
     end
   else
     local score = board.time and points * TIME_SPAN + time or points
     redis.call('ZADD', board.key, score_text(score), member)
+    wrote('s', board.key, member, old)
     scores[board.key][member] = score
   end
   -- the companion only ever exists on plain-points boards, so a value is a score there
   if dense then
+    wrote('d', dense)
     if old_points and old_points ~= points and redis.call('ZCOUNT', board.key, int(old_points), int(old_points)) == 0 then
       redis.call('ZREM', dense, int(old_points))
     end
@@ -150,5 +153,9 @@ local function take_from_board(board, member, points)
   end
 end
 
+-- after a failed command's writes were taken back: what the batch learned is read again
+local function board_forget()
+  board_exists, dense_kept, scores = {}, {}, {}
+end
 
 local board_fits, board_add, board_take = fits, add_to_board, take_from_board

@@ -42,6 +42,7 @@ local function increment(board, member, points, create)
     return
   end
   redis.call('ZINCRBY', board.key, int(points), member)
+  wrote('z', board.key, member, points)
   if not ceiling and board.ttl and board.ttl ~= '-1' then
     redis.call('PEXPIRE', board.key, board.ttl)
   end
@@ -53,10 +54,20 @@ end
 -- created by ZINCRBY and removed again at once, so nothing remains.
 local function decrement(board, member, points)
   local score = tonumber(redis.call('ZINCRBY', board.key, int(-points), member))
-  if score <= 0 then
-    redis.call('ZREM', board.key, member)
-    ceilings[board.key] = nil -- the last member takes the board with it
+  if score > 0 then
+    wrote('z', board.key, member, -points)
+    return
   end
+  redis.call('ZREM', board.key, member)
+  ceilings[board.key] = nil -- the last member takes the board with it
+  if score + points > 0 then
+    wrote('s', board.key, member, score + points)
+  end
+end
+
+-- after a failed command's writes were taken back: the bounds are read again
+local function board_forget()
+  ceilings = {}
 end
 
 -- an award (or a penalty, points < 0, which never creates a board or a member)

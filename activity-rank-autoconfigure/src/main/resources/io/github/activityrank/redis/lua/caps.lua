@@ -9,8 +9,10 @@ local function release_cap(hash, cap_field, used, points)
   if used then
     if used <= points then
       redis.call('HDEL', hash, cap_field)
+      wrote('h', hash, cap_field, used)
     else
       redis.call('HINCRBY', hash, cap_field, -points)
+      wrote('i', hash, cap_field, -points)
     end
   end
 end
@@ -29,9 +31,12 @@ end
 -- cap counters, so only a counter that starts can find the hash without its TTL (ttl nil: the
 -- caller sets it, as for a record).
 local function use_cap(hash, cap_field, cap, points, ttl)
-  if cap and redis.call('HINCRBY', hash, cap_field, points) == points and ttl
-      and redis.call('PTTL', hash) == -1 then
-    redis.call('PEXPIRE', hash, ttl)
+  if cap then
+    local started = redis.call('HINCRBY', hash, cap_field, points) == points
+    wrote(started and 'h' or 'i', hash, cap_field, not started and points)
+    if started and ttl and redis.call('PTTL', hash) == -1 then
+      redis.call('PEXPIRE', hash, ttl)
+    end
   end
 end
 
@@ -56,9 +61,11 @@ local function count_up(hash, fields, caps, text, points, left)
   local a, b
   if fields[1] then
     a = redis.call('HINCRBY', hash, fields[1], text)
+    wrote(a == points and 'h' or 'i', hash, fields[1], a ~= points and points)
     left = math.min(left, caps[1] - (a - points))
     if fields[2] then
       b = redis.call('HINCRBY', hash, fields[2], text)
+      wrote(b == points and 'h' or 'i', hash, fields[2], b ~= points and points)
       left = math.min(left, caps[2] - (b - points))
     end
   end

@@ -99,3 +99,48 @@ local function instants_after(base, offsets)
   end
   return ats
 end
+
+-- Each command of a score call is contained: Redis failing on it midway for good (a key of the
+-- wrong type, a field that holds no number) takes back what it wrote and fails it alone. Its
+-- writes are journaled, four slots each: kind, key, field or member, value. 'h': a hash field
+-- that held value (false: none); 'i': a hash counter raised by value; 'z': a member's score
+-- raised by value (taken back, the member leaves at zero); 's': a member that scored value
+-- (false: none); 'd': a dense companion, deleted (rebuilt from its board when read).
+-- HyperLogLog counts and item board trims run last and are not taken back: a count is a set,
+-- counted again alike when the command is applied again.
+local journal, written = {}, 0
+local function wrote(kind, key, field, value)
+  journal[written + 1], journal[written + 2], journal[written + 3], journal[written + 4] = kind, key, field, value
+  written = written + 4
+end
+
+-- refusals that heal by themselves, which Redis answers a script's first write (so nothing was
+-- written yet): they fail the whole call, and the caller tries it again later
+local TRANSIENT = ' OOM NOREPLICAS MISCONF READONLY MASTERDOWN ' -- a string: no table per call
+
+-- undo the journaled writes of a command that failed, newest first; its failure as text
+local function undone(failure)
+  local text = type(failure) == 'table' and failure.err or tostring(failure)
+  -- Redis' reply from its code on (servers before 7 put the script's line before it)
+  text = string.match(text, '^%-?(%u%u+ .*)$') or string.match(text, '^@user_script:%s*%d+:%s*%-?(%u%u+ .*)$')
+    or text
+  if string.find(TRANSIENT, ' ' .. string.match(text, '^%u*') .. ' ', 1, true) then
+    error(failure, 0) -- as it came: the caller reads the refusal's code in it
+  end
+  for w = written - 3, 1, -4 do
+    local kind, key, field, value = journal[w], journal[w + 1], journal[w + 2], journal[w + 3]
+    if kind == 'h' then
+      if value then redis.call('HSET', key, field, value) else redis.call('HDEL', key, field) end
+    elseif kind == 'i' then
+      redis.call('HINCRBY', key, field, int(-value))
+    elseif kind == 'z' then
+      if tonumber(redis.call('ZINCRBY', key, int(-value), field)) <= 0 then redis.call('ZREM', key, field) end
+    elseif kind == 's' then
+      if value then redis.call('ZADD', key, score_text(value), field) else redis.call('ZREM', key, field) end
+    else
+      redis.call('DEL', key)
+    end
+  end
+  written = 0
+  return text
+end

@@ -85,27 +85,36 @@ local function item_award(type, item, points, member, field, record)
   if redis.call('HSETNX', record, '#i:' .. field, held) == 0 then
     return
   end
+  wrote('h', record, '#i:' .. field, false)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
-  for _, board in ipairs(type.boards) do
-    local new = tonumber(redis.call('ZINCRBY', board.key, points, item))
-    if trim(board.key, type.keep) == 1 and new == points and board.ttl > 0 then
+  -- what can be taken back first; counts and trims last (see common)
+  local new = {}
+  for k, board in ipairs(type.boards) do
+    new[k] = tonumber(redis.call('ZINCRBY', board.key, points, item))
+    wrote('z', board.key, item, points)
+  end
+  if type.hot then
+    local old = tonumber(redis.call('ZSCORE', type.hot, item))
+    local score = lw
+    if old then
+      local high, low = math.max(old, lw), math.min(old, lw)
+      score = high + math.log(1 + 2 ^ (low - high)) / math.log(2)
+    end
+    redis.call('ZADD', type.hot, string.format('%.17g', score), item)
+    wrote('s', type.hot, item, old or false)
+  end
+  for _, unique in ipairs(type.uniques) do
+    count_user(unique.prefix .. item, unique.ttl, member)
+  end
+  for k, board in ipairs(type.boards) do
+    if trim(board.key, type.keep) == 1 and new[k] == points and board.ttl > 0 then
       redis.call('PEXPIRE', board.key, board.ttl)
     end
   end
   if type.hot then
-    local old = tonumber(redis.call('ZSCORE', type.hot, item))
-    local new = lw
-    if old then
-      local high, low = math.max(old, lw), math.min(old, lw)
-      new = high + math.log(1 + 2 ^ (low - high)) / math.log(2)
-    end
-    redis.call('ZADD', type.hot, string.format('%.17g', new), item)
     trim(type.hot, type.keep)
-  end
-  for _, unique in ipairs(type.uniques) do
-    count_user(unique.prefix .. item, unique.ttl, member)
   end
 end
 
@@ -121,14 +130,21 @@ local function item_revoke(member, field, first)
     end
   end
   redis.call('HDEL', record, name)
+  wrote('h', record, name, held)
   local points, lw, item, boards, hot = string.match(held, '^(%d+)|([^|]+)|([^|]*)|([^|]*)|(.*)$')
   points = tonumber(points)
   local base = base_of(record)
   hot = (hot ~= '') and absolute(base, hot) or ''
   for name in string.gmatch(boards, '[^,]+') do
     local key = absolute(base, name)
-    if tonumber(redis.call('ZINCRBY', key, -points, item)) <= 0 then
+    local left = tonumber(redis.call('ZINCRBY', key, -points, item))
+    if left > 0 then
+      wrote('z', key, item, -points)
+    else
       redis.call('ZREM', key, item)
+      if left + points > 0 then
+        wrote('s', key, item, left + points)
+      end
     end
   end
   if hot ~= '' then
@@ -139,20 +155,30 @@ local function item_revoke(member, field, first)
     elseif old then
       redis.call('ZREM', hot, item)
     end
+    if old then
+      wrote('s', hot, item, old)
+    end
   end
 end
 
--- after command n: status 0 awarded, 2 capped (the item still counts), 3/4 a revoke
-local function item_after(n, spec, status, member, field, first)
+-- the index of the next command's item arguments, read before the command runs (a command that
+-- fails does not get to item_after)
+local function item_next()
   local at_i = item_i
+  item_i = (ARGV[at_i] ~= '0') and at_i + 3 or at_i + 1
+  return at_i
+end
+
+-- after a command (its item arguments at at_i): status 0 awarded, 2 capped (the item still
+-- counts), 3/4 a revoke
+local function item_after(at_i, spec, status, member, field, first)
   local t = tonumber(ARGV[at_i])
-  item_i = (t ~= 0) and at_i + 3 or at_i + 1
   if spec > 0 and (status == 0 or status == 2) then
-    for _, counter in ipairs(active) do
-      count_user(counter.key, counter.ttl, member)
-    end
     if t > 0 then
       item_award(item_types[t], ARGV[at_i + 1], tonumber(ARGV[at_i + 2]), member, field, KEYS[first])
+    end
+    for _, counter in ipairs(active) do
+      count_user(counter.key, counter.ttl, member)
     end
   elseif spec < 0 and status ~= 5 then
     item_revoke(member, field, first)

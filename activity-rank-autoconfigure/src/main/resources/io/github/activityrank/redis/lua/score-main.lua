@@ -1,4 +1,6 @@
--- module score-main: run the commands in order and reply with points * 8 + status for each.
+-- module score-main: run the commands in order and reply with points * 8 + status for each, or,
+-- for a command Redis failed on for good, the failure's text: none of its writes are left (see
+-- common, undone), and the commands after it run as usual.
 
 local out = {}
 -- removeUser's markers: an award made before its user was removed, still queued or retried
@@ -10,11 +12,7 @@ local function removed_since(member)
   local t = any_removed and redis.call('GET', marker_prefix .. member)
   return t and at <= tonumber(t)
 end
-for n = 1, tonumber(ARGV[1]) do
-  local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
-  if ats then
-    at = ats[n]
-  end
+local function apply(n, spec, member, field, first, item_at)
   local status, points
   -- a stream message applied before changes nothing (the fence module; fence-none: false)
   local seen = fence and fence.seen(n)
@@ -28,12 +26,25 @@ for n = 1, tonumber(ARGV[1]) do
     status, points = revoke(specs[-spec], member, field, first)
   end
   if items_on then
-    item_after(n, spec, status, member, field, first)
+    item_after(item_at, spec, status, member, field, first)
   end
   if fence and not seen then
     fence.applied(n)
   end
-  out[n] = points * 8 + status
+  return points * 8 + status
+end
+for n = 1, tonumber(ARGV[1]) do
+  local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
+  if ats then
+    at = ats[n]
+  end
+  written = 0
+  local ok, reply = pcall(apply, n, spec, member, field, first, item_next())
+  if not ok then
+    reply = undone(reply)
+    board_forget()
+  end
+  out[n] = reply
   i = i + 4
 end
 return out

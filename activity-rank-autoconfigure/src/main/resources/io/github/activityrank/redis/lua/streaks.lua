@@ -85,13 +85,17 @@ local function streak_mark_late(key, member, value, first_year, last_year)
   if streak_year == last_year then
     redis.call('HSET', key, member,
       string.sub(value, 1, STREAK_HEAD) .. streak_with_day(string.sub(value, STREAK_HEAD + 1)))
+    wrote('h', key, member, value)
     return
   end
   local field = member .. ':' .. streak_year
-  redis.call('HSET', key, field, streak_with_day(redis.call('HGET', key, field)))
+  local bits = redis.call('HGET', key, field)
+  redis.call('HSET', key, field, streak_with_day(bits))
+  wrote('h', key, field, bits)
   if streak_year < first_year then
     redis.call('HSET', key, member, string.sub(value, 1, 8) .. streak_bytes(streak_year, 2)
       .. string.sub(value, 11))
+    wrote('h', key, member, value)
   end
 end
 
@@ -99,6 +103,7 @@ local function streak_mark(member, first)
   local key = KEYS[first + streak_offset]
   local value = redis.call('HGET', key, member)
   local start, longest = streak_day, 1
+  wrote('h', key, member, value)
   if not value then
     redis.call('HSET', key, member,
       streak_header(streak_day, streak_day, 1, streak_year, streak_year) .. streak_with_day(nil))
@@ -122,7 +127,9 @@ local function streak_mark(member, first)
     if streak_year > last_year then
       -- the year's first active day: last year's bits move to a field of their own, so that no
       -- value grows past 58 bytes and the bucket stays a listpack
-      redis.call('HSET', key, member .. ':' .. last_year, string.sub(value, STREAK_HEAD + 1), member,
+      local year = member .. ':' .. last_year
+      wrote('h', key, year, redis.call('HGET', key, year))
+      redis.call('HSET', key, year, string.sub(value, STREAK_HEAD + 1), member,
         streak_header(start, streak_day, longest, first_year, streak_year) .. streak_with_day(nil))
     else
       redis.call('HSET', key, member, streak_header(start, streak_day, longest, first_year, last_year)
@@ -130,7 +137,9 @@ local function streak_mark(member, first)
     end
   end
   local length = streak_day - start + 1
+  wrote('s', streak_board, member, tonumber(redis.call('ZSCORE', streak_board, member)) or false)
   redis.call('ZADD', streak_board, int(length * STREAK_SPAN + STREAK_SPAN - 1 - start), member)
+  wrote('s', streak_last, member, tonumber(redis.call('ZSCORE', streak_last, member)) or false)
   redis.call('ZADD', streak_last, streak_day, member)
   local bonus = streak_bonus[length]
   if bonus then

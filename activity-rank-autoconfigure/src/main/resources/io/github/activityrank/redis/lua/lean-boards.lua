@@ -1,0 +1,132 @@
+-- module lean-boards: the boards of a lean call (score-lean, which comes right after it). Only a
+-- lean call calls lean_boards, with today's boards ("keyIdx:ttlMs:largest:time,...", ARGV[4]);
+-- it gets the functions its loop uses. Writes to the boards journal nothing (common: wrote): a
+-- command has read every board it writes (read_ceiling, once per call and board, fails on a key
+-- of the wrong type) before its first write, and writes its boards last, so nothing after them
+-- can fail.
+local function lean_boards(boards)
+  -- Its parallel lists (numeric loops: no iterator calls per award). On plain boards
+  -- ceiling bounds the highest score (false: the board does not exist), read once per call and
+  -- raised by each increment, as in boards-plain; room is the least any plain board has left to
+  -- its largest score, so an award of no more points reads no member's score. A board with a
+  -- time part (base: its time part, or with own instants its base for time_at) reads a member's
+  -- score once per call (ZSCORE) and writes the new one (ZADD), as boards-layout; its ceiling
+  -- only tells whether it exists.
+  local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
+  local nb, room, any_timed = 0, math.huge, false
+  local function read_ceiling(k)
+    if base[k] then
+      ceiling[k] = redis.call('ZCARD', keys[k]) > 0 -- as EXISTS, and fails on a key of another type
+      return
+    end
+    local top = redis.call('ZREVRANGE', keys[k], '0', '0', 'WITHSCORES') -- text: no number to format
+    ceiling[k] = top[2] and tonumber(top[2]) or false
+    room = math.min(room, largest[k] - (ceiling[k] or 0))
+  end
+  for idx, ttl, most, t in string.gmatch(boards, '(%d+):(-?%d+):(%d+):(-?%d+)') do
+    nb = nb + 1
+    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, tonumber(most), {}
+    base[nb] = t ~= '-1' and tonumber(t)
+    time[nb] = base[nb]
+    any_timed = any_timed or base[nb] ~= false
+    read_ceiling(nb)
+  end
+  -- a member's points on a board and its score (nil when not on it), read once per call on a board
+  -- with a time part; on a plain one, whose ZINCRBYs learn no score, each time (only near its largest)
+  local function held(k, member)
+    local score = scores[k][member]
+    if score == nil then
+      score = tonumber(redis.call('ZSCORE', keys[k], member)) or false
+      if base[k] then
+        scores[k][member] = score
+      end
+    end
+    if not score then
+      return 0, nil
+    end
+    return base[k] and math.floor(score / TIME_SPAN) or score, score
+  end
+  -- whether points more keep the member within the largest score of today's boards (1 to np)
+  -- and of the challenge boards reached (board tables of the challenges module, with their index k)
+  local np = nb
+  local function over(k, member, points)
+    return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
+  end
+  local function fits(member, points, reached)
+    for k = 1, np do if over(k, member, points) then return false end end
+    for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
+    return true
+  end
+  -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
+  -- (board.k, its index) when the call first reaches it, and takes the command's time part
+  local function indexed(boards)
+    for b = 1, #boards do
+      local board = boards[b]
+      local k = board.k
+      if not k then
+        nb = nb + 1
+        k, board.k = nb, nb
+        keys[k], ttls[k], largest[k], scores[k], base[k] = board.key, board.ttl, board.largest, {}, board.time or false
+        read_ceiling(k)
+      end
+      time[k] = board.time
+    end
+    return boards
+  end
+  -- add points (a penalty when negative; text: them as text) to a member; at zero or less it leaves.
+  -- A penalty never creates a board or a member; a revoke (keep) keeps the member's time part.
+  local function add(k, member, points, keep, text)
+    local key, existed = keys[k], ceiling[k]
+    if not base[k] then
+      if points <= 0 then
+        if existed and tonumber(redis.call('ZINCRBY', key, text, member)) <= 0 then
+          redis.call('ZREM', key, member)
+          read_ceiling(k)
+        end
+        return
+      end
+      redis.call('ZINCRBY', key, text, member)
+      ceiling[k] = existed and existed + points or points
+    else
+      local old, score = held(k, member)
+      if not score and points <= 0 then
+        return
+      end
+      if old + points <= 0 then
+        redis.call('ZREM', key, member)
+        scores[k][member] = false
+        return read_ceiling(k)
+      end
+      score = (old + points) * TIME_SPAN + (keep and score % TIME_SPAN or time[k])
+      redis.call('ZADD', key, score_text(score), member) -- each score once: not cached
+      scores[k][member], ceiling[k] = score, score
+    end
+    if not existed and ttls[k] ~= '-1' then
+      redis.call('PEXPIRE', key, ttls[k])
+    end
+  end
+
+  -- add points to a member on today's boards, then on the challenge boards reached
+  local function add_all(reached, member, points, keep)
+    local text = int(points)
+    for k = 1, np do add(k, member, points, keep, text) end
+    for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
+  end
+
+  -- whether `points` more may pass a board's largest score (asked of the boards only then)
+  local function too_large(member, points, reached)
+    return points > 0 and (points > room or any_timed) and not fits(member, points, reached)
+  end
+  -- an award's points on every board it reaches; room shrinks by them
+  local function award_all(reached, member, points)
+    add_all(reached, member, points, false)
+    room = points > 0 and room - points or room
+  end
+  -- the time part of a command made at `at` on today's boards that hold one
+  local function made_at(at)
+    for k = 1, any_timed and np or 0 do
+      time[k] = base[k] and time_at(base[k], at)
+    end
+  end
+  return indexed, too_large, award_all, add_all, made_at, any_timed
+end

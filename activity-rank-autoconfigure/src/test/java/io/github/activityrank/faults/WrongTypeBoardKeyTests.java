@@ -1,0 +1,298 @@
+package io.github.activityrank.faults;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankAdmin;
+import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.ChallengeDefinition;
+import io.github.activityrank.ChallengeService;
+import io.github.activityrank.Period;
+import io.github.activityrank.RankEntry;
+import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.test.EmbeddedRedis;
+import io.github.activityrank.test.TestDatabase;
+import io.github.activityrank.test.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.github.activityrank.faults.FaultFixture.DAY;
+import static io.github.activityrank.faults.FaultFixture.POISONED;
+import static io.github.activityrank.faults.FaultPaths.PATIENCE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A board key of the wrong type (a challenge board, or the day board of one shard, holds
+ * a string) costs only the awards that write to it, and each of them whole: the score
+ * script answers that award set aside and leaves none of its writes behind (its record
+ * among them), every other award of the same call is applied once and answered
+ * {@code AWARDED}, and after the key is deleted
+ * {@link ActivityRankAdmin#reapplySetAside()} gives the set-aside awards their full
+ * points on every board. On the lean path and the full script, with and without shards,
+ * and on the direct, annotated and ledger relay paths (the stream path is in
+ * {@code StreamFaultTests}).
+ */
+class WrongTypeBoardKeyTests {
+
+	private static final String CHALLENGE = "c1";
+
+	private static final int HEALTHY_USERS = 5;
+
+	private static final int AWARDS = 30;
+
+	/** Every sixth award is the poisoned user's. */
+	private static final int POISONED_AWARDS = 5;
+
+	private final EmbeddedRedis redis = EmbeddedRedis.start();
+
+	@AfterEach
+	void closeRedis() {
+		this.redis.close();
+	}
+
+	@Test
+	void aBatchOnTheLeanPathSetsAsideOnlyTheAwardsThatReachAWrongTypeChallengeBoard() {
+		FaultFixture.runner(this.redis).run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
+	}
+
+	@Test
+	void aBatchOnTheFullScriptSetsAsideOnlyTheAwardsThatReachAWrongTypeChallengeBoard() {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.ranking=dense")
+			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
+	}
+
+	@Test
+	void aBatchOnTheLeanPathWithShardsSetsAsideOnlyTheAwardsThatReachAWrongTypeShardChallengeBoard() {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.shards=2")
+			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
+	}
+
+	@Test
+	void aBatchOnTheFullScriptWithShardsSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.shards=2", "activity-rank.ranking=dense")
+			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
+		// (the day board is read across shards, so it is read only once the key is cured)
+	}
+
+	@Test
+	void aRevokeThatReachesAWrongTypeChallengeBoardIsSetAsideWithNothingTakenBackAndReappliedAfterTheCure() {
+		FaultFixture.runner(this.redis).run((context) -> {
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+			joinChallenge(context);
+			assertThat(service.award(POISONED, "p", "praise").outcome()).isEqualTo(Outcome.AWARDED);
+			String key = challengeBoard(context);
+			this.redis.command("SET " + key + " x");
+			List<AwardResult> results = service.applyAll(List.of(award("u0", "f0"),
+					new ActivityEvent(POISONED, "p", "praise", null, true), award("u1", "f1")));
+			assertThat(results).extracting(AwardResult::outcome)
+				.containsExactly(Outcome.AWARDED, Outcome.SET_ASIDE, Outcome.AWARDED);
+			assertThat(results.get(1).reason()).contains("WRONGTYPE");
+			// nothing taken back: the award is still on the day and total boards
+			assertThat(score(service, Period.TOTAL, POISONED)).isEqualTo(1);
+			assertThat(score(service, Period.DAY, POISONED)).isEqualTo(1);
+			FaultFixture.delete(this.redis, key);
+			assertThat(admin.reapplySetAside()).isEqualTo(1);
+			assertThat(score(service, Period.TOTAL, POISONED)).isZero();
+			assertThat(score(service, Period.DAY, POISONED)).isZero();
+			assertThat(score(service, Period.TOTAL, "u0")).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void annotatedAwardsThatReachAWrongTypeChallengeBoardAreSetAsideAloneAndTheRestAwardedOnce() {
+		FaultFixture.runner(this.redis).run((context) -> {
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+			FaultFixture.Praises praises = context.getBean(FaultFixture.Praises.class);
+			joinChallenge(context);
+			String key = challengeBoard(context);
+			this.redis.command("SET " + key + " x");
+			for (ActivityEvent event : events()) {
+				praises.praise(event.userId(), event.field());
+			}
+			assertThat(admin.awaitApplied(PATIENCE)).isTrue();
+			assertHealthyAwardedOnce(context);
+			assertThat(admin.setAside(100)).hasSize(POISONED_AWARDS)
+				.allSatisfy((award) -> assertThat(award.reason()).contains("WRONGTYPE"));
+			cureAndReapply(context, key, Period.DAY, Period.TOTAL);
+		});
+	}
+
+	@Test
+	void ledgerRowsThatReachAWrongTypeChallengeBoardAreSetAsideAloneAndTheRestAppliedOnce() {
+		try (TestDatabase database = TestDatabases.h2()) {
+			FaultPaths.ledgerRunner(FaultFixture.runner(this.redis), database.dataSource()).run((context) -> {
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				FaultFixture.Praises praises = context.getBean(FaultFixture.Praises.class);
+				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
+				joinChallenge(context);
+				String key = challengeBoard(context);
+				this.redis.command("SET " + key + " x");
+				for (ActivityEvent event : events()) {
+					praises.praise(event.userId(), event.field());
+				}
+				assertThat(admin.awaitApplied(PATIENCE)).isTrue();
+				assertHealthyAwardedOnce(context);
+				assertThat(jdbc.queryForObject(
+						"SELECT COUNT(*) FROM activity_rank_ledger WHERE state = 1 AND outcome = 'AWARDED'",
+						Long.class))
+					.as("rows applied and awarded")
+					.isEqualTo(AWARDS);
+				assertThat(jdbc.queryForList("SELECT DISTINCT user_id FROM activity_rank_ledger WHERE state = 2",
+						String.class))
+					.containsExactly(POISONED);
+				assertThat(admin.setAside(100)).hasSize(POISONED_AWARDS);
+				FaultFixture.delete(this.redis, key);
+				assertThat(admin.reapplySetAside()).isEqualTo(POISONED_AWARDS);
+				assertThat(admin.awaitApplied(PATIENCE)).isTrue();
+				assertFullPoints(context, Period.DAY, Period.TOTAL);
+			});
+		}
+	}
+
+	/**
+	 * One call of the direct path carrying healthy awards and the poisoned user's, then
+	 * the cure and the replay.
+	 */
+	private void directBatch(AssertableApplicationContext context, Function<AssertableApplicationContext, String> key) {
+		ActivityRankService service = context.getBean(ActivityRankService.class);
+		ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+		joinChallenge(context);
+		String poisonedKey = key.apply(context);
+		this.redis.command("SET " + poisonedKey + " x");
+		List<ActivityEvent> events = events(healthyUsers(context));
+		List<AwardResult> results = service.applyAll(events);
+		for (int e = 0; e < events.size(); e++) {
+			boolean poisoned = events.get(e).userId().equals(POISONED);
+			assertThat(results.get(e).outcome()).as(events.get(e).toString())
+				.isEqualTo(poisoned ? Outcome.SET_ASIDE : Outcome.AWARDED);
+			if (poisoned) {
+				assertThat(results.get(e).reason()).contains("WRONGTYPE");
+			}
+		}
+		assertHealthyAwardedOnce(context, healthyUsers(context), !poisonedKey.contains(":day:"));
+		assertThat(admin.setAside(100)).hasSize(POISONED_AWARDS)
+			.allSatisfy((award) -> assertThat(award.reason()).contains("WRONGTYPE"));
+		cureAndReapply(context, poisonedKey, Period.DAY, Period.TOTAL);
+	}
+
+	private void cureAndReapply(AssertableApplicationContext context, String key, Period... periods) {
+		ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+		FaultFixture.delete(this.redis, key);
+		assertThat(admin.reapplySetAside()).isEqualTo(POISONED_AWARDS);
+		assertThat(admin.setAside(100)).isEmpty();
+		assertFullPoints(context, periods);
+	}
+
+	/** The poisoned user's full points on every board, the challenge's too. */
+	private static void assertFullPoints(AssertableApplicationContext context, Period... periods) {
+		ActivityRankService service = context.getBean(ActivityRankService.class);
+		for (Period period : periods) {
+			assertThat(score(service, period, POISONED)).as(period.toString()).isEqualTo(POISONED_AWARDS);
+		}
+		assertThat(context.getBean(ChallengeService.class).board(CHALLENGE).rankOf(POISONED).map(RankEntry::score))
+			.as("challenge")
+			.contains((long) POISONED_AWARDS);
+	}
+
+	private static void assertHealthyAwardedOnce(AssertableApplicationContext context) {
+		assertHealthyAwardedOnce(context, defaultHealthy(), true);
+	}
+
+	private static void assertHealthyAwardedOnce(AssertableApplicationContext context, List<String> healthy,
+			boolean dayReadable) {
+		ActivityRankService service = context.getBean(ActivityRankService.class);
+		for (String user : healthy) {
+			assertThat(score(service, Period.TOTAL, user)).as(user).isEqualTo(AWARDS / HEALTHY_USERS);
+			if (dayReadable) {
+				assertThat(score(service, Period.DAY, user)).as(user).isEqualTo(AWARDS / HEALTHY_USERS);
+			}
+		}
+		assertThat(score(service, Period.TOTAL, POISONED)).isZero();
+		ActivityRankCounters counters = context.getBean(ActivityRankCounters.class);
+		assertThat(counters.count(Outcome.ALREADY_AWARDED)).as("already awarded").isZero();
+		assertThat(counters.count(Outcome.AWARDED)).as("awarded").isEqualTo(AWARDS);
+	}
+
+	private static void joinChallenge(AssertableApplicationContext context) {
+		ChallengeService challenges = context.getBean(ChallengeService.class);
+		challenges.create(new ChallengeDefinition(CHALLENGE, DAY.atStartOfDay(java.time.ZoneOffset.UTC).toInstant(),
+				DAY.plusDays(7).atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), Set.of(), false));
+		assertThat(challenges.join(CHALLENGE, POISONED)).isTrue();
+	}
+
+	/** The challenge board on the poisoned user's shard. */
+	private static String challengeBoard(AssertableApplicationContext context) {
+		ShardMap shards = context.getBean(ShardMap.class);
+		return shards.keys(shards.shardOf(POISONED)).challengeBoard(CHALLENGE);
+	}
+
+	/**
+	 * The day board of the poisoned user's shard: every award of that shard reaches it.
+	 */
+	private static String shardDayBoard(AssertableApplicationContext context) {
+		ShardMap shards = context.getBean(ShardMap.class);
+		return shards.keys(shards.shardOf(POISONED)).board(Period.DAY, DAY);
+	}
+
+	/** Users on no shard of the poisoned user's (every user without shards). */
+	private static List<String> healthyUsers(AssertableApplicationContext context) {
+		ShardMap shards = context.getBean(ShardMap.class);
+		if (shards.shards() == 1) {
+			return defaultHealthy();
+		}
+		List<String> users = new ArrayList<>();
+		for (int u = 0; users.size() < HEALTHY_USERS; u++) {
+			if (shards.shardOf("u" + u) != shards.shardOf(POISONED)) {
+				users.add("u" + u);
+			}
+		}
+		return users;
+	}
+
+	private static List<String> defaultHealthy() {
+		List<String> users = new ArrayList<>();
+		for (int u = 0; u < HEALTHY_USERS; u++) {
+			users.add("u" + u);
+		}
+		return users;
+	}
+
+	private static List<ActivityEvent> events() {
+		return events(defaultHealthy());
+	}
+
+	/** Healthy awards with every sixth the poisoned user's in between. */
+	private static List<ActivityEvent> events(List<String> healthy) {
+		List<ActivityEvent> events = new ArrayList<>();
+		for (int c = 0; c < AWARDS; c++) {
+			events.add(award(healthy.get(c % HEALTHY_USERS), "f" + c));
+			if (c % 6 == 2) {
+				events.add(award(POISONED, "p" + c));
+			}
+		}
+		return events;
+	}
+
+	private static ActivityEvent award(String user, String field) {
+		return new ActivityEvent(user, field, "praise", null, false);
+	}
+
+	private static long score(ActivityRankService service, Period period, String user) {
+		return service.board(period).rankOf(user).map(RankEntry::score).orElse(0L);
+	}
+
+}
