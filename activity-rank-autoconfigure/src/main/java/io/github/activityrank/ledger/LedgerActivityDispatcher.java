@@ -144,9 +144,9 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 			else if (this.redisOnlyOnFailure) {
 				this.fallback.dispatch(storable);
 				this.ledger.countRedisOnly(storable.size());
-				this.insertFailures.log(LedgerActivityRankService.REDIS_ONLY_PROPERTY,
+				this.insertFailures.log(RedisOnlyFallback.REDIS_ONLY_PROPERTY,
 						"activity-rank ledger could not write " + storable.size() + " award(s); applied them to Redis "
-								+ "alone (" + LedgerActivityRankService.REDIS_ONLY_PROPERTY
+								+ "alone (" + RedisOnlyFallback.REDIS_ONLY_PROPERTY
 								+ "=true), so a rebuild does not restore them (see the ledger's redisOnly count): "
 								+ ex,
 						ex);
