@@ -14,6 +14,7 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.NonBlockingThreads;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -254,6 +255,10 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 			return DispatchLanes.Offer.CLOSED;
 		}
 		this.counters.add(DispatchCounter.QUEUED, 1);
+		if (NonBlockingThreads.isCurrent()) {
+			// an event loop that waited would stall every request it serves
+			return DispatchLanes.Offer.QUEUED;
+		}
 		try {
 			if (!queued.awaitHandled(this.callerRunsTimeout)) {
 				// Redis hangs: the caller goes on, the award keeps its place in order
@@ -322,6 +327,11 @@ public class AsyncActivityDispatcher implements ActivityDispatcher {
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
 		this.applier.failed(events, ex);
+	}
+
+	@Override
+	public Runnable hold() {
+		return this.pending.hold();
 	}
 
 	@Override

@@ -77,6 +77,11 @@ public class SyncActivityDispatcher implements ActivityDispatcher {
 	}
 
 	@Override
+	public Runnable hold() {
+		return this.pending.hold();
+	}
+
+	@Override
 	public boolean awaitIdle(Duration timeout) {
 		return this.pending.awaitNone(timeout, () -> true);
 	}
