@@ -49,6 +49,13 @@ final class ActivityScoreCompletion {
 	}
 
 	/**
+	 * The method's declared return type, which a wrapped result must still fit.
+	 */
+	Class<?> returnType() {
+		return this.method.getReturnType();
+	}
+
+	/**
 	 * Count the awards as pending until the returned release runs.
 	 */
 	Runnable hold() {

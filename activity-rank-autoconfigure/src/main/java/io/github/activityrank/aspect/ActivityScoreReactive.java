@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.security.ReactiveSecurityUser;
 import io.github.activityrank.security.SecurityActivityUserResolver;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -25,6 +27,8 @@ final class ActivityScoreReactive {
 	private static final boolean SECURITY_PRESENT = ClassUtils.isPresent(
 			"org.springframework.security.core.context.ReactiveSecurityContextHolder",
 			ActivityScoreReactive.class.getClassLoader());
+
+	private static final Log logger = LogFactory.getLog(ActivityScoreAspect.class);
 
 	/** Stands for "no user from the subscriber's context": a Mono cannot hold null. */
 	private static final String NO_USER = "";
@@ -60,6 +64,12 @@ final class ActivityScoreReactive {
 					.flatMap((user) -> mono.doOnSuccess((value) -> completion.completed(value, orNull(user))))
 					.doFinally((signal) -> release.run());
 			});
+		}
+		if (!completion.returnType().isAssignableFrom(Flux.class)) {
+			// ActivityScoreValidator stops the start for such a method
+			logger.error("@ActivityScore cannot wait for the " + result.getClass().getName() + " of "
+					+ completion.returnType() + "; nothing awarded");
+			return result;
 		}
 		Flux<?> flux = Flux.from((Publisher<?>) result);
 		return Flux.defer(() -> {
