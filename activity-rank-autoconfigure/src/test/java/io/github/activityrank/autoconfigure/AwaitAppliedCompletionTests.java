@@ -5,6 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
+import javax.sql.DataSource;
+
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.ActivityScore;
@@ -12,7 +14,10 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
+import io.github.activityrank.test.TestDatabase;
+import io.github.activityrank.test.TestDatabases;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
@@ -106,6 +111,26 @@ class AwaitAppliedCompletionTests {
 			assertThat(admin.awaitApplied(Duration.ofSeconds(10))).isTrue();
 			assertThat(score(context, "dee")).isEqualTo(5);
 		});
+	}
+
+	@Test
+	void withTheLedgerAnAwardMadeOnANonBlockingThreadIsWrittenElsewhereAndWaitedFor() {
+		try (TestDatabase database = TestDatabases.h2()) {
+			this.runner.withConfiguration(AutoConfigurations.of(ActivityRankLedgerAutoConfiguration.class))
+				.withBean(DataSource.class, database::dataSource, (definition) -> definition.setDestroyMethodName(""))
+				.withPropertyValues("activity-rank.ledger.enabled=true")
+				.run((context) -> {
+					Tasks tasks = context.getBean(Tasks.class);
+					// completes on Reactor's parallel scheduler, where JDBC must not run
+					tasks.finishLater("eli", Mono.delay(Duration.ofMillis(200)).thenReturn("done")).subscribe();
+					CompletableFuture<String> work = CompletableFuture.supplyAsync(() -> "done",
+							CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
+					tasks.finish("fin", work);
+					assertThat(context.getBean(ActivityRankAdmin.class).awaitApplied(Duration.ofSeconds(10))).isTrue();
+					assertThat(score(context, "eli")).isEqualTo(5);
+					assertThat(score(context, "fin")).isEqualTo(5);
+				});
+		}
 	}
 
 	private static long score(ApplicationContext context, String user) {
