@@ -22,8 +22,12 @@ public interface ActivityRankAdmin {
 	 * Wait until every award dispatched so far (by {@link ActivityScore}, a published
 	 * {@link ActivityEvent} or a page view) has been applied to the boards or given up
 	 * on: the background queue is empty, the retry buffer too, and with the ledger on,
-	 * its relay has applied the pending entries. A query right after an annotated call
-	 * may not see its award yet; after this returns {@code true}, it does. <pre>{@code
+	 * its relay has applied the pending entries. The award of a method whose work
+	 * completes later counts from the moment the work starts (a {@code CompletionStage}
+	 * returned, a {@code Mono} or {@code Flux} subscribed) until it is applied, or until
+	 * the work failed or was cancelled; a {@code Mono} nobody subscribes to is never
+	 * waited for. A query right after an annotated call may not see its award yet; after
+	 * this returns {@code true}, it does. <pre>{@code
 	 * import io.github.activityrank.ActivityRankAdmin;
 	 *
 	 * articles.publish(draft); // an @ActivityScore method

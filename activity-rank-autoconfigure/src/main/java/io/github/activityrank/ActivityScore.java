@@ -20,6 +20,14 @@ import java.lang.annotation.Target;
  * <p>
  * Inside a transaction the award happens after commit and nothing happens on rollback. By
  * default awards run on a bounded background executor so they never slow the method down.
+ * <p>
+ * A method whose work completes later awards when it completes successfully, and nothing
+ * on an error or a cancellation: a {@code CompletionStage} when it completes, a Reactor
+ * {@code Mono} or {@code Flux} once per subscription when it completes ({@code #result}
+ * is the {@code Mono}'s value, or the {@code Flux}'s last element; {@code null} when
+ * empty). A {@code Mono} nobody subscribes to awards nothing. In WebFlux, without a
+ * {@code user} expression the acting user comes from the subscriber's reactive security
+ * context.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

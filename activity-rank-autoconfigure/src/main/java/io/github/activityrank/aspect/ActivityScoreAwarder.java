@@ -20,8 +20,10 @@ import org.springframework.expression.EvaluationContext;
 /**
  * Turns the {@code @ActivityScore} annotations of a method that returned into awards and
  * hands them to the dispatcher. Expressions are evaluated on the caller's thread (where
- * the security context and the arguments' state are those of the call); only the award
- * itself is deferred.
+ * the security context and the arguments' state are those of the call), or for a method
+ * whose work completes later, on the thread that completes it; only the award itself is
+ * deferred. A thread that must not block (a Netty event loop) never waits for the
+ * dispatcher.
  */
 final class ActivityScoreAwarder {
 
@@ -41,6 +43,21 @@ final class ActivityScoreAwarder {
 		this.dispatcher = dispatcher;
 		this.userResolver = userResolver;
 		this.evaluator = evaluator;
+	}
+
+	/**
+	 * The resolver in use, or {@code null}.
+	 */
+	ActivityUserResolver resolver() {
+		return this.userResolver.get();
+	}
+
+	/**
+	 * Count awards that wait for their method's completion as pending until the release
+	 * runs.
+	 */
+	Runnable hold() {
+		return this.dispatcher.hold();
 	}
 
 	/**
@@ -69,7 +86,7 @@ final class ActivityScoreAwarder {
 			// the common case, without a list to collect into
 			ActivityEvent event = event(operations.get(0), metadata, context, callerUser);
 			if (event != null) {
-				this.dispatcher.dispatchAfterCommit(List.of(event));
+				this.dispatcher.dispatchWithoutBlocking(List.of(event));
 			}
 			return;
 		}
@@ -80,7 +97,7 @@ final class ActivityScoreAwarder {
 				events.add(event);
 			}
 		}
-		this.dispatcher.dispatchAfterCommit(events);
+		this.dispatcher.dispatchWithoutBlocking(events);
 	}
 
 	/**

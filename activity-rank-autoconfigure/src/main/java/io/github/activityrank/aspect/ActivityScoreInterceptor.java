@@ -12,6 +12,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.ClassUtils;
 
 /**
  * The advice of {@link ActivityScoreAspect}: runs the method, then awards. A plain
@@ -24,6 +25,12 @@ final class ActivityScoreInterceptor implements MethodInterceptor {
 
 	/** The aspect's log category, as before the advice became an interceptor. */
 	private static final Log logger = LogFactory.getLog(ActivityScoreAspect.class);
+
+	/**
+	 * Reactor is optional: its types are only touched in {@link ActivityScoreReactive}.
+	 */
+	private static final boolean REACTOR_PRESENT = ClassUtils.isPresent("reactor.core.publisher.Mono",
+			ActivityScoreInterceptor.class.getClassLoader());
 
 	private final ActivityScoreOperationSource operationSource;
 
@@ -67,22 +74,27 @@ final class ActivityScoreInterceptor implements MethodInterceptor {
 	public Object invoke(MethodInvocation invocation) throws Throwable {
 		Object result = invocation.proceed();
 		try {
-			afterReturning(invocation, result);
+			return afterReturning(invocation, result);
 		}
 		catch (Throwable ex) {
 			// instrumentation must never fail the business call
 			logger.error("@ActivityScore could not be applied to " + invocation.getMethod(), ex);
+			return result;
 		}
-		return result;
 	}
 
-	private void afterReturning(MethodInvocation invocation, Object result) {
+	/**
+	 * Award now, or when the returned work completes.
+	 * @return what the caller gets: the result, or for a {@code Mono} or {@code Flux} the
+	 * same work wrapped to award when it completes
+	 */
+	private Object afterReturning(MethodInvocation invocation, Object result) {
 		Method method = invocation.getMethod();
 		Object target = invocation.getThis();
 		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : method.getDeclaringClass();
 		ActivityScoreMetadata metadata = this.operationSource.getMetadata(method, targetClass);
 		if (metadata.isEmpty()) {
-			return;
+			return result;
 		}
 		// made by the proxy for this call: kept without a copy, also for a
 		// CompletionStage
@@ -90,23 +102,36 @@ final class ActivityScoreInterceptor implements MethodInterceptor {
 		ActivityScoreAwarder awarder = awarder();
 		if (result instanceof CompletionStage<?> stage) {
 			// the security context belongs to this thread: resolve the user now, award on
-			// completion
-			String user = metadata.usesResolver() ? awarder.currentUser() : null;
+			// completion; pending from now, so awaitApplied waits for the stage
+			ActivityScoreCompletion completion = completion(awarder, metadata, method, target, targetClass, args);
+			Runnable release = completion.hold();
 			stage.whenComplete((value, ex) -> {
-				if (ex == null) {
-					try {
-						awarder.award(metadata, method, target, targetClass, args, value, () -> user);
-					}
-					catch (Throwable failure) {
-						logger.error("@ActivityScore could not be applied to " + method, failure);
+				try {
+					if (ex == null) {
+						completion.completed(value, null);
 					}
 				}
+				finally {
+					release.run();
+				}
 			});
-			return;
+			return result;
+		}
+		if (REACTOR_PRESENT && ActivityScoreReactive.isPublisher(result)) {
+			// pending and awarded per subscription, never for work nobody subscribes to
+			ActivityScoreCompletion completion = completion(awarder, metadata, method, target, targetClass, args);
+			return ActivityScoreReactive.awardOnCompletion(result, completion, awarder.resolver());
 		}
 		// only the annotations without a user expression ask the resolver
 		Supplier<String> callerUser = metadata.usesResolver() ? new CallerUser(awarder) : null;
 		awarder.award(metadata, method, target, targetClass, args, result, callerUser);
+		return result;
+	}
+
+	private static ActivityScoreCompletion completion(ActivityScoreAwarder awarder, ActivityScoreMetadata metadata,
+			Method method, Object target, Class<?> targetClass, Object[] args) {
+		String user = metadata.usesResolver() ? awarder.currentUser() : null;
+		return new ActivityScoreCompletion(awarder, metadata, method, target, targetClass, args, user);
 	}
 
 	/**

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -30,7 +29,6 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.core.MethodIntrospector;
-import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
@@ -224,6 +222,12 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 					"No user expression and no ActivityUserResolver bean (Spring Security is absent).",
 					"give user = \"#userId\" (or another expression), or define an ActivityUserResolver bean"));
 		}
+		String unsupported = ActivityScoreReturnType.unsupported(method);
+		if (unsupported != null) {
+			problems.add(new Problem(location, "return type", method.getReturnType().getName(), unsupported,
+					"return a Mono, a Flux (Flux.from(publisher)) or a CompletionStage, whose awards wait for "
+							+ "the work to complete successfully"));
+		}
 		AnnotatedElementKey element = metadata.element();
 		String[] names = this.evaluator.parameterNames(method);
 		checkExpression(location, "pointsExpression", operation.pointsExpression(), method, names, element, problems);
@@ -284,14 +288,15 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 			allowed.addAll(Arrays.asList(names));
 		}
 		for (String variable : variables) {
-			if (variable.equals(ActivityScoreExpressionEvaluator.RESULT_VARIABLE) && returnsNothing(method)) {
+			if (variable.equals(ActivityScoreExpressionEvaluator.RESULT_VARIABLE)
+					&& ActivityScoreReturnType.returnsNothing(method)) {
 				problems.add(new Problem(location, attribute, text,
 						"#result is used but the method returns " + method.getGenericReturnType().getTypeName()
 								+ ", so there is no result.",
 						"use a parameter instead of #result, or return the value"));
 			}
 			else if (!allowed.contains(variable)) {
-				boolean result = !returnsNothing(method);
+				boolean result = !ActivityScoreReturnType.returnsNothing(method);
 				String available = (names != null) ? available(names, count, result)
 						: "none by name: the class was compiled without -parameters; "
 								+ available(new String[0], count, result);
@@ -327,21 +332,6 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		for (int i = 0; i < node.getChildCount(); i++) {
 			collectVariables(node.getChild(i), variables);
 		}
-	}
-
-	private static boolean returnsNothing(Method method) {
-		Class<?> type = method.getReturnType();
-		if (type == void.class || type == Void.class) {
-			return true;
-		}
-		if (CompletionStage.class.isAssignableFrom(type)) {
-			Class<?> value = ResolvableType.forMethodReturnType(method)
-				.as(CompletionStage.class)
-				.getGeneric(0)
-				.resolve();
-			return value == Void.class;
-		}
-		return false;
 	}
 
 	private static String location(Class<?> targetClass, Method method) {

@@ -25,6 +25,7 @@ import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.security.SecurityActivityUserResolver;
 import io.github.activityrank.web.PageViewInterceptor;
+import io.github.activityrank.web.PageViewWebFilter;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -233,6 +234,26 @@ public class ActivityScoreAutoConfiguration {
 					registry.addInterceptor(interceptor);
 				}
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+	@ConditionalOnClass(name = "org.springframework.web.server.WebFilter")
+	@ConditionalOnBooleanProperty("activity-rank.page-views.enabled")
+	static class ReactivePageViewConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PageViewWebFilter activityRankPageViewWebFilter(ActivityDispatcher dispatcher,
+				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
+				ActivityRankProperties properties) {
+			PageViewProperties pageViews = properties.getPageViews();
+			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
+					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
+			return new PageViewWebFilter(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
+					pageViews.getInclude(), pageViews.getExclude());
 		}
 
 	}

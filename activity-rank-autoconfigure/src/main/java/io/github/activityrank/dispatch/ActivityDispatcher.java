@@ -6,6 +6,7 @@ import java.util.List;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.AwardPath;
+import io.github.activityrank.support.NonBlockingThreads;
 
 /**
  * Hands awards from {@code @ActivityScore}, {@code ActivityEvent}s and page views to the
@@ -57,6 +58,45 @@ public interface ActivityDispatcher extends AutoCloseable {
 	}
 
 	/**
+	 * Dispatch after commit, as {@link #dispatchAfterCommit(List)}, without ever blocking
+	 * a thread that must not block: when this dispatcher {@linkplain #mayBlockCaller()
+	 * may block} and the current thread is a Netty event loop or another non-blocking
+	 * thread of Reactor's, the awards are dispatched from a thread that may block
+	 * (Reactor's bounded elastic scheduler) and are {@linkplain #hold() pending}
+	 * meanwhile.
+	 * @param events the awards
+	 */
+	default void dispatchWithoutBlocking(List<ActivityEvent> events) {
+		dispatchWithoutBlocking(events, AwardPath.ANNOTATED);
+	}
+
+	/**
+	 * Dispatch awards made on the given path without ever blocking a thread that must not
+	 * block, as {@link #dispatchWithoutBlocking(List)} does.
+	 * @param events the awards
+	 * @param path how they were made
+	 */
+	default void dispatchWithoutBlocking(List<ActivityEvent> events, AwardPath path) {
+		if (events.isEmpty()) {
+			return;
+		}
+		if (!mayBlockCaller() || !NonBlockingThreads.isCurrent()) {
+			dispatchAfterCommit(events, path);
+			return;
+		}
+		List<ActivityEvent> copy = List.copyOf(events);
+		Runnable release = hold();
+		NonBlockingThreads.runElsewhere(() -> {
+			try {
+				dispatch(copy, path);
+			}
+			finally {
+				release.run();
+			}
+		});
+	}
+
+	/**
 	 * The counters this dispatcher updates.
 	 * @return the counters
 	 */
@@ -88,8 +128,33 @@ public interface ActivityDispatcher extends AutoCloseable {
 	}
 
 	/**
+	 * Count an award that waits for its method's work (a {@code CompletionStage}
+	 * returned, a {@code Mono} or {@code Flux} subscribed) as pending from now, so that
+	 * {@link #awaitIdle(Duration)} waits for it, until the returned release runs. The
+	 * caller dispatches the award (or decides not to) before it runs the release, so the
+	 * award is never out of sight in between.
+	 * @return the release; running it again does nothing. By default nothing is counted,
+	 * for a dispatcher without {@link #awaitIdle(Duration)} of its own
+	 */
+	default Runnable hold() {
+		return () -> {
+		};
+	}
+
+	/**
+	 * Whether {@link #dispatch(List)} may block the calling thread (it applies awards on
+	 * that thread or writes them to a database there). Awards made on a thread that must
+	 * not block, such as a Netty event loop, are then handed to another thread.
+	 * @return by default {@code true} unless {@link #isAsync()}
+	 */
+	default boolean mayBlockCaller() {
+		return !isAsync();
+	}
+
+	/**
 	 * Wait until every award dispatched so far has been answered or given up on,
-	 * including those waiting in a retry buffer. Meant for tests and shutdown.
+	 * including those waiting in a retry buffer and those {@linkplain #hold() held} for
+	 * their method's completion. Meant for tests and shutdown.
 	 * @param timeout how long to wait at most
 	 * @return {@code true} when nothing is pending
 	 */

@@ -30,7 +30,7 @@ public class ActivityEventListener implements ApplicationListener<PayloadApplica
 	public void onApplicationEvent(PayloadApplicationEvent<ActivityEvent> event) {
 		ActivityEvent activity = event.getPayload();
 		if (activity != null) {
-			this.dispatcher.dispatchAfterCommit(List.of(activity), AwardPath.EVENT);
+			this.dispatcher.dispatchWithoutBlocking(List.of(activity), AwardPath.EVENT);
 		}
 	}
 

@@ -17,6 +17,7 @@ import io.github.activityrank.engine.AwardPath;
 import io.github.activityrank.engine.ObservationsAware;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.support.LogText;
+import io.github.activityrank.support.NonBlockingThreads;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -258,19 +259,25 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 			applyHere(List.of(event));
 			return DispatchLanes.Offer.QUEUED;
 		}
-		this.queueFullLog
-			.log("activity-rank queue is full (activity-rank.async.queue-capacity); the caller waits until "
-					+ LogText.of(event.event()) + " is applied as activity-rank.async.on-queue-full=caller-runs says",
-					null);
-		return waitBehind(event);
+		// an event loop that waited would stall every request it serves
+		boolean mayWait = !NonBlockingThreads.isCurrent();
+		this.queueFullLog.log(
+				"activity-rank queue is full (activity-rank.async.queue-capacity); "
+						+ (mayWait ? "the caller waits until " + LogText.of(event.event()) + " is applied"
+								: LogText.of(event.event())
+										+ " is queued beyond the capacity, since a non-blocking thread"
+										+ " never waits,")
+						+ " as activity-rank.async.on-queue-full=caller-runs says",
+				null);
+		return waitBehind(event, mayWait);
 	}
 
 	/**
 	 * Queue the award beyond the capacity, behind the user's queued awards, and wait
-	 * until a worker has handled it: applying it here at once could overtake them (a
-	 * revoke before its award).
+	 * (unless {@code mayWait} is {@code false}) until a worker has handled it: applying
+	 * it here at once could overtake them (a revoke before its award).
 	 */
-	private DispatchLanes.Offer waitBehind(TimedAward event) {
+	private DispatchLanes.Offer waitBehind(TimedAward event, boolean mayWait) {
 		QueuedAward queued = QueuedAward.awaited(event);
 		this.pending.add(1);
 		if (!this.lanes.laneOf(event.event().userId()).offer(queued)) {
@@ -278,6 +285,9 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 			return DispatchLanes.Offer.CLOSED;
 		}
 		this.counters.add(DispatchCounter.QUEUED, 1);
+		if (!mayWait) {
+			return DispatchLanes.Offer.QUEUED;
+		}
 		try {
 			if (!queued.awaitHandled(this.callerRunsTimeout)) {
 				// Redis hangs: the caller goes on, the award keeps its place in order
@@ -350,6 +360,11 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 	 */
 	protected void onApplyFailure(List<ActivityEvent> events, RuntimeException ex) {
 		this.applier.failed(events, ex);
+	}
+
+	@Override
+	public Runnable hold() {
+		return this.pending.hold();
 	}
 
 	@Override

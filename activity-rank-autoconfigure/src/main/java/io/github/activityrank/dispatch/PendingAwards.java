@@ -1,6 +1,7 @@
 package io.github.activityrank.dispatch;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -20,6 +21,22 @@ final class PendingAwards {
 
 	void remove(long n) {
 		this.count.addAndGet(-n);
+	}
+
+	/**
+	 * Count one award that waits for its method's work to complete until the returned
+	 * release runs; running it again does nothing, so a completion and a cancellation
+	 * that race release once.
+	 * @return the release, to run after the award was dispatched or dropped
+	 */
+	Runnable hold() {
+		this.count.incrementAndGet();
+		AtomicBoolean released = new AtomicBoolean();
+		return () -> {
+			if (released.compareAndSet(false, true)) {
+				this.count.decrementAndGet();
+			}
+		};
 	}
 
 	long count() {

@@ -103,6 +103,11 @@ public class SyncActivityDispatcher implements ActivityDispatcher, ObservationsA
 	}
 
 	@Override
+	public Runnable hold() {
+		return this.pending.hold();
+	}
+
+	@Override
 	public boolean awaitIdle(Duration timeout) {
 		return this.pending.awaitNone(timeout, () -> true);
 	}

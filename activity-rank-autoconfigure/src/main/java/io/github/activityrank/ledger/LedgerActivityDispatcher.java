@@ -238,6 +238,25 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
+	 * Held by the fallback: its {@link #awaitIdle(Duration)} is waited for first, and the
+	 * award is in the ledger before the hold is released.
+	 * @return the release
+	 */
+	@Override
+	public Runnable hold() {
+		return this.fallback.hold();
+	}
+
+	/**
+	 * Writes to the database on the caller's thread.
+	 * @return {@code true}
+	 */
+	@Override
+	public boolean mayBlockCaller() {
+		return true;
+	}
+
+	/**
 	 * Wait until the fallback is idle and no ledger entry is pending.
 	 * @param timeout how long to wait at most
 	 * @return {@code true} when nothing is pending

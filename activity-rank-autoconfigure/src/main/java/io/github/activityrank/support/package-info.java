@@ -1,7 +1,8 @@
 /**
  * Small helpers every runtime package may use: input checks, text made safe for logs,
  * logs that warn once (or once per kind a minute) then go to debug, and the bisection
- * that narrows a batch that failed for good down to the items that fail on their own. It
- * imports nothing of the starter but the public API. Internal.
+ * that narrows a batch that failed for good down to the items that fail on their own, and
+ * the test for threads that must never block. It imports nothing of the starter but the
+ * public API. Internal.
  */
 package io.github.activityrank.support;

@@ -1,11 +1,9 @@
 package io.github.activityrank.web;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
-import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.engine.AwardPath;
@@ -14,13 +12,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.http.server.PathContainer;
-import org.springframework.util.DigestUtils;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.util.UrlPathHelper;
-import org.springframework.web.util.pattern.PathPattern;
-import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Awards the page-view rule for each successful ({@code status < 400}) {@code GET}
@@ -30,12 +24,6 @@ import org.springframework.web.util.pattern.PathPatternParser;
  */
 public class PageViewInterceptor implements HandlerInterceptor {
 
-	/**
-	 * Longest path kept as is in a field; longer ones are cut and end with a hash of the
-	 * whole.
-	 */
-	static final int MAX_PATH_LENGTH = ActivityLimits.MAX_FIELD_LENGTH;
-
 	private static final Log logger = LogFactory.getLog(PageViewInterceptor.class);
 
 	private final ActivityDispatcher dispatcher;
@@ -44,9 +32,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 
 	private final String rule;
 
-	private final List<PathPattern> include;
-
-	private final List<PathPattern> exclude;
+	private final PageViewPaths paths;
 
 	private final UrlPathHelper pathHelper = UrlPathHelper.defaultInstance;
 
@@ -64,9 +50,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 		this.dispatcher = dispatcher;
 		this.userResolver = userResolver;
 		this.rule = rule;
-		PathPatternParser parser = PathPatternParser.defaultInstance;
-		this.include = include.stream().map(parser::parse).toList();
-		this.exclude = exclude.stream().map(parser::parse).toList();
+		this.paths = new PageViewPaths(include, exclude);
 	}
 
 	@Override
@@ -85,10 +69,8 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	}
 
 	private void award(HttpServletRequest request) {
-		String path = normalise(this.pathHelper.getPathWithinApplication(request));
-		PathContainer container = PathContainer.parsePath(path);
-		if (this.exclude.stream().anyMatch((pattern) -> pattern.matches(container))
-				|| this.include.stream().noneMatch((pattern) -> pattern.matches(container))) {
+		String field = this.paths.field(this.pathHelper.getPathWithinApplication(request));
+		if (field == null) {
 			return;
 		}
 		ActivityUserResolver resolver = this.userResolver.get();
@@ -96,37 +78,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 		if (user == null || user.isBlank()) {
 			return;
 		}
-		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, cap(path), this.rule)), AwardPath.PAGE_VIEW);
-	}
-
-	/**
-	 * Collapse repeated slashes and drop a trailing slash, so {@code /a//b/} and
-	 * {@code /a/b} are one page.
-	 */
-	static String normalise(String path) {
-		if (path == null || path.isEmpty()) {
-			return "/";
-		}
-		String collapsed = path.replaceAll("/{2,}", "/");
-		if (!collapsed.startsWith("/")) {
-			collapsed = "/" + collapsed;
-		}
-		if (collapsed.length() > 1 && collapsed.endsWith("/")) {
-			collapsed = collapsed.substring(0, collapsed.length() - 1);
-		}
-		return collapsed;
-	}
-
-	/**
-	 * Keep a field within the service's limit; distinct long paths stay distinct through
-	 * the hash.
-	 */
-	static String cap(String path) {
-		if (path.length() <= MAX_PATH_LENGTH) {
-			return path;
-		}
-		String hash = DigestUtils.md5DigestAsHex(path.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
-		return path.substring(0, MAX_PATH_LENGTH - hash.length() - 1) + "#" + hash;
+		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, field, this.rule)), AwardPath.PAGE_VIEW);
 	}
 
 }

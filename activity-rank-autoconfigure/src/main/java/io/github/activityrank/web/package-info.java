@@ -1,4 +1,5 @@
 /**
- * The Spring MVC interceptor that awards page views. Internal.
+ * Page views: the Spring MVC interceptor and the WebFlux filter that award them.
+ * Internal.
  */
 package io.github.activityrank.web;

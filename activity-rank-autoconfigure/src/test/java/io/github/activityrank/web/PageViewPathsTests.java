@@ -5,22 +5,22 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class PageViewInterceptorTests {
+class PageViewPathsTests {
 
 	@Test
 	void normalisesRepeatedAndTrailingSlashes() {
-		assertThat(PageViewInterceptor.normalise("/a//b/")).isEqualTo("/a/b");
-		assertThat(PageViewInterceptor.normalise("")).isEqualTo("/");
-		assertThat(PageViewInterceptor.normalise("/")).isEqualTo("/");
+		assertThat(PageViewPaths.normalise("/a//b/")).isEqualTo("/a/b");
+		assertThat(PageViewPaths.normalise("")).isEqualTo("/");
+		assertThat(PageViewPaths.normalise("/")).isEqualTo("/");
 	}
 
 	@Test
 	void capsLongPathsKeepingThemDistinct() {
 		String base = "/" + "x".repeat(400);
-		String first = PageViewInterceptor.cap(base + "1");
-		String second = PageViewInterceptor.cap(base + "2");
+		String first = PageViewPaths.cap(base + "1");
+		String second = PageViewPaths.cap(base + "2");
 		assertThat(first).hasSize(ActivityLimits.MAX_FIELD_LENGTH).isNotEqualTo(second);
-		assertThat(PageViewInterceptor.cap("/short")).isEqualTo("/short");
+		assertThat(PageViewPaths.cap("/short")).isEqualTo("/short");
 	}
 
 }
