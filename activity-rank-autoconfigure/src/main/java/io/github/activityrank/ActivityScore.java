@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.springframework.aot.hint.annotation.Reflective;
+
 /**
  * Awards (or revokes) activity points when the annotated method returns normally.
  * <pre class="code">
@@ -20,11 +22,16 @@ import java.lang.annotation.Target;
  * <p>
  * Inside a transaction the award happens after commit and nothing happens on rollback. By
  * default awards run on a bounded background executor so they never slow the method down.
+ * <p>
+ * Annotated methods are registered for reflection when the application is processed ahead
+ * of time ({@link Reflective}), so the aspect and the startup check find them in a native
+ * image.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Repeatable(ActivityScore.List.class)
+@Reflective
 public @interface ActivityScore {
 
 	/**
@@ -116,6 +123,7 @@ public @interface ActivityScore {
 	@Target(ElementType.METHOD)
 	@Retention(RetentionPolicy.RUNTIME)
 	@Documented
+	@Reflective
 	@interface List {
 
 		/**

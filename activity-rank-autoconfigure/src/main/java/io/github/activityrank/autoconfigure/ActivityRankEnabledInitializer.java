@@ -1,0 +1,78 @@
+package io.github.activityrank.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.aot.AotDetector;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Makes {@code activity-rank.enabled=false} hold in an application processed ahead of
+ * time. There the bean definitions are generated at build time and the conditions are not
+ * evaluated again, so the switch given when the application starts would be ignored. This
+ * initializer runs after the generated definitions are registered and, when the switch is
+ * {@code false}, removes the starter's: its auto-configuration classes, their beans and
+ * its properties bean. Without AOT it does nothing: the conditions decide.
+ */
+class ActivityRankEnabledInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+
+	private static final Log logger = LogFactory.getLog(ActivityRankEnabledInitializer.class);
+
+	private static final String ENABLED = "activity-rank.enabled";
+
+	private static final String OWN_PACKAGE = ActivityRankEnabledInitializer.class.getPackageName() + ".";
+
+	private final BooleanSupplier aotMode;
+
+	ActivityRankEnabledInitializer() {
+		this(AotDetector::useGeneratedArtifacts);
+	}
+
+	ActivityRankEnabledInitializer(BooleanSupplier aotMode) {
+		this.aotMode = aotMode;
+	}
+
+	@Override
+	public void initialize(ConfigurableApplicationContext context) {
+		if (!this.aotMode.getAsBoolean() || context.getEnvironment().getProperty(ENABLED, Boolean.class, true)
+				|| !(context.getBeanFactory() instanceof BeanDefinitionRegistry registry)) {
+			return;
+		}
+		List<String> removed = starterBeans(registry);
+		removed.forEach(registry::removeBeanDefinition);
+		logger.info(ENABLED + "=false: left out the " + removed.size()
+				+ " beans of activity-rank that ahead-of-time processing registered");
+	}
+
+	/**
+	 * The starter's definitions: its configuration classes and properties (classes of
+	 * this package), then the beans those configuration classes define.
+	 */
+	static List<String> starterBeans(BeanDefinitionRegistry registry) {
+		Set<String> own = new HashSet<>();
+		for (String name : registry.getBeanDefinitionNames()) {
+			String className = registry.getBeanDefinition(name).getBeanClassName();
+			if (className != null && className.startsWith(OWN_PACKAGE)) {
+				own.add(name);
+			}
+		}
+		List<String> beans = new ArrayList<>();
+		for (String name : registry.getBeanDefinitionNames()) {
+			BeanDefinition definition = registry.getBeanDefinition(name);
+			if (own.contains(name) || own.contains(definition.getFactoryBeanName())) {
+				beans.add(name);
+			}
+		}
+		return beans;
+	}
+
+}
