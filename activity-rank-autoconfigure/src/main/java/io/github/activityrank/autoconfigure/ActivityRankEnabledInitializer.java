@@ -43,8 +43,10 @@ class ActivityRankEnabledInitializer implements ApplicationContextInitializer<Co
 
 	@Override
 	public void initialize(ConfigurableApplicationContext context) {
-		if (!this.aotMode.getAsBoolean() || context.getEnvironment().getProperty(ENABLED, Boolean.class, true)
-				|| !(context.getBeanFactory() instanceof BeanDefinitionRegistry registry)) {
+		// an AOT-processed application's context is a GenericApplicationContext: the
+		// registry the generated definitions went to
+		if (!this.aotMode.getAsBoolean() || !(context instanceof BeanDefinitionRegistry registry)
+				|| context.getEnvironment().getProperty(ENABLED, Boolean.class, true)) {
 			return;
 		}
 		List<String> removed = starterBeans(registry);

@@ -47,7 +47,8 @@ class SampleAotIT {
 		assertThat(jar).as("the packaged sample (mvn package)").exists();
 		RedisTestServer redis = RedisTestServer.shared();
 		port = RedisTestServer.freePort();
-		Path directory = Files.createTempDirectory("sample-aot");
+		// the app's working directory and log, kept for a look after a failure
+		Path directory = Files.createDirectories(Path.of(System.getProperty("sample.aot.dir", "target/sample-aot")));
 		log = directory.resolve("app.log");
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dspring.aot.enabled=true",
