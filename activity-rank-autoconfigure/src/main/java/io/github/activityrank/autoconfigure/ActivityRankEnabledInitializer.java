@@ -21,7 +21,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * evaluated again, so the switch given when the application starts would be ignored. This
  * initializer runs after the generated definitions are registered and, when the switch is
  * {@code false}, removes the starter's: its auto-configuration classes, their beans and
- * its properties bean. Without AOT it does nothing: the conditions decide.
+ * its properties bean. The other way round cannot work: when the build left the starter
+ * out and the switch is set to {@code true}, it warns that the application must be
+ * processed again. Without AOT it does nothing: the conditions decide.
  */
 class ActivityRankEnabledInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -45,14 +47,36 @@ class ActivityRankEnabledInitializer implements ApplicationContextInitializer<Co
 	public void initialize(ConfigurableApplicationContext context) {
 		// an AOT-processed application's context is a GenericApplicationContext: the
 		// registry the generated definitions went to
-		if (!this.aotMode.getAsBoolean() || !(context instanceof BeanDefinitionRegistry registry)
-				|| context.getEnvironment().getProperty(ENABLED, Boolean.class, true)) {
+		if (!this.aotMode.getAsBoolean() || !(context instanceof BeanDefinitionRegistry registry)) {
 			return;
 		}
-		List<String> removed = starterBeans(registry);
-		removed.forEach(registry::removeBeanDefinition);
-		logger.info(ENABLED + "=false: left out the " + removed.size()
+		if (context.getEnvironment().getProperty(ENABLED, Boolean.class, true)) {
+			if (context.getEnvironment().containsProperty(ENABLED) && !processedWithTheStarter(registry)) {
+				logger.warn(ENABLED + "=true, but this application was processed ahead of time without the beans of "
+						+ "activity-rank (with " + ENABLED + "=false, or without a RedisConnectionFactory), and they "
+						+ "cannot be added when it starts. Run process-aot again with the settings of the application "
+						+ "you start.");
+			}
+			return;
+		}
+		List<String> starterBeans = starterBeans(registry);
+		starterBeans.forEach(registry::removeBeanDefinition);
+		logger.info(ENABLED + "=false: left out the " + starterBeans.size()
 				+ " beans of activity-rank that ahead-of-time processing registered");
+	}
+
+	/**
+	 * Whether the build registered the starter's main configuration; others may be
+	 * registered without it, their beans each being conditional.
+	 */
+	private static boolean processedWithTheStarter(BeanDefinitionRegistry registry) {
+		for (String name : registry.getBeanDefinitionNames()) {
+			if (ActivityRankAutoConfiguration.class.getName()
+				.equals(registry.getBeanDefinition(name).getBeanClassName())) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -11,10 +11,13 @@ import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
@@ -27,8 +30,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The starter in an application processed ahead of time, as {@code process-aot} does
  * before a native image is built: the generated bean definitions start and award, and
  * {@code activity-rank.enabled=false} given when the application starts still leaves out
- * every bean of the starter, though the definitions were fixed at build time.
+ * every bean of the starter, though the definitions were fixed at build time; the other
+ * way round it warns.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AheadOfTimeProcessingTests {
 
 	private static final String PREFIX = RedisTestServer.uniquePrefix("aot");
@@ -86,10 +91,30 @@ class AheadOfTimeProcessingTests {
 		assertThat(RuntimeHintsPredicates.reflection().onType(ActivityRankProperties.class)).accepts(processed.hints());
 	}
 
+	@Test
+	void enabledTrueWhenTheBuildLeftTheStarterOutWarnsThatItMustBeProcessedAgain(CapturedOutput output)
+			throws Exception {
+		AnnotationConfigApplicationContext buildTime = new AnnotationConfigApplicationContext();
+		properties().and("activity-rank.enabled=false").applyTo(buildTime);
+		buildTime.register(App.class);
+		ProcessedAheadOfTime withoutStarter = ProcessedAheadOfTime.process(buildTime, App.class, "Disabled");
+		try (GenericApplicationContext context = start(withoutStarter, new ActivityRankEnabledInitializer(() -> true),
+				"activity-rank.enabled=true")) {
+			assertThat(context.getBeanNamesForType(ActivityRankService.class)).isEmpty();
+			assertThat(output).contains("activity-rank.enabled=true, but this application was processed ahead of time "
+					+ "without the beans of activity-rank");
+		}
+	}
+
 	private static GenericApplicationContext start(ActivityRankEnabledInitializer enabled, String... properties) {
+		return start(processed, enabled, properties);
+	}
+
+	private static GenericApplicationContext start(ProcessedAheadOfTime application,
+			ActivityRankEnabledInitializer enabled, String... properties) {
 		GenericApplicationContext context = new GenericApplicationContext();
 		properties().and(properties).applyTo(context);
-		processed.initializer().initialize(context);
+		application.initializer().initialize(context);
 		enabled.initialize(context);
 		context.refresh();
 		return context;

@@ -57,11 +57,27 @@ final class ProcessedAheadOfTime {
 	 * @param target a class of the application, names the generated classes
 	 * @return the processed application
 	 */
-	@SuppressWarnings("unchecked")
 	static ProcessedAheadOfTime process(GenericApplicationContext context, Class<?> target) throws Exception {
+		return process(context, target, "");
+	}
+
+	/**
+	 * Process one more context of the same application: its generated classes carry the
+	 * name, so they do not clash with those already defined.
+	 * @param context the context at build time
+	 * @param target a class of the application
+	 * @param name a name that sets the generated classes apart, or empty
+	 * @return the processed application
+	 */
+	@SuppressWarnings("unchecked")
+	static ProcessedAheadOfTime process(GenericApplicationContext context, Class<?> target, String name)
+			throws Exception {
 		InMemoryGeneratedFiles files = new InMemoryGeneratedFiles();
 		DefaultGenerationContext generation = new DefaultGenerationContext(
 				new ClassNameGenerator(ClassName.get(target)), files);
+		if (!name.isEmpty()) {
+			generation = generation.withName(name);
+		}
 		ClassName initializer = new ApplicationContextAotGenerator().processAheadOfTime(context, generation);
 		generation.writeGeneratedContent();
 		Path classes = compile(files.getGeneratedFiles(Kind.SOURCE));
