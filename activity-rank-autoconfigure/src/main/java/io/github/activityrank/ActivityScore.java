@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.springframework.aot.hint.annotation.Reflective;
+
 /**
  * Awards (or revokes) activity points when the annotated method returns normally.
  * <pre class="code">
@@ -28,11 +30,16 @@ import java.lang.annotation.Target;
  * empty). A {@code Mono} nobody subscribes to awards nothing. In WebFlux, without a
  * {@code user} expression the acting user comes from the subscriber's reactive security
  * context.
+ * <p>
+ * Annotated methods are registered for reflection when the application is processed ahead
+ * of time ({@link Reflective}), so the aspect and the startup check find them in a native
+ * image.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Repeatable(ActivityScore.List.class)
+@Reflective
 public @interface ActivityScore {
 
 	/**
@@ -124,6 +131,7 @@ public @interface ActivityScore {
 	@Target(ElementType.METHOD)
 	@Retention(RetentionPolicy.RUNTIME)
 	@Documented
+	@Reflective
 	@interface List {
 
 		/**
