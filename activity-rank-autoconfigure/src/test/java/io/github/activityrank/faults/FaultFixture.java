@@ -75,6 +75,15 @@ final class FaultFixture {
 		}
 	}
 
+	/** What a look at the private Redis answers. */
+	static <T> T query(EmbeddedRedis redis,
+			java.util.function.Function<io.lettuce.core.api.sync.RedisCommands<String, String>, T> look) {
+		try (RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());
+				StatefulRedisConnection<String, String> connection = client.connect()) {
+			return look.apply(connection.sync());
+		}
+	}
+
 	/** A key deleted, as a cure. */
 	static void delete(EmbeddedRedis redis, String key) {
 		try (RedisClient client = RedisClient.create("redis://127.0.0.1:" + redis.port());

@@ -15,6 +15,7 @@ import io.github.activityrank.ChallengeService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityRankCounters;
+import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.TestDatabase;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static io.github.activityrank.faults.FaultFixture.DAY;
@@ -109,6 +111,50 @@ class WrongTypeBoardKeyTests {
 			assertThat(score(service, Period.DAY, POISONED)).isZero();
 			assertThat(score(service, Period.TOTAL, "u0")).isEqualTo(1);
 		});
+	}
+
+	@Test
+	void aCappedAwardOnTheLeanPathWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind() {
+		cappedBatch(FaultFixture.runner(this.redis));
+	}
+
+	@Test
+	void aCappedAwardOnTheFullScriptWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind() {
+		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=dense"));
+	}
+
+	/**
+	 * Daily caps of the rule and over all rules (two counters in the record) and a weekly
+	 * cap: the poisoned user's week hash is a string, so each of their awards fails after
+	 * its record's field and day counters were written.
+	 */
+	private void cappedBatch(ApplicationContextRunner runner) {
+		runner
+			.withPropertyValues("activity-rank.rules.praise.daily-cap=100", "activity-rank.daily-cap=100",
+					"activity-rank.rules.praise.weekly-cap=100")
+			.run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				RankKeys keys = context.getBean(RankKeys.class);
+				String week = keys.tallies(Period.WEEK, DAY, POISONED);
+				this.redis.command("SET " + week + " x");
+				List<ActivityEvent> events = events();
+				List<AwardResult> results = service.applyAll(events);
+				for (int e = 0; e < events.size(); e++) {
+					assertThat(results.get(e).outcome()).as(events.get(e).toString())
+						.isEqualTo(events.get(e).userId().equals(POISONED) ? Outcome.SET_ASIDE : Outcome.AWARDED);
+				}
+				String record = keys.record(DAY, POISONED);
+				Long records = FaultFixture.query(this.redis, (commands) -> commands.exists(record));
+				assertThat(records).as("record left").isZero();
+				FaultFixture.delete(this.redis, week);
+				assertThat(admin.reapplySetAside()).isEqualTo(POISONED_AWARDS);
+				assertThat(score(service, Period.TOTAL, POISONED)).isEqualTo(POISONED_AWARDS);
+				String dayCount = FaultFixture.query(this.redis, (commands) -> commands.hget(record, "#cap"));
+				String weekCount = FaultFixture.query(this.redis, (commands) -> commands.hget(week, "#cap:praise"));
+				assertThat(dayCount).isEqualTo("5");
+				assertThat(weekCount).isEqualTo("5");
+			});
 	}
 
 	@Test

@@ -56,16 +56,18 @@ local function cap_fields(rule_field, rule_cap, global_cap)
   return fields, caps
 end
 -- count points (text: the same, formatted) in a hash's counters, at most two (the rule's and the
--- global one: no table per call); what the caps leave of `left`, and the two new counts
+-- global one: no table per call); what the caps leave of `left`, and the two new counts. The
+-- caller keeps the counts, to give them back if its command fails (score-lean); only while the
+-- second counter is counted is the first journaled (common: wrote)
 local function count_up(hash, fields, caps, text, points, left)
   local a, b
   if fields[1] then
     a = redis.call('HINCRBY', hash, fields[1], text)
-    wrote(a == points and 'h' or 'i', hash, fields[1], a ~= points and points)
     left = math.min(left, caps[1] - (a - points))
     if fields[2] then
+      wrote(a == points and 'h' or 'i', hash, fields[1], a ~= points and points)
       b = redis.call('HINCRBY', hash, fields[2], text)
-      wrote(b == points and 'h' or 'i', hash, fields[2], b ~= points and points)
+      written = written - 4
       left = math.min(left, caps[2] - (b - points))
     end
   end

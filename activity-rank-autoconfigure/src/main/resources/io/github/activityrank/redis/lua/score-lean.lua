@@ -10,12 +10,14 @@
 -- order.
 
 if ARGV[1] == 'lean' then
-  -- the replies so far; c, the command at hand; what a failed command takes back besides the cap
-  -- counters (journaled by caps): the field of its record it wrote or deleted (undo_record false:
-  -- none), and what that field and its '#ch:' field held (false: nothing). Its boards need
-  -- nothing: it reads each one before its first write (today's in the header, the challenge
-  -- boards it reaches indexed first) and writes them last.
+  -- the replies so far; c, the command at hand; what a failed command takes back besides what
+  -- caps journal (counters given back): the field of its record it wrote or deleted (undo_record
+  -- false: none), what that field and its '#ch:' field held (false: nothing), and, of a capped
+  -- award, its spec, week and month hashes and the counts count_up left. Its boards need nothing:
+  -- it reads each one before its first write (today's in the header, the challenge boards it
+  -- reaches indexed first) and writes them last.
   local out, c, undo_record, undo_field, undo_given, undo_stamp = {}, 0, false
+  local undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = false
   -- the call: its header, then the commands after the first c, in order, until the end or one
   -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
   -- below takes back what that one wrote and runs it again for the commands after it (the header
@@ -52,7 +54,7 @@ if ARGV[1] == 'lean' then
         at = ats[n]
         made_at(at)
       end
-      written, undo_record = 0, false
+      written, undo_record, undo_spec = 0, false, false
       local reply
       repeat
         local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
@@ -88,9 +90,10 @@ if ARGV[1] == 'lean' then
               status = 1
             else
               undo_record, undo_field, undo_given, undo_stamp = record, field, false, false
-              local left, da, db, wa, wb, ma, mb = points
+              local left = points
               if capped then
                 local text = int(points)
+                undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = spec, week, month
                 left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
                 left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
                 left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
@@ -162,6 +165,12 @@ if ARGV[1] == 'lean' then
     end
     -- Redis failed on command c for good: its writes taken back (common: undone)
     out[c] = undone(failure)
+    if undo_spec then
+      local back = undo_spec.points
+      count_down(undo_record, undo_spec.day, da, db, back)
+      count_down(undo_week, undo_spec.week, wa, wb, back)
+      count_down(undo_month, undo_spec.month, ma, mb, back)
+    end
     if undo_record then
       redis.call('HDEL', undo_record, undo_field, CHALLENGES .. undo_field)
       if undo_given then redis.call('HSET', undo_record, undo_field, undo_given) end
