@@ -16,6 +16,7 @@ import io.github.activityrank.RuleTally;
 import io.github.activityrank.SetAsideAward;
 import io.github.activityrank.Streak;
 import io.github.activityrank.actuator.ActivityRankEndpoint.ActivityRankDescriptor;
+import io.github.activityrank.actuator.HealthThresholds;
 import io.github.activityrank.actuator.RuleDescriptor;
 
 import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
@@ -42,11 +43,14 @@ final class ActivityRankRuntimeHints implements RuntimeHintsRegistrar {
 	static final List<String> RESOURCE_PATTERNS = List.of("io/github/activityrank/**/*.lua",
 			"io/github/activityrank/ledger/schema-*.sql");
 
-	/** Records of the public API and the endpoint's answer, serialized as JSON. */
+	/**
+	 * Records of the public API, the endpoint's answer and the health thresholds, bound
+	 * or serialized.
+	 */
 	static final List<Class<?>> SERIALIZED = List.of(ActivityEvent.class, ActivitySummary.class, AwardResult.class,
 			ChallengeDefinition.class, ChallengeEndedEvent.class, DayActivity.class, PeriodEndedEvent.class,
 			RankEntry.class, RebuildReport.class, RuleTally.class, SetAsideAward.class, Streak.class,
-			ActivityRankDescriptor.class, RuleDescriptor.class);
+			ActivityRankDescriptor.class, RuleDescriptor.class, HealthThresholds.class);
 
 	/**
 	 * Classes the starter looks for with {@code ClassUtils.isPresent} when it runs, which

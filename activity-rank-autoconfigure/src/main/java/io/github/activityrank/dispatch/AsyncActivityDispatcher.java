@@ -98,17 +98,15 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 	}
 
 	/**
-	 * Create a dispatcher and start its worker threads, and its retry thread when
-	 * {@code retry} has a positive capacity.
+	 * Create a dispatcher as the full constructor does, whose callers wait at most 5
+	 * seconds under {@code CALLER_RUNS}, with the system clock.
 	 * @param service the service that applies awards
 	 * @param counters the counters to update
 	 * @param threads worker threads, one lane each; at least 1
 	 * @param queueCapacity most awards waiting over all lanes; at least 1
 	 * @param queueFullPolicy what to do with an award that finds the queue full
-	 * @param retry how failed batches are kept and sent again, {@code null} for not at
-	 * all
-	 * @param shutdownGracePeriod how long {@link #close()} waits for queued and buffered
-	 * awards
+	 * @param retry how failed batches are kept and sent again, or {@code null}
+	 * @param shutdownGracePeriod how long {@link #close()} waits for awards
 	 */
 	public AsyncActivityDispatcher(ActivityRankService service, AwardDispatchCounters counters, int threads,
 			int queueCapacity, QueueFullPolicy queueFullPolicy, RetrySettings retry, Duration shutdownGracePeriod) {
@@ -158,11 +156,7 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 		this.lanes.start();
 	}
 
-	/**
-	 * Observe each award from the moment it is dispatched until it is answered, on the
-	 * worker that applies it.
-	 * @param observations where observations go
-	 */
+	// each award is observed from its dispatch until the worker that applies it answers
 	@Override
 	public void setObservations(ActivityObservations observations) {
 		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
@@ -261,22 +255,16 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 		}
 		// an event loop that waited would stall every request it serves
 		boolean mayWait = !NonBlockingThreads.isCurrent();
-		this.queueFullLog.log(
-				"activity-rank queue is full (activity-rank.async.queue-capacity); "
-						+ (mayWait ? "the caller waits until " + LogText.of(event.event()) + " is applied"
-								: LogText.of(event.event())
-										+ " is queued beyond the capacity, since a non-blocking thread"
-										+ " never waits,")
-						+ " as activity-rank.async.on-queue-full=caller-runs says",
-				null);
+		String what = mayWait ? "the caller waits until " + LogText.of(event.event()) + " is applied"
+				: LogText.of(event.event()) + " is queued beyond the capacity (a non-blocking thread never waits)";
+		this.queueFullLog.log("activity-rank queue is full (activity-rank.async.queue-capacity); " + what
+				+ " as activity-rank.async.on-queue-full=caller-runs says", null);
 		return waitBehind(event, mayWait);
 	}
 
-	/**
-	 * Queue the award beyond the capacity, behind the user's queued awards, and wait
-	 * (unless {@code mayWait} is {@code false}) until a worker has handled it: applying
-	 * it here at once could overtake them (a revoke before its award).
-	 */
+	// queued beyond the capacity behind the user's awards, then (if it may) the caller
+	// waits for a worker: applying it here could overtake them (a revoke before its
+	// award)
 	private DispatchLanes.Offer waitBehind(TimedAward event, boolean mayWait) {
 		QueuedAward queued = QueuedAward.awaited(event);
 		this.pending.add(1);

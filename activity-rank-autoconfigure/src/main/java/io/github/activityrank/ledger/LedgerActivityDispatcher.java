@@ -12,6 +12,7 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.RetryBuffer;
 import io.github.activityrank.dispatch.TimedAward;
+import io.github.activityrank.engine.AwardPath;
 import io.github.activityrank.support.FailureLog;
 import io.github.activityrank.support.WarnOnce;
 import org.apache.commons.logging.Log;
@@ -105,6 +106,17 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 	 */
 	@Override
 	public void dispatchAfterCommit(List<ActivityEvent> events) {
+		write(events);
+	}
+
+	/**
+	 * Write the awards now in the caller's transaction, whatever path made them (the
+	 * relay observes what it applies).
+	 * @param events the awards
+	 * @param path how they were made
+	 */
+	@Override
+	public void dispatchAfterCommit(List<ActivityEvent> events, AwardPath path) {
 		write(events);
 	}
 
