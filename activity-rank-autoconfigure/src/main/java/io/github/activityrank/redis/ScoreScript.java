@@ -12,6 +12,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.SourceMessage;
@@ -64,15 +65,17 @@ final class ScoreScript {
 
 	private final StreakScript streaks;
 
+	private final BadgeScript badges;
+
 	/** The short way for batches that need none of the other modules. */
 	private final LeanScoreCall lean;
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
-		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF);
+		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF, BadgeSettings.OFF);
 	}
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
-			ItemArgs items, StreakSettings streaks) {
+			ItemArgs items, StreakSettings streaks, BadgeSettings badges) {
 		this.items = items;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -83,16 +86,8 @@ final class ScoreScript {
 				+ " points; nothing was stored";
 		String boards = boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
-		// the lean loop comes first and returns before the other modules are defined;
-		// awards there reach challenge boards through the challenges module before it
-		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
-				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
-		if (this.streaks.enabled()) {
-			// the streak module wraps award, so it comes right after it, only when
-			// enabled
-			modules.add("lua/streaks.lua");
-		}
-		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
+		this.badges = new BadgeScript(badges, keys, periods);
+		List<String> modules = modules(boards, this.streaks.enabled(), this.badges, items != null);
 		List<String> fenced = new ArrayList<>(modules);
 		modules.add("lua/fence-none.lua");
 		modules.add("lua/score-main.lua");
@@ -100,10 +95,29 @@ final class ScoreScript {
 		fenced.add("lua/fence.lua");
 		fenced.add("lua/score-main.lua");
 		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
-		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
+		this.lean = (!order.dense() && items == null && !this.streaks.enabled() && !this.badges.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout) : null;
 		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
+	}
+
+	/** The modules of the score script up to the fence, in order. */
+	private static List<String> modules(String boards, boolean streaks, BadgeScript badges, boolean items) {
+		// the lean loop comes first and returns before the other modules are defined;
+		// awards there reach challenge boards through the challenges module before it.
+		// The badges module wraps award and revoke, the streak module award (so its
+		// bonus passes through badges), each only when enabled
+		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
+				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
+		modules.add(badges.enabled() ? "lua/badges.lua" : "lua/badges-none.lua");
+		if (streaks) {
+			modules.add("lua/streaks.lua");
+			if (badges.enabled() && badges.streakBadges()) {
+				modules.add("lua/badge-streaks.lua");
+			}
+		}
+		modules.add(items ? "lua/items.lua" : "lua/items-none.lua");
+		return modules;
 	}
 
 	/**
@@ -210,6 +224,10 @@ final class ScoreScript {
 			.arg(call.sharedKey(UserRemoval.flag(this.keys)))
 			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
+		if (this.badges.enabled()) {
+			// the badges module reads its arguments first: it comes before streaks
+			this.badges.header(call, dayKeys, this.layout.timed());
+		}
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs, anyCaps ? 3 : 1);
@@ -266,6 +284,15 @@ final class ScoreScript {
 			results.add(result(asLong(reply.get(c))));
 		}
 		return results;
+	}
+
+	/**
+	 * Tell the badges' listener what a score script reply says its call reached.
+	 * @param reply the reply
+	 * @param count the number of commands
+	 */
+	void announce(List<Object> reply, int count) {
+		this.badges.announce(reply, count);
 	}
 
 	/**

@@ -36,4 +36,7 @@ for n = 1, tonumber(ARGV[1]) do
   out[n] = points * 8 + status
   i = i + 4
 end
+if badge_out then
+  badge_out(out) -- the badges and levels reached (the badges module)
+end
 return out
