@@ -31,9 +31,6 @@ import static io.github.activityrank.redis.RedisReplies.asLong;
  */
 final class ScoreScript {
 
-	/** The modules every composed script starts with; then the board module. */
-	private static final String COMMON = "lua/common.lua";
-
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
 			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED, Outcome.REJECTED };
 
@@ -84,10 +81,10 @@ final class ScoreScript {
 		this.layout = layout;
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
 				+ " points; nothing was stored";
-		String boards = boardModule(layout.timed(), order.dense());
+		String boards = ScoreModules.boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
 		this.badges = new BadgeScript(badges, keys, periods);
-		List<String> modules = modules(boards, this.streaks.enabled(), this.badges, items != null);
+		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, items != null);
 		List<String> fenced = new ArrayList<>(modules);
 		modules.add("lua/fence-none.lua");
 		modules.add("lua/score-main.lua");
@@ -97,38 +94,8 @@ final class ScoreScript {
 		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
 		this.lean = (!order.dense() && items == null && !this.streaks.enabled() && !this.badges.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout) : null;
-		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
+		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
-	}
-
-	/** The modules of the score script up to the fence, in order. */
-	private static List<String> modules(String boards, boolean streaks, BadgeScript badges, boolean items) {
-		// the lean loop comes first and returns before the other modules are defined;
-		// awards there reach challenge boards through the challenges module before it.
-		// The badges module wraps award and revoke, the streak module award (so its
-		// bonus passes through badges), each only when enabled
-		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
-				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
-		modules.add(badges.enabled() ? "lua/badges.lua" : "lua/badges-none.lua");
-		if (streaks) {
-			modules.add("lua/streaks.lua");
-			if (badges.enabled() && badges.streakBadges()) {
-				modules.add("lua/badge-streaks.lua");
-			}
-		}
-		modules.add(items ? "lua/items.lua" : "lua/items-none.lua");
-		return modules;
-	}
-
-	/**
-	 * The board module of a layout: plain points and competition ranks need no member's
-	 * score, a time part or a dense companion do.
-	 * @param timed whether boards hold the earliest tie-break's time part
-	 * @param dense whether boards keep a dense companion
-	 * @return its resource name
-	 */
-	static String boardModule(boolean timed, boolean dense) {
-		return (timed || dense) ? "lua/boards-layout.lua" : "lua/boards-plain.lua";
 	}
 
 	LuaScript score() {
