@@ -6,6 +6,7 @@ import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.redis.BadgeEvents;
 import io.github.activityrank.redis.BadgeStore;
+import io.github.activityrank.redis.RetroBadgeGrants;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.redis.TopBadgeGrants;
 
@@ -49,6 +50,14 @@ public class ActivityRankBadgeAutoConfiguration {
 	TopBadgeGrants topBadgeGrants(BadgeStore badges, ActivityCalendar calendar, ApplicationEventPublisher publisher) {
 		BadgeSettings settings = badges.settings();
 		return new TopBadgeGrants(badges, calendar, new BadgeEvents(publisher, settings));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RetroBadgeGrants retroBadgeGrants(RedisConnectionFactory connectionFactory, ShardMap shards,
+			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties) {
+		return new RetroBadgeGrants(connectionFactory, shards, calendar, boardOrder,
+				BadgePropertyChecks.settings(properties));
 	}
 
 	/** Levels or badges are configured. */

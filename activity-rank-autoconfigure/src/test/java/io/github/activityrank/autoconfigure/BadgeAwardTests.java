@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Badge;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.event.EventListener;
@@ -136,6 +138,29 @@ class BadgeAwardTests {
 					Map.entry("dee", new Level(1, "Newcomer", 0, 5L)),
 					Map.entry("eve", new Level(1, "Newcomer", 0, 5L)));
 		});
+	}
+
+	@Test
+	void grantBadgesGrantsWhatUsersAlreadyQualifyForAfterTheConfigurationChanged() {
+		ApplicationContextRunner admin = this.runner
+			.withConfiguration(AutoConfigurations.of(ActivityScoreAutoConfiguration.class, AopAutoConfiguration.class));
+		admin.run((context) -> {
+			ActivityRankService ranks = context.getBean(ActivityRankService.class);
+			for (int c = 0; c < 12; c++) {
+				ranks.award("fay", "comment-" + c, "comment");
+			}
+			assertThat(context.getBean(BadgeService.class).badges("fay")).extracting(Badge::name, Badge::tier)
+				.containsExactly(tuple("commenter", 1));
+		});
+		admin.withPropertyValues("activity-rank.badges.commenter.count=5,12", "activity-rank.badges.veteran.points=10")
+			.run((context) -> {
+				ActivityRankAdmin operations = context.getBean(ActivityRankAdmin.class);
+				assertThat(operations.grantBadges()).isEqualTo(2);
+				assertThat(operations.grantBadges()).isZero();
+				assertThat(context.getBean(BadgeService.class).badges("fay")).extracting(Badge::name, Badge::tier)
+					.containsExactly(tuple("commenter", 2), tuple("veteran", 1));
+				assertThat(context.getBean(Collected.class).badges).isEmpty();
+			});
 	}
 
 	static class Collected {
