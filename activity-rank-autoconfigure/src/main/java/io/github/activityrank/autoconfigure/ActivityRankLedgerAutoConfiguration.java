@@ -156,7 +156,7 @@ public class ActivityRankLedgerAutoConfiguration {
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
-			rebuild.setBadgeGrants(badges.getIfAvailable(() -> BadgeGrants.NONE));
+			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE));
 			return rebuild;
 		}
 

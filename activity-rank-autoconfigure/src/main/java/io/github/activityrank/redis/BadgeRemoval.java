@@ -19,17 +19,18 @@ final class BadgeRemoval {
 
 	private final BadgeKeys keys;
 
-	private final List<String> badges;
+	private final List<BadgeDefinition> badges;
 
 	BadgeRemoval(RankKeys keys, BadgeSettings settings) {
 		this.keys = new BadgeKeys(keys);
-		this.badges = settings.badges().stream().map(BadgeDefinition::name).toList();
+		this.badges = settings.badges();
 	}
 
 	long remove(RedisConnection connection, String userId) {
 		String member = RankKeys.encode(userId);
 		ScriptArgs call = new ScriptArgs();
 		call.key(this.keys.hash(member));
+		call.key(this.keys.topHash(member));
 		this.badges.forEach((badge) -> call.key(this.keys.holders(badge)));
 		call.arg(member);
 		List<Object> reply = this.script.run(connection, call.keyCount(), call.keysAndArgs());

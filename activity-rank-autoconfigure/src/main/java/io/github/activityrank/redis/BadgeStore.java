@@ -65,12 +65,20 @@ public class BadgeStore implements BadgeService {
 	@Override
 	public List<Badge> badges(String userId) {
 		checkUser(userId);
-		Map<byte[], byte[]> held = withConnection(
-				(connection) -> connection.hashCommands().hGetAll(bytes(keysOf(userId).hash(RankKeys.encode(userId)))));
+		BadgeKeys keys = keysOf(userId);
+		String member = RankKeys.encode(userId);
 		Map<String, String> fields = new LinkedHashMap<>();
-		if (held != null) {
-			held.forEach((field, value) -> fields.put(RedisReplies.asString(field), RedisReplies.asString(value)));
-		}
+		withConnection((connection) -> {
+			// the badges awards earned, then those the ends of boards granted
+			for (String hash : List.of(keys.hash(member), keys.topHash(member))) {
+				Map<byte[], byte[]> held = connection.hashCommands().hGetAll(bytes(hash));
+				if (held != null) {
+					held.forEach(
+							(field, value) -> fields.put(RedisReplies.asString(field), RedisReplies.asString(value)));
+				}
+			}
+			return null;
+		});
 		List<Badge> badges = new ArrayList<>();
 		for (BadgeDefinition badge : this.settings.badges()) {
 			String value = fields.get(badge.name());
@@ -139,7 +147,8 @@ public class BadgeStore implements BadgeService {
 
 	@Override
 	public long holders(String badge, int tier) {
-		if (this.settings.badge(badge) == null) {
+		BadgeDefinition definition = this.settings.badge(badge);
+		if (definition == null) {
 			throw new IllegalArgumentException("No badge '" + badge + "' is configured under activity-rank.badges");
 		}
 		if (tier < 1) {
@@ -149,7 +158,7 @@ public class BadgeStore implements BadgeService {
 			long sum = 0;
 			for (RankKeys keys : this.shards.allKeys()) {
 				Long count = connection.zSetCommands()
-					.zCount(bytes(new BadgeKeys(keys).holders(badge)), tier, Double.POSITIVE_INFINITY);
+					.zCount(bytes(new BadgeKeys(keys).holders(definition)), tier, Double.POSITIVE_INFINITY);
 				sum += (count != null) ? count : 0;
 			}
 			return sum;
@@ -168,8 +177,8 @@ public class BadgeStore implements BadgeService {
 		String member = RankKeys.encode(userId);
 		BadgeKeys keys = keysOf(userId);
 		ScriptArgs call = new ScriptArgs();
-		call.key(keys.hash(member));
-		call.key(keys.holders(badge));
+		call.key(keys.topHash(member));
+		call.key(keys.topHolders(badge));
 		call.arg(member).arg(badge).arg(board).arg(at.toEpochMilli());
 		return asLong(this.top.run(this.connectionFactory, call).get(0)) > 0;
 	}

@@ -1,7 +1,7 @@
 -- Grant a top badge when a board ended (BadgeStore.grantTop; docs/badges.md): once per board and
 -- user, whatever the number of instances or a republished end.
--- KEYS[1]  the user's badges hash, {prefix}:badges:<member>
--- KEYS[2]  the badge's holders, {prefix}:badge-holders:<badge>
+-- KEYS[1]  the user's top badges hash, {prefix}:top-badges:<member>
+-- KEYS[2]  the badge's holders, {prefix}:top-badge-holders:<badge>
 -- ARGV     member, badge, board (the ended board's id), atMs
 -- Returns  how often the user has now earned the badge, or 0 when this board granted it before
 local member, badge, board, at = ARGV[1], ARGV[2], ARGV[3], ARGV[4]

@@ -8,8 +8,8 @@
 --
 -- Keys, named here from prefixes in the slot of the call's KEYS (the user's shard with shards):
 --   {prefix}:badges:<member>          hash: <badge> -> "tier:earnedAtMs:times"; '#n:<rule>' -> the
---                                     standing awards of a counted rule; '#top:<badge>' -> the
---                                     last board that granted a top badge (BadgeStore)
+--                                     standing awards of a counted rule (top badges live apart,
+--                                     BadgeKeys)
 --   {prefix}:badge-holders:<badge>    sorted set: member -> the tier held
 -- ARGV, at i, after the arguments of score-args and before those of the streaks module:
 --   hashPrefix     "{prefix}:badges:"
