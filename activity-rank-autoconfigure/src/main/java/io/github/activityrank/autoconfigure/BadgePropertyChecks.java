@@ -2,6 +2,7 @@ package io.github.activityrank.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -40,8 +41,9 @@ final class BadgePropertyChecks {
 		}
 		Period board = properties.getLevels().getPointsOf();
 		require(!usesPoints || board == null || properties.getPeriods().contains(board), LEVELS + "points-of", board,
-				"Levels and points badges follow the " + board + " board, which activity-rank.periods does not keep. "
-						+ "Add " + board + " to activity-rank.periods or set " + LEVELS + "points-of to one of them.");
+				"Levels and points badges follow the " + name(board)
+						+ " board, which activity-rank.periods does not keep. Add " + name(board)
+						+ " to activity-rank.periods or set " + LEVELS + "points-of to one of them.");
 	}
 
 	private static void checkLevels(LevelProperties levels) {
@@ -105,12 +107,18 @@ final class BadgePropertyChecks {
 			require(period != Period.TOTAL, property + ".period", period,
 					"The total board never ends. Set " + property + ".period to day, week or month.");
 			require(period == null || properties.getPeriods().contains(period), property + ".period", period,
-					"activity-rank.periods does not keep the " + period + " board. Add it to activity-rank.periods "
-							+ "or choose one of " + properties.getPeriods() + ".");
+					"activity-rank.periods does not keep the " + name(period)
+							+ " board. Add it to activity-rank.periods " + "or choose one of " + properties.getPeriods()
+							+ ".");
 			require(properties.getEvents().isEnabled(), property + ".top", badge.getTop(),
 					"A top badge is granted when the board's end is published. Set activity-rank.events.enabled=true "
 							+ "or remove " + property + ".");
 		}
+	}
+
+	/** A period as the configuration writes it. */
+	private static String name(Period period) {
+		return (period != null) ? period.name().toLowerCase(Locale.ROOT) : "null";
 	}
 
 	private static void requireTiers(String property, List<Long> thresholds) {

@@ -93,13 +93,13 @@ class BadgeAutoConfigurationTests {
 				"activity-rank.badges.weekly-top.top=3");
 		assertRejected("activity-rank.badges.weekly-top.top", "must be from 1 to 10",
 				"activity-rank.badges.weekly-top.top=11", "activity-rank.badges.weekly-top.period=week");
-		assertRejected("activity-rank.badges.monthly-top.period", "does not keep the MONTH board",
+		assertRejected("activity-rank.badges.monthly-top.period", "does not keep the month board",
 				"activity-rank.badges.monthly-top.top=3", "activity-rank.badges.monthly-top.period=month");
 	}
 
 	@Test
 	void levelsOfABoardThatIsNotKeptStopTheStart() {
-		assertRejected("activity-rank.levels.points-of", "Add MONTH to activity-rank.periods",
+		assertRejected("activity-rank.levels.points-of", "Add month to activity-rank.periods",
 				"activity-rank.levels.at=0,50", "activity-rank.levels.points-of=month");
 	}
 

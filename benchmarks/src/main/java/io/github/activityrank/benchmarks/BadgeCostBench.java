@@ -22,6 +22,12 @@ final class BadgeCostBench {
 
 	private static final String ON = "levels + 6 badges, none crossed";
 
+	/**
+	 * One level from 0 points: the badges module composed in but nothing to do per award,
+	 * so what the full script (no lean path) costs by itself.
+	 */
+	private static final String MODULE_ONLY = "one level (module, no work)";
+
 	/** Three count badges of the awarded rule, two points badges, one top badge. */
 	private static final String[] BADGES = { "activity-rank.levels.points-of=month",
 			"activity-rank.levels.at=0,1000000,2000000,3000000,4000000,5000000",
@@ -37,12 +43,17 @@ final class BadgeCostBench {
 		int users = Math.min(options.users, 10_000);
 		Interleaved.Results results;
 		try (EngineContext off = EngineContext.start(options, "badgeoff_" + runId);
-				EngineContext on = EngineContext.start(options, "badgeon_" + runId, BADGES)) {
+				EngineContext on = EngineContext.start(options, "badgeon_" + runId, BADGES);
+				EngineContext module = EngineContext.start(options, "badgemod_" + runId, "activity-rank.levels.at=0",
+						"activity-rank.levels.points-of=month")) {
 			results = Interleaved.plan()
 				.warmup(1)
 				.baseline(OFF,
 						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
 								(user, field, revoke) -> award(off.service(), user, field, revoke)))
+				.subject(MODULE_ONLY,
+						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
+								(user, field, revoke) -> award(module.service(), user, field, revoke)))
 				.subject(ON,
 						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
 								(user, field, revoke) -> award(on.service(), user, field, revoke)))
@@ -54,7 +65,7 @@ final class BadgeCostBench {
 								+ "%,d users)",
 						threads, users),
 				"configuration", "awards/s", "server us/award", "/ no badges");
-		for (String arm : List.of(OFF, ON)) {
+		for (String arm : List.of(OFF, MODULE_ONLY, ON)) {
 			String ratio = arm.equals(OFF) ? Report.ratio(1) : results.ratio(arm, OFF, SERVER_US).ratio();
 			section.row(arm, results.median(arm, Latencies.PER_SECOND), results.median(arm, SERVER_US), ratio);
 		}
