@@ -34,6 +34,14 @@ public record BadgeSettings(Period levelPeriod, List<Long> levels, List<String> 
 	}
 
 	/**
+	 * Whether any level or badge is configured.
+	 * @return {@code false} for settings like {@link #OFF}, whatever their listener
+	 */
+	public boolean configured() {
+		return !this.levels.isEmpty() || !this.badges.isEmpty();
+	}
+
+	/**
 	 * Whether the award script decides anything: levels, or a count, points or streak
 	 * badge.
 	 * @return {@code true} when the badges module is composed in

@@ -139,7 +139,7 @@ public class RedisActivityStore implements ActivityStore {
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
 				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks,
 				badges);
-		this.badgeRemoval = badges.equals(BadgeSettings.OFF) ? null : new BadgeRemoval(keys, badges);
+		this.badgeRemoval = !badges.configured() ? null : new BadgeRemoval(keys, badges);
 		this.removal = new UserRemoval(connectionFactory, keys, calendar, this.layout);
 		this.streakRemoval = streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null;
 	}
