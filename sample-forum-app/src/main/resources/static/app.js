@@ -73,7 +73,8 @@
       if (message) toast(message);
       await refreshAll();
       // awards are applied in the background; look again once they surely are
-      setTimeout(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders()]).catch(() => {}), 500);
+      setTimeout(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders(), loadAchievements(),
+        pollNotices()]).catch(() => {}), 500);
       return result;
     } catch (e) {
       toast(e.message, true);
@@ -164,6 +165,36 @@
       svg('title', {}, `${shortDay(day)}: ${value} points`));
     }));
     $('#chart-from').textContent = shortDay(activity.from);
+  }
+
+  // ---- level, badges and notices -------------------------------------------------------------
+  async function loadAchievements() {
+    if (!state.user) return;
+    const user = state.user;
+    const a = await api('GET', `/api/users/${user}/achievements`);
+    if (user !== state.user) return;
+    $('#level-number').textContent = `Level ${a.level.number}`;
+    $('#level-name').textContent = a.level.name ? `· ${a.level.name}` : '';
+    $('#level-bar').style.width = `${a.percent}%`;
+    $('#level-next').textContent = a.level.nextAt === null ? `${a.level.points} points · top level`
+      : `${a.level.points} points · ${a.level.nextAt - a.level.points} to level ${a.level.number + 1}`;
+    $('#badges').replaceChildren(...(a.badges.length ? a.badges.map((b) =>
+      el('li', { title: `earned ${new Date(b.earnedAt).toLocaleString()}` },
+        b.name + (b.tier > 1 ? ` · tier ${b.tier}` : '') + (b.times > 1 ? ` ×${b.times}` : '')))
+      : [el('li', { class: 'muted' }, 'No badge yet: comment or check in to earn one.')]));
+  }
+
+  // notices of badges and levels the acting user earned, shown once each
+  async function pollNotices() {
+    if (!state.user) return;
+    const user = state.user;
+    const notices = await api('GET', `/api/me/notices?after=${state.noticeSeq || 0}`);
+    if (user !== state.user) return;
+    if (notices.length) {
+      state.noticeSeq = notices[notices.length - 1].seq;
+      toast(notices.map((n) => n.text).join(' · '));
+      loadAchievements().catch(() => {});
+    }
   }
 
   // ---- streak and calendar ------------------------------------------------------------------
@@ -364,7 +395,7 @@
 
   // ---- wiring --------------------------------------------------------------------------------
   async function refreshAll() {
-    const jobs = [loadBoard(), loadMe(), loadArticles(), loadItems(), loadStreak()];
+    const jobs = [loadBoard(), loadMe(), loadArticles(), loadItems(), loadStreak(), loadAchievements()];
     await Promise.all(jobs);
   }
 
@@ -377,6 +408,7 @@
     select.value = state.user;
     select.addEventListener('change', () => {
       state.user = select.value;
+      state.noticeSeq = 0;
       localStorage.setItem('activity-rank-user', state.user);
       closeArticle();
       refreshAll().catch((e) => toast(e.message, true));
@@ -401,7 +433,8 @@
     });
     await refreshAll();
     document.body.dataset.ready = 'true';
-    setInterval(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders()]).catch(() => {}), 3000);
+    setInterval(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders(), loadAchievements(),
+      pollNotices()]).catch(() => {}), 3000);
   }
 
   init().catch((e) => toast(e.message, true));

@@ -100,4 +100,20 @@ public interface ActivityRankAdmin {
 	 */
 	long reapplySetAside();
 
+	/**
+	 * Grant the badges users already qualify for and do not hold yet, after a badge was
+	 * added or its thresholds lowered (docs/badges.md): points badges from the levels'
+	 * board, count badges from the per-user counters of their rule (kept since a count
+	 * badge of that rule was first configured), streak badges from the current streaks.
+	 * Grants made here publish no event. <pre>{@code
+	 * long granted = admin.grantBadges();
+	 * }</pre>
+	 * @return how many badge tiers were granted
+	 * @throws UnsupportedOperationException when no badges are configured
+	 */
+	default long grantBadges() {
+		throw new UnsupportedOperationException(
+				"grantBadges() grants the badges under activity-rank.badges, and none are configured");
+	}
+
 }

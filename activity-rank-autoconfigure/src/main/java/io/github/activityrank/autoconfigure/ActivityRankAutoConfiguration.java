@@ -16,6 +16,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeBoards;
@@ -31,6 +32,7 @@ import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.engine.UserRecords;
+import io.github.activityrank.redis.BadgeEvents;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisSetAsideStore;
@@ -170,9 +172,13 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RedisStores activityRankRedisStores(RedisConnectionFactory connectionFactory, ShardMap shards,
-			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties) {
+			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties,
+			ApplicationEventPublisher publisher) {
+		// the award script decides badges and levels; what it reached is published
+		BadgeSettings badges = BadgePropertyChecks.settings(properties);
 		return new RedisStores(connectionFactory, shards, calendar, boardOrder,
-				ActivityRankStreakAutoConfiguration.settings(properties));
+				ActivityRankStreakAutoConfiguration.settings(properties),
+				badges.withListener(new BadgeEvents(publisher, badges)));
 	}
 
 	@Bean

@@ -12,6 +12,7 @@ import io.github.activityrank.dispatch.AwardDispatchCounters;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.BadgeGrants;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
@@ -150,17 +151,19 @@ public class ActivityRankLedgerAutoConfiguration {
 		@ConditionalOnMissingBean(ActivityRankAdmin.class)
 		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
 				RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
-				ActivityRankProperties properties, BoardOrder boardOrder,
-				ObjectProvider<ActivityDispatcher> dispatcher) {
+				ActivityRankProperties properties, BoardOrder boardOrder, ObjectProvider<ActivityDispatcher> dispatcher,
+				ObjectProvider<BadgeGrants> badges) {
 			// a service of the user's own can apply entries, but not say what today's
 			// rules make
 			// of them: then rebuild() says so
 			TimedActivityApplier applier = (engine(beans) instanceof TimedActivityApplier timed) ? timed : null;
-			return new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
+			LedgerRebuild rebuild = new LedgerRebuild(ledger, relay, applier, connectionFactory, keys, shards, calendar,
 					properties.getPeriods(), boardOrder, properties.getRetention().getChallenge(),
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
+			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE));
+			return rebuild;
 		}
 
 		@Bean(LEDGER_CHALLENGE_STORE)

@@ -141,6 +141,15 @@ public class ActivityRankProperties implements InitializingBean {
 	 */
 	private final Map<String, ItemProperties> items = new LinkedHashMap<>();
 
+	@NestedConfigurationProperty
+	private final LevelProperties levels = new LevelProperties();
+
+	/**
+	 * Badges by name (1-40 of a-z, 0-9, '-'), at most 64: earned by a rule's count, the
+	 * levels' points, a streak or a top rank when a board ends (see docs/badges.md).
+	 */
+	private final Map<String, BadgeProperties> badges = new LinkedHashMap<>();
+
 	/**
 	 * Check the bound values (see {@link ActivityRankPropertyChecks}): called right after
 	 * binding, so a bad value stops the start before any bean uses it.
@@ -288,6 +297,14 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public HealthProperties getHealth() {
 		return this.health;
+	}
+
+	public LevelProperties getLevels() {
+		return this.levels;
+	}
+
+	public Map<String, BadgeProperties> getBadges() {
+		return this.badges;
 	}
 
 }

@@ -96,6 +96,7 @@ final class ActivityRankPropertyChecks {
 		checkLedger(properties.getLedger());
 		checkPageViews(properties.getPageViews());
 		checkItems(properties.getItems(), properties.getRules().keySet());
+		BadgePropertyChecks.check(properties);
 		checkHealth(properties.getHealth());
 	}
 

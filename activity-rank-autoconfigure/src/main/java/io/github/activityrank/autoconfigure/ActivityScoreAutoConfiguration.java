@@ -19,6 +19,7 @@ import io.github.activityrank.dispatch.DispatcherAdmin;
 import io.github.activityrank.dispatch.RetrySettings;
 import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityRules;
+import io.github.activityrank.engine.BadgeGrants;
 import io.github.activityrank.engine.SetAsideReplay;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
@@ -87,9 +88,10 @@ public class ActivityScoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ActivityRankAdmin activityRankAdmin(ActivityDispatcher dispatcher, ObjectProvider<SetAsideStore> setAside,
-			ActivityRankService service) {
+			ActivityRankService service, ObjectProvider<BadgeGrants> badges) {
 		return new DispatcherAdmin(dispatcher,
-				new SetAsideReplay(setAside.getIfAvailable(() -> SetAsideStore.NONE), service));
+				new SetAsideReplay(setAside.getIfAvailable(() -> SetAsideStore.NONE), service),
+				badges.getIfAvailable(() -> BadgeGrants.NONE));
 	}
 
 	@Bean

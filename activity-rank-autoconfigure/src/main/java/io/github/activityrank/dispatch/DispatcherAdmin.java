@@ -6,6 +6,7 @@ import java.util.List;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.RebuildReport;
 import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.engine.BadgeGrants;
 import io.github.activityrank.engine.SetAsideReplay;
 
 /**
@@ -19,14 +20,32 @@ public class DispatcherAdmin implements ActivityRankAdmin {
 
 	private final SetAsideReplay setAside;
 
+	private final BadgeGrants badges;
+
 	/**
 	 * Create the admin.
 	 * @param dispatcher the dispatcher whose awards {@link #awaitApplied} waits for
 	 * @param setAside the awards set aside
 	 */
 	public DispatcherAdmin(ActivityDispatcher dispatcher, SetAsideReplay setAside) {
+		this(dispatcher, setAside, BadgeGrants.NONE);
+	}
+
+	/**
+	 * Create the admin with retroactive badge grants.
+	 * @param dispatcher the dispatcher whose awards {@link #awaitApplied} waits for
+	 * @param setAside the awards set aside
+	 * @param badges the badge grants of {@link #grantBadges()}
+	 */
+	public DispatcherAdmin(ActivityDispatcher dispatcher, SetAsideReplay setAside, BadgeGrants badges) {
 		this.dispatcher = dispatcher;
 		this.setAside = setAside;
+		this.badges = badges;
+	}
+
+	@Override
+	public long grantBadges() {
+		return this.badges.grantBadges();
 	}
 
 	@Override

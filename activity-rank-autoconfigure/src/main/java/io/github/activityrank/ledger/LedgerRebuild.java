@@ -17,8 +17,11 @@ import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.Period;
 import io.github.activityrank.RebuildReport;
 import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.engine.AchievementListener;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeGrants;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
@@ -123,34 +126,14 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private final AtomicBoolean running = new AtomicBoolean();
 
+	private BadgeGrants badges = BadgeGrants.NONE;
+
+	private BadgeSettings badgeSettings = BadgeSettings.OFF;
+
 	private final AtomicLong progress = new AtomicLong();
 
 	private final WarnOnce skippedLog = new WarnOnce(logger,
 			"further entries the rules reject are logged at debug level");
-
-	/**
-	 * Create the rebuild.
-	 * @param ledger the ledger
-	 * @param relay the relay, woken after the switch
-	 * @param engine the engine that turns entries into commands under the current rules;
-	 * {@code null} when the application's own {@code ActivityRankService} replaced the
-	 * starter's, which makes {@link #rebuild()} and {@link #rescore()} refuse
-	 * @param connectionFactory connections to Redis
-	 * @param keys the live key naming of the prefix
-	 * @param shards the configured shards
-	 * @param calendar the application's calendar
-	 * @param periods the boards every award goes to
-	 * @param order how boards order their members
-	 * @param challengeRetention how long a challenge is kept after its end
-	 * @param awaitApplied waits until the dispatched awards are applied, for
-	 * {@link #awaitApplied(Duration)}
-	 */
-	public LedgerRebuild(AwardLedger ledger, LedgerRelay relay, TimedActivityApplier engine,
-			RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Duration challengeRetention, Predicate<Duration> awaitApplied) {
-		this(ledger, relay, engine, connectionFactory, keys, shards, calendar, periods, order, challengeRetention,
-				awaitApplied, StreakSettings.OFF, Map.of());
-	}
 
 	/**
 	 * Create the rebuild of boards that keep streaks and item boards: the replay restores
@@ -188,6 +171,21 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		this.order = order;
 		this.challengeRetention = challengeRetention;
 		this.awaitApplied = Objects.requireNonNull(awaitApplied, "awaitApplied must not be null");
+	}
+
+	/**
+	 * Set the badges the replay restores and what {@link #grantBadges()} runs.
+	 * @param settings the levels and badges awards decide; the replay announces none
+	 * @param grants the retroactive grants; none: {@link #grantBadges()} throws
+	 */
+	public void setBadges(BadgeSettings settings, BadgeGrants grants) {
+		this.badgeSettings = settings.withListener(AchievementListener.NONE);
+		this.badges = grants;
+	}
+
+	@Override
+	public long grantBadges() {
+		return this.badges.grantBadges();
 	}
 
 	@Override
@@ -325,7 +323,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 			return;
 		}
 		RedisStores stores = new RedisStores(this.connectionFactory, replay.staged.shards(), this.calendar, this.order,
-				this.streaks);
+				this.streaks, this.badgeSettings);
 		UserRecords records = stores.userRecords(this.periods, this.items);
 		for (String userId : erased) {
 			records.removeUser(userId);
@@ -373,7 +371,7 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
 		ShardMap stagedShards = staged.shards();
 		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order,
-				this.streaks);
+				this.streaks, this.badgeSettings);
 		ActivityStore store = stores.activityStore(this.periods, this.items);
 		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new LedgerReplay(this.ledger, this.engine, this.progress, this.skippedLog, rescore, staged, store,

@@ -16,6 +16,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScoreCommand;
@@ -76,6 +77,24 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
+		this(connectionFactory, keys, calendar, periods, order, items, streaks, BadgeSettings.OFF);
+	}
+
+	/**
+	 * Create the store with item boards, streaks and badges (docs/badges.md) as
+	 * configured.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name
+	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide, and who is told of them
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
+			BadgeSettings badges) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -83,7 +102,8 @@ public class RedisActivityStore implements ActivityStore {
 		this.order = order;
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
-				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks);
+				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks,
+				badges);
 	}
 
 	@Override
@@ -164,6 +184,7 @@ public class RedisActivityStore implements ActivityStore {
 			List<ScoreCommand> rest = commands.subList(results.size(), commands.size());
 			List<Object> reply = run(this.script.score(rest), this.script.batch(rest, dayKeys, now, earliest, own));
 			results.addAll(this.script.results(reply, rest.size()));
+			this.script.announce(reply, rest.size());
 		}
 		return results;
 	}

@@ -7,6 +7,7 @@ import java.util.Set;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
@@ -25,9 +26,23 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * @param calendar today, period boundaries, TTLs and the zone of the board layout
  * @param order how boards order and number their members
  * @param streaks whether and how awards mark active days
+ * @param badges the levels and badges awards decide (docs/badges.md)
  */
 public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-		BoardOrder order, StreakSettings streaks) {
+		BoardOrder order, StreakSettings streaks, BadgeSettings badges) {
+
+	/**
+	 * Stores without badges: a rebuild's replay announces nothing and writes no badge.
+	 * @param connectionFactory connections to Redis
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries, TTLs and the zone of the board layout
+	 * @param order how boards order and number their members
+	 * @param streaks whether and how awards mark active days
+	 */
+	public RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, StreakSettings streaks) {
+		this(connectionFactory, shards, calendar, order, streaks, BadgeSettings.OFF);
+	}
 
 	/**
 	 * Stores without streaks.
@@ -59,9 +74,9 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	public ActivityStore activityStore(Set<Period> periods, Map<String, ItemType> items) {
 		return sharded()
 				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order,
-						items, this.streaks)
+						items, this.streaks, this.badges)
 				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
-						this.order, items, this.streaks);
+						this.order, items, this.streaks, this.badges);
 	}
 
 	/**
@@ -72,7 +87,7 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	 */
 	public UserRecords userRecords(Set<Period> periods, Map<String, ItemType> items) {
 		return new RedisUserRecords(this.connectionFactory, this.shards, this.calendar, periods, this.order, items,
-				this.streaks);
+				this.streaks, this.badges);
 	}
 
 	/**

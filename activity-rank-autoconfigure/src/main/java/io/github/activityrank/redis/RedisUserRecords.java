@@ -17,6 +17,7 @@ import io.github.activityrank.DayActivity;
 import io.github.activityrank.Period;
 import io.github.activityrank.RuleTally;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.StreakSettings;
@@ -55,9 +56,11 @@ public class RedisUserRecords implements UserRecords {
 	 * @param order how boards order and number their members
 	 * @param items the configured item types by name (empty: none)
 	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide, which a removal erases
 	 */
 	public RedisUserRecords(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
+			BadgeSettings badges) {
 		this.connectionFactory = connectionFactory;
 		this.shards = shards;
 		List<Period> ordered = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
@@ -65,9 +68,11 @@ public class RedisUserRecords implements UserRecords {
 		List<Shard> byShard = new ArrayList<>(shards.shards());
 		for (RankKeys keys : shards.allKeys()) {
 			ScoreScript script = new ScoreScript(keys, calendar, ordered, order, layout,
-					items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, ordered), streaks);
+					items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, ordered), streaks,
+					badges);
 			byShard.add(new Shard(keys, script, new UserRemoval(connectionFactory, keys, calendar, layout),
-					streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null));
+					streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null,
+					badges.configured() ? new BadgeRemoval(keys, badges) : null));
 		}
 		this.byShard = List.copyOf(byShard);
 	}
@@ -80,6 +85,11 @@ public class RedisUserRecords implements UserRecords {
 	public long removeUser(String userId) {
 		Shard shard = shardOf(userId);
 		long removed = shard.removal.remove(userId);
+		if (shard.badgeRemoval != null) {
+			try (RedisConnection connection = this.connectionFactory.getConnection()) {
+				removed += shard.badgeRemoval.remove(connection, userId);
+			}
+		}
 		return (shard.streakRemoval != null) ? removed + shard.streakRemoval.remove(userId) : removed;
 	}
 
@@ -168,7 +178,8 @@ public class RedisUserRecords implements UserRecords {
 	}
 
 	/** What one shard's calls need. */
-	private record Shard(RankKeys keys, ScoreScript script, UserRemoval removal, StreakRemoval streakRemoval) {
+	private record Shard(RankKeys keys, ScoreScript script, UserRemoval removal, StreakRemoval streakRemoval,
+			BadgeRemoval badgeRemoval) {
 	}
 
 }

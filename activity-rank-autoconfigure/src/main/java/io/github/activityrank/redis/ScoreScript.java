@@ -12,6 +12,7 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.SourceMessage;
@@ -29,9 +30,6 @@ import static io.github.activityrank.redis.RedisReplies.asString;
  * docs/redis-layout.md.
  */
 final class ScoreScript {
-
-	/** The modules every composed script starts with; then the board module. */
-	private static final String COMMON = "lua/common.lua";
 
 	private static final Outcome[] STATUS = { Outcome.AWARDED, Outcome.ALREADY_AWARDED, Outcome.CAPPED, Outcome.REVOKED,
 			Outcome.NOTHING_TO_REVOKE, Outcome.REJECTED, Outcome.REJECTED };
@@ -64,15 +62,17 @@ final class ScoreScript {
 
 	private final StreakScript streaks;
 
+	private final BadgeScript badges;
+
 	/** The short way for batches that need none of the other modules. */
 	private final LeanScoreCall lean;
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
-		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF);
+		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF, BadgeSettings.OFF);
 	}
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
-			ItemArgs items, StreakSettings streaks) {
+			ItemArgs items, StreakSettings streaks, BadgeSettings badges) {
 		this.items = items;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -81,18 +81,10 @@ final class ScoreScript {
 		this.layout = layout;
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
 				+ " points; nothing was stored";
-		String boards = boardModule(layout.timed(), order.dense());
+		String boards = ScoreModules.boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
-		// the lean loop comes first and returns before the other modules are defined;
-		// awards there reach challenge boards through the challenges module before it
-		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
-				"lua/lean-boards.lua", "lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
-		if (this.streaks.enabled()) {
-			// the streak module wraps award, so it comes right after it, only when
-			// enabled
-			modules.add("lua/streaks.lua");
-		}
-		modules.add((items != null) ? "lua/items.lua" : "lua/items-none.lua");
+		this.badges = new BadgeScript(badges, keys, periods);
+		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, items != null);
 		List<String> fenced = new ArrayList<>(modules);
 		modules.add("lua/fence-none.lua");
 		modules.add("lua/score-main.lua");
@@ -100,21 +92,10 @@ final class ScoreScript {
 		fenced.add("lua/fence.lua");
 		fenced.add("lua/score-main.lua");
 		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
-		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
+		this.lean = (!order.dense() && items == null && !this.streaks.enabled() && !this.badges.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout) : null;
-		this.revokeExpired = LuaScript.compose(COMMON, boards, "lua/caps.lua", "lua/records.lua",
+		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
-	}
-
-	/**
-	 * The board module of a layout: plain points and competition ranks need no member's
-	 * score, a time part or a dense companion do.
-	 * @param timed whether boards hold the earliest tie-break's time part
-	 * @param dense whether boards keep a dense companion
-	 * @return its resource name
-	 */
-	static String boardModule(boolean timed, boolean dense) {
-		return (timed || dense) ? "lua/boards-layout.lua" : "lua/boards-plain.lua";
 	}
 
 	LuaScript score() {
@@ -210,6 +191,10 @@ final class ScoreScript {
 			.arg(call.sharedKey(UserRemoval.flag(this.keys)))
 			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
+		if (this.badges.enabled()) {
+			// the badges module reads its arguments first: it comes before streaks
+			this.badges.header(call, dayKeys, this.layout.timed());
+		}
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
 			this.streaks.header(call, today, bonusSpecs, anyCaps ? 3 : 1);
@@ -269,6 +254,15 @@ final class ScoreScript {
 					: AwardResult.setAside(asString(value)));
 		}
 		return results;
+	}
+
+	/**
+	 * Tell the badges' listener what a score script reply says its call reached.
+	 * @param reply the reply
+	 * @param count the number of commands
+	 */
+	void announce(List<Object> reply, int count) {
+		this.badges.announce(reply, count);
 	}
 
 	/**

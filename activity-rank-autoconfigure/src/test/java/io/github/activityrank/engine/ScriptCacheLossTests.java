@@ -56,7 +56,7 @@ class ScriptCacheLossTests {
 				new ActivityRules(Map.of("praise", new ScoringRule("praise", 2, false, null)), null),
 				new RedisActivityStore(this.factory, keys, calendar, EnumSet.of(Period.DAY)),
 				new RedisUserRecords(this.factory, new ShardMap(keys, 1), calendar, EnumSet.of(Period.DAY),
-						BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF),
+						BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF, BadgeSettings.OFF),
 				new ShardedBoards(this.factory, new ShardMap(keys, 1), calendar, BoardOrder.DEFAULT), calendar,
 				EnumSet.of(Period.DAY), null, new ActivityRankCounters());
 		assertThat(service.award("u1", "1", "praise").outcome()).isEqualTo(Outcome.AWARDED);

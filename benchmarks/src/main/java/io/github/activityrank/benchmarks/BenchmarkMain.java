@@ -134,6 +134,7 @@ public final class BenchmarkMain {
 			StreakMemoryBench.run(options, report, bench, runId);
 		});
 		timed(options, "items", minutes, () -> ItemReadBench.run(options, report, bench, runId));
+		timed(options, "badges", minutes, () -> BadgeCostBench.run(options, report, bench, runId));
 	}
 
 	/** Run one section when it was chosen, and note how many minutes it took. */

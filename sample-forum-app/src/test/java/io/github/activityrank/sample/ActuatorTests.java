@@ -44,7 +44,7 @@ class ActuatorTests {
 		System.out.println("[actuator] GET /actuator/activityrank " + body.toPrettyString());
 		assertThat(body.get("keyPrefix").asString()).isEqualTo(RedisForTests.prefix(ActuatorTests.class));
 		assertThat(body.get("timeZone").asString()).isEqualTo("UTC");
-		assertThat(body.get("periods").toString()).isEqualTo("[\"day\",\"week\",\"month\"]");
+		assertThat(body.get("periods").toString()).isEqualTo("[\"day\",\"week\",\"month\",\"total\"]");
 		assertThat(body.get("rules").get("praise").get("points").asLong()).isEqualTo(2);
 		assertThat(body.get("rules").get("comment").get("oncePer").asString()).isEqualTo("ever");
 		// the sample's board order; it sets no caps, and caps that are not set are left

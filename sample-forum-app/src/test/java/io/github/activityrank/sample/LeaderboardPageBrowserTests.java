@@ -275,6 +275,24 @@ class LeaderboardPageBrowserTests {
 		screenshot("sample-page.png");
 	}
 
+	@Test
+	void aNewcomerSeesTheirLevelAndANoticeOfTheirFirstBadge() {
+		openPageAs("7", "Margaret Hamilton");
+		awaitText("#level-number", "Level 1");
+		awaitText("#level-name", "· Newcomer");
+		awaitText("#level-next", "0 points · 20 to level 2");
+		// a first comment (here from another tab) earns "commenter"; the page tells
+		// within
+		// its next refresh
+		assertThat(ForumApi.demo(this.port).post("/api/articles/1/comments", 7, "{\"content\":\"Hello\"}").status())
+			.isEqualTo(201);
+		this.wait.until((driver) -> driver.findElement(By.id("toast"))
+			.getAttribute("textContent")
+			.contains("You earned commenter"));
+		awaitText("#badges li", "commenter");
+		awaitText("#level-next", "3 points · 17 to level 2");
+	}
+
 	/**
 	 * Saves what the browser shows under target/screenshots, for docs/ and for a failed
 	 * run.

@@ -47,4 +47,7 @@ for n = 1, tonumber(ARGV[1]) do
   out[n] = reply
   i = i + 4
 end
+if badge_out then
+  badge_out(out) -- the badges and levels reached (the badges module)
+end
 return out

@@ -1,0 +1,112 @@
+package io.github.activityrank.redis;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.Achievement;
+import io.github.activityrank.engine.BadgeDefinition;
+import io.github.activityrank.engine.BadgeDefinition.Kind;
+import io.github.activityrank.engine.BadgeSettings;
+
+import static io.github.activityrank.redis.RedisReplies.asString;
+
+/**
+ * The badges module's part of the score script (documented in lua/badges.lua): whether it
+ * is composed in, its arguments, and the achievements its reply appends. No levels and no
+ * badges decided by awards: no module, no arguments, no cost.
+ */
+final class BadgeScript {
+
+	private final BadgeSettings settings;
+
+	private final BadgeKeys keys;
+
+	/** The index of the levels' board among the store's periods; -1: not kept. */
+	private final int board;
+
+	private final String levels;
+
+	private final String counts;
+
+	private final String points;
+
+	private final String streaks;
+
+	BadgeScript(BadgeSettings settings, RankKeys keys, List<Period> periods) {
+		this.settings = settings;
+		this.keys = new BadgeKeys(keys);
+		this.board = periods.indexOf(settings.levelPeriod());
+		this.levels = settings.levels().stream().map(String::valueOf).collect(Collectors.joining(","));
+		this.counts = settings.badges()
+			.stream()
+			.filter((b) -> b.kind() == Kind.COUNT)
+			.map((b) -> b.rule() + ":" + b.name() + ":" + tiers(b))
+			.collect(Collectors.joining(";"));
+		this.points = list(settings, Kind.POINTS);
+		this.streaks = list(settings, Kind.STREAK);
+	}
+
+	private static String list(BadgeSettings settings, Kind kind) {
+		return settings.badges()
+			.stream()
+			.filter((b) -> b.kind() == kind)
+			.map((b) -> b.name() + ":" + tiers(b))
+			.collect(Collectors.joining(";"));
+	}
+
+	private static String tiers(BadgeDefinition badge) {
+		return badge.thresholds().stream().map(String::valueOf).collect(Collectors.joining("/"));
+	}
+
+	/** Whether the badges module is composed into the score script. */
+	boolean enabled() {
+		return this.settings.inScript();
+	}
+
+	/** Whether the badge-streaks module follows the streaks module. */
+	boolean streakBadges() {
+		return !this.streaks.isEmpty();
+	}
+
+	/**
+	 * Add the module's arguments.
+	 * @param call the call
+	 * @param dayKeys the key names of the commands' day
+	 * @param timed whether boards hold a tie-break time part
+	 */
+	void header(ScriptArgs call, DayKeys dayKeys, boolean timed) {
+		call.arg(this.keys.hashPrefix())
+			.arg(this.keys.holdersPrefix())
+			.arg((this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0)
+			.arg(timed ? "1" : "0")
+			.arg(this.levels)
+			.arg(this.counts)
+			.arg(this.points)
+			.arg(this.streaks);
+	}
+
+	/**
+	 * Tell the listener what a reply says the call reached: the texts after the commands'
+	 * integers.
+	 * @param reply the script's reply
+	 * @param count the number of commands
+	 */
+	void announce(List<Object> reply, int count) {
+		if (reply.size() <= count) {
+			return;
+		}
+		List<Achievement> reached = new ArrayList<>(reply.size() - count);
+		for (int k = count; k < reply.size(); k++) {
+			String[] parts = asString(reply.get(k)).split(":");
+			Instant at = Instant.ofEpochMilli(Long.parseLong(parts[parts.length - 1]));
+			String userId = RankKeys.decode(parts[1]);
+			reached.add(parts[0].equals("L") ? new Achievement(userId, null, Integer.parseInt(parts[2]), at)
+					: new Achievement(userId, parts[2], Integer.parseInt(parts[3]), at));
+		}
+		this.settings.listener().reached(reached);
+	}
+
+}

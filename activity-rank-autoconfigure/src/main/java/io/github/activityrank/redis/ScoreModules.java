@@ -1,0 +1,55 @@
+package io.github.activityrank.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which Lua modules the score script is composed of, in order (see lua/score-args.lua):
+ * only those the configuration needs.
+ */
+final class ScoreModules {
+
+	/** The module every composed script starts with; then the board module. */
+	static final String COMMON = "lua/common.lua";
+
+	private ScoreModules() {
+	}
+
+	/**
+	 * The modules of the score script up to the fence, in order.
+	 * @param boards the board module
+	 * @param streaks whether streaks are enabled
+	 * @param badges the badges module's part
+	 * @param items whether item types are configured
+	 * @return the resource names
+	 */
+	static List<String> upToFence(String boards, boolean streaks, BadgeScript badges, boolean items) {
+		// the lean loop comes first and returns before the other modules are defined;
+		// awards there reach challenge boards through the challenges module before it.
+		// The badges module wraps award and revoke, the streak module award (so its
+		// bonus passes through badges), each only when enabled
+		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
+				"lua/lean-boards.lua", "lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
+		modules.add(badges.enabled() ? "lua/badges.lua" : "lua/badges-none.lua");
+		if (streaks) {
+			modules.add("lua/streaks.lua");
+			if (badges.enabled() && badges.streakBadges()) {
+				modules.add("lua/badge-streaks.lua");
+			}
+		}
+		modules.add(items ? "lua/items.lua" : "lua/items-none.lua");
+		return modules;
+	}
+
+	/**
+	 * The board module of a layout: plain points and competition ranks need no member's
+	 * score, a time part or a dense companion do.
+	 * @param timed whether boards hold the earliest tie-break's time part
+	 * @param dense whether boards keep a dense companion
+	 * @return its resource name
+	 */
+	static String boardModule(boolean timed, boolean dense) {
+		return (timed || dense) ? "lua/boards-layout.lua" : "lua/boards-plain.lua";
+	}
+
+}

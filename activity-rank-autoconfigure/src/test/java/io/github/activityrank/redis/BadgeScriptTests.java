@@ -1,0 +1,135 @@
+package io.github.activityrank.redis;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.activityrank.AwardResult;
+import io.github.activityrank.AwardResult.Outcome;
+import io.github.activityrank.Badge;
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.Achievement;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeDefinition;
+import io.github.activityrank.engine.BadgeDefinition.Kind;
+import io.github.activityrank.engine.BadgeSettings;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.ScoreCommand;
+import io.github.activityrank.engine.SourceMessage;
+import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.test.MutableClock;
+import io.github.activityrank.test.RedisKeysCleaner;
+import io.github.activityrank.test.RedisTestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * The badges module of the score script on the store itself: a redelivered stream message
+ * grants nothing twice, streak badges follow the run of active days, a streak bonus that
+ * crosses a level announces it, and with shards a user's badges live on the user's shard.
+ */
+class BadgeScriptTests {
+
+	private static final ZoneId UTC = ZoneId.of("UTC");
+
+	private final String prefix = RedisTestServer.uniquePrefix("badgescript");
+
+	private final LettuceConnectionFactory factory = RedisTestServer.shared().newConnectionFactory();
+
+	private final MutableClock clock = new MutableClock(LocalDateTime.of(2026, 11, 18, 10, 0), UTC);
+
+	private final ActivityCalendar calendar = new ActivityCalendar(this.clock, UTC, Map.of(Period.DAY,
+			Duration.ofDays(31), Period.WEEK, Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)),
+			Duration.ofDays(31));
+
+	private final List<Achievement> reached = new CopyOnWriteArrayList<>();
+
+	private final BadgeSettings settings = new BadgeSettings(Period.TOTAL, List.of(0L, 10L, 50L), List.of(),
+			List.of(new BadgeDefinition("commenter", Kind.COUNT, "comment", List.of(2L), 0, null, false),
+					new BadgeDefinition("regular", Kind.STREAK, null, List.of(2L, 3L), 0, null, false)),
+			this.reached::addAll);
+
+	private final StreakSettings streaks = StreakSettings.of(Set.of(), Map.of(3, 10L),
+			new ScoreCommand("", "", 0, false, StreakSettings.BONUS_RULE, false, null, null));
+
+	{
+		this.factory.afterPropertiesSet();
+		this.factory.start();
+	}
+
+	@AfterEach
+	void cleanUp() {
+		RedisKeysCleaner.deletePrefix(this.prefix);
+		this.factory.destroy();
+	}
+
+	private static ScoreCommand comment(String user, String field) {
+		return new ScoreCommand(user, field, 1, false, "comment", false, null, null);
+	}
+
+	private ActivityStore store(int shards) {
+		return new RedisStores(this.factory, new ShardMap(new RankKeys(this.prefix), shards), this.calendar,
+				BoardOrder.DEFAULT, this.streaks, this.settings)
+			.activityStore(EnumSet.of(Period.DAY, Period.TOTAL));
+	}
+
+	@Test
+	void aRedeliveredStreamMessageGrantsNothingTwice() {
+		ActivityStore store = store(1);
+		SourceMessage first = new SourceMessage(this.prefix + ":stream:0", "1-0");
+		SourceMessage second = new SourceMessage(this.prefix + ":stream:0", "2-0");
+		store.apply(List.of(comment("ann", "c1").withSource(first)));
+		List<AwardResult> results = store.apply(List.of(comment("ann", "c2").withSource(second)));
+		assertThat(results).extracting(AwardResult::outcome).containsExactly(Outcome.AWARDED);
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1));
+		// both delivered again, with a retry of the direct path
+		results = store.apply(List.of(comment("ann", "c1").withSource(first), comment("ann", "c2").withSource(second)));
+		assertThat(results).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.ALREADY_AWARDED, Outcome.ALREADY_AWARDED);
+		assertThat(store.apply(List.of(comment("ann", "c2")))).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.ALREADY_AWARDED);
+		assertThat(this.reached).hasSize(1);
+	}
+
+	@Test
+	void streakBadgesFollowTheRunAndTheMilestoneBonusCrossesALevel() {
+		ActivityStore store = store(1);
+		store.apply(List.of(comment("bo", "d1")));
+		this.clock.advance(Duration.ofDays(1));
+		store.apply(List.of(comment("bo", "d2"), comment("bo", "d2-again")));
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1), tuple("regular", 1));
+		this.clock.advance(Duration.ofDays(1));
+		store.apply(List.of(comment("bo", "d3")));
+		// day 3: the milestone's 10 bonus points take bo from 3 to 14 points, level 2
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1), tuple("regular", 1), tuple(null, 2), tuple("regular", 2));
+	}
+
+	@Test
+	void withShardsEachUsersBadgesLiveOnTheUsersShardAndHoldersAreSummed() {
+		ActivityStore store = store(4);
+		for (String user : List.of("u1", "u2", "u3", "u4", "u5", "u6")) {
+			store.apply(List.of(comment(user, "a"), comment(user, "b")));
+		}
+		ShardMap shards = new ShardMap(new RankKeys(this.prefix), 4);
+		BadgeStore badges = new BadgeStore(this.factory, shards, this.calendar, BoardOrder.DEFAULT, this.settings);
+		assertThat(badges.holders("commenter")).isEqualTo(6);
+		assertThat(badges.badges("u4")).extracting(Badge::name).containsExactly("commenter");
+		assertThat(RedisKeysCleaner.keys(this.factory, "*" + this.prefix + "*:badges:u4"))
+			.containsExactly(shards.keys(shards.shardOf("u4")).tag() + ":badges:u4");
+	}
+
+}
