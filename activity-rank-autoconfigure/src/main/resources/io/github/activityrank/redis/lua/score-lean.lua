@@ -38,7 +38,7 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, too_large, award_all, add_all, made_at, any_timed = lean_boards(ARGV[4])
+    local indexed, fits, room, add_all, made_at, any_timed = lean_boards(ARGV[4])
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
@@ -103,7 +103,7 @@ if ARGV[1] == 'lean' then
               end
               if capped and left <= 0 then
                 status = 2
-              elseif too_large(member, left, reached) then
+              elseif left > 0 and (left > room[1] or any_timed) and not fits(member, left, reached) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -132,7 +132,10 @@ if ARGV[1] == 'lean' then
             if created then
               redis.call('PEXPIRE', record, record_ttl)
             end
-            award_all(reached, member, points)
+            add_all(reached, member, points, false)
+            if points > 0 then
+              room[1] = room[1] - points -- room: as lean-boards says
+            end
           end
           reply = (status == 0) and points * 8 or status break
         end
