@@ -89,6 +89,20 @@ class WrongTypeBoardKeyTests {
 	}
 
 	@Test
+	void aBatchOnTheLeanPathWithShardsSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.shards=2")
+			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
+	}
+
+	@Test
+	void aBatchOnTheLeanPathWithATimePartSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.shards=2", "activity-rank.tie-break=earliest")
+			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
+	}
+
+	@Test
 	void aRevokeThatReachesAWrongTypeChallengeBoardIsSetAsideWithNothingTakenBackAndReappliedAfterTheCure() {
 		FaultFixture.runner(this.redis).run((context) -> {
 			ActivityRankService service = context.getBean(ActivityRankService.class);

@@ -13,7 +13,7 @@ local function lean_boards(boards)
   -- score once per call (ZSCORE) and writes the new one (ZADD), as boards-layout; its ceiling
   -- only tells whether it exists.
   local keys, ttls, largest, ceiling, base, time, scores = {}, {}, {}, {}, {}, {}, {}
-  local nb, room, any_timed = 0, math.huge, false
+  local nb, any_timed, room = 0, false, { math.huge } -- room[1]: a table, so the loop reads it inline
   local function read_ceiling(k)
     if base[k] then
       ceiling[k] = redis.call('ZCARD', keys[k]) > 0 -- as EXISTS, and fails on a key of another type
@@ -21,7 +21,7 @@ local function lean_boards(boards)
     end
     local top = redis.call('ZREVRANGE', keys[k], '0', '0', 'WITHSCORES') -- text: no number to format
     ceiling[k] = top[2] and tonumber(top[2]) or false
-    room = math.min(room, largest[k] - (ceiling[k] or 0))
+    room[1] = math.min(room[1], largest[k] - (ceiling[k] or 0))
   end
   for idx, ttl, most, t in string.gmatch(boards, '(%d+):(-?%d+):(%d+):(-?%d+)') do
     nb = nb + 1
@@ -113,20 +113,11 @@ local function lean_boards(boards)
     for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
   end
 
-  -- whether `points` more may pass a board's largest score (asked of the boards only then)
-  local function too_large(member, points, reached)
-    return points > 0 and (points > room or any_timed) and not fits(member, points, reached)
-  end
-  -- an award's points on every board it reaches; room shrinks by them
-  local function award_all(reached, member, points)
-    add_all(reached, member, points, false)
-    room = points > 0 and room - points or room
-  end
   -- the time part of a command made at `at` on today's boards that hold one
   local function made_at(at)
     for k = 1, any_timed and np or 0 do
       time[k] = base[k] and time_at(base[k], at)
     end
   end
-  return indexed, too_large, award_all, add_all, made_at, any_timed
+  return indexed, fits, room, add_all, made_at, any_timed
 end

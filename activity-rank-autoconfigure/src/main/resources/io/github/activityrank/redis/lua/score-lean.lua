@@ -10,15 +10,17 @@
 -- order.
 
 if ARGV[1] == 'lean' then
-  -- the replies so far; c, the command at hand; what a failed command takes back besides what
-  -- caps journal (counters given back): the field of its record it wrote or deleted (undo_record
-  -- false: none), what that field and its '#ch:' field held (false: nothing), and, of a capped
-  -- award, its spec, week and month hashes and the counts count_up left. Its boards need nothing:
-  -- it reads each one before its first write (today's in the header, the challenge boards it
-  -- reaches indexed first) and writes them last.
-  local out, c, undo_record, undo_field, undo_given, undo_stamp = {}, 0, false
-  local undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = false
-  -- the call: its header, then the commands after the first c, in order, until the end or one
+  -- the replies so far, in order (a failed command is the one after them), and what a failed
+  -- command takes back besides what caps journal (counters given back): its record's field, when
+  -- it wrote or deleted it (wrote_at: its index), with what that field and its '#ch:' field held
+  -- for a revoke (false: nothing); and, when it counted caps (caps_at), its spec, week and month
+  -- hashes and the counts count_up left. Its boards need nothing: it reads each one before its
+  -- first write (today's in the header, the challenge boards it reaches indexed first) and
+  -- writes them last. Per award this costs one upvalue written (each costs about as much as
+  -- reading a command's arguments).
+  local out, wrote_at, caps_at, undo_given, undo_stamp = {}, 0, 0
+  local undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb
+  -- the call: its header, then the commands after those replied to, in order, until the end or one
   -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
   -- below takes back what that one wrote and runs it again for the commands after it (the header
   -- read again: the call learns again what the failed command may have changed).
@@ -36,7 +38,7 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, too_large, award_all, add_all, made_at, any_timed = lean_boards(ARGV[4])
+    local indexed, fits, room, add_all, made_at, any_timed = lean_boards(ARGV[4])
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
@@ -45,16 +47,17 @@ if ARGV[1] == 'lean' then
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
     local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
-    local n = c
+    local n = #out
     for i = i + n * 3, #ARGV, 3 do
       n = n + 1
-      c = n
       -- a command's own instant (ats, parsed only then) matters to a time part, removal or challenge
       if ats then
         at = ats[n]
         made_at(at)
       end
-      written, undo_record, undo_spec = 0, false, false
+      if written > 0 then
+        written = 0 -- the journal holds the command at hand only
+      end
       local reply
       repeat
         local spec, member, field = specs[ARGV[i]], ARGV[i + 1], ARGV[i + 2]
@@ -89,18 +92,18 @@ if ARGV[1] == 'lean' then
             if redis.call('HSETNX', record, field, spec.value) == 0 then
               status = 1
             else
-              undo_record, undo_field, undo_given, undo_stamp = record, field, false, false
+              wrote_at = n
               local left = points
               if capped then
                 local text = int(points)
-                undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = spec, week, month
+                caps_at, undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = n, spec, week, month
                 left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
                 left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
                 left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
               end
               if capped and left <= 0 then
                 status = 2
-              elseif too_large(member, left, reached) then
+              elseif left > 0 and (left > room[1] or any_timed) and not fits(member, left, reached) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -129,7 +132,10 @@ if ARGV[1] == 'lean' then
             if created then
               redis.call('PEXPIRE', record, record_ttl)
             end
-            award_all(reached, member, points)
+            add_all(reached, member, points, false)
+            if points > 0 then
+              room[1] = room[1] - points -- room: as lean-boards says
+            end
           end
           reply = (status == 0) and points * 8 or status break
         end
@@ -145,7 +151,7 @@ if ARGV[1] == 'lean' then
         local reached = (challenges_on and given[2])
           and indexed(challenges_to_revoke(given[2], member, given[1], spec, rules)) or NO_BOARDS
         redis.call('HDEL', record, field, CHALLENGES .. field)
-        undo_record, undo_field, undo_given, undo_stamp = record, field, given[1], given[2]
+        wrote_at, undo_given, undo_stamp = n, given[1], given[2]
         for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
           release_caps(KEYS[key + h], spec, points)
         end
@@ -158,23 +164,33 @@ if ARGV[1] == 'lean' then
       out[n] = reply
     end
   end
+  local count = tonumber(ARGV[2])
   while true do
     local ok, failure = pcall(lean_call)
     if ok then
       return out
     end
-    -- Redis failed on command c for good: its writes taken back (common: undone)
+    -- Redis failed for good on command c (in the header: on every command, one at a time): its
+    -- writes taken back (common: undone); its arguments and record named as the header does
+    local c, prefixes = #out + 1, tonumber(ARGV[20])
+    local arg = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (c - 1) * 3
+    local record, field = KEYS[tonumber(ARGV[10]) + (c - 1) * tonumber(ARGV[11]) + 1], ARGV[arg + 2]
     out[c] = undone(failure)
-    if undo_spec then
+    if caps_at == c then
       local back = undo_spec.points
-      count_down(undo_record, undo_spec.day, da, db, back)
+      count_down(record, undo_spec.day, da, db, back)
       count_down(undo_week, undo_spec.week, wa, wb, back)
       count_down(undo_month, undo_spec.month, ma, mb, back)
     end
-    if undo_record then
-      redis.call('HDEL', undo_record, undo_field, CHALLENGES .. undo_field)
-      if undo_given then redis.call('HSET', undo_record, undo_field, undo_given) end
-      if undo_stamp then redis.call('HSET', undo_record, CHALLENGES .. undo_field, undo_stamp) end
+    if wrote_at == c then
+      redis.call('HDEL', record, field, CHALLENGES .. field)
+      if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
+        if undo_given then redis.call('HSET', record, field, undo_given) end
+        if undo_stamp then redis.call('HSET', record, CHALLENGES .. field, undo_stamp) end
+      end
+    end
+    if c >= count then
+      return out
     end
     running = nil -- the challenges' caches: their boards carry the failed run's indexes
   end
