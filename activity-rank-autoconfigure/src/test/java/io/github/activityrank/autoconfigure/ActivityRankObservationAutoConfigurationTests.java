@@ -16,6 +16,7 @@ import io.github.activityrank.observation.MicrometerActivityObservations;
 import io.github.activityrank.test.ObservationThreads;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -26,6 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -170,6 +175,28 @@ class ActivityRankObservationAutoConfigurationTests {
 				.that()
 				.satisfies((observation) -> assertThat(observation).isInstanceOf(AwardObservationContext.class));
 		});
+	}
+
+	@Test
+	void springBootsRegistryMakesTimersTaggedWithTheKeys() {
+		this.withoutRegistry
+			.withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class, MetricsAutoConfiguration.class,
+					SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
+			.run((context) -> {
+				context.getBean(Praise.class).praise("u7");
+				awaitIdle(context);
+				context.getBean(ActivityRankService.class).board(Period.DAY).size();
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				assertThat(meters.get(AWARD)
+					.tags("rule", "praise", "path", "annotated", "outcome", "awarded")
+					.timer()
+					.count()).isOne();
+				assertThat(meters.get(AWARD + ".taken").counter().count()).isOne();
+				assertThat(meters.get(BOARD_READ)
+					.tags("board.kind", "period", "period", "day", "operation", "size")
+					.timer()
+					.count()).isOne();
+			});
 	}
 
 	@Test
