@@ -6,9 +6,13 @@ import java.util.List;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivitySummary;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.Badge;
+import io.github.activityrank.BadgeEarnedEvent;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.ChallengeEndedEvent;
 import io.github.activityrank.DayActivity;
+import io.github.activityrank.Level;
+import io.github.activityrank.LevelReachedEvent;
 import io.github.activityrank.PeriodEndedEvent;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
@@ -48,9 +52,10 @@ final class ActivityRankRuntimeHints implements RuntimeHintsRegistrar {
 	 * or serialized.
 	 */
 	static final List<Class<?>> SERIALIZED = List.of(ActivityEvent.class, ActivitySummary.class, AwardResult.class,
-			ChallengeDefinition.class, ChallengeEndedEvent.class, DayActivity.class, PeriodEndedEvent.class,
-			RankEntry.class, RebuildReport.class, RuleTally.class, SetAsideAward.class, Streak.class,
-			ActivityRankDescriptor.class, RuleDescriptor.class, HealthThresholds.class);
+			Badge.class, BadgeEarnedEvent.class, Level.class, LevelReachedEvent.class, ChallengeDefinition.class,
+			ChallengeEndedEvent.class, DayActivity.class, PeriodEndedEvent.class, RankEntry.class, RebuildReport.class,
+			RuleTally.class, SetAsideAward.class, Streak.class, ActivityRankDescriptor.class, RuleDescriptor.class,
+			HealthThresholds.class);
 
 	/**
 	 * Classes the starter looks for with {@code ClassUtils.isPresent} when it runs, which
