@@ -2,6 +2,8 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Clock;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
@@ -220,12 +222,7 @@ public class ActivityScoreAutoConfiguration {
 		PageViewInterceptor activityRankPageViewInterceptor(ActivityDispatcher dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			PageViewProperties pageViews = properties.getPageViews();
-			// the rules in use may be the application's own, so this check waits for them
-			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
-					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
-			return new PageViewInterceptor(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
-					pageViews.getInclude(), pageViews.getExclude());
+			return pageViews(PageViewInterceptor::new, dispatcher, userResolver, rules, properties);
 		}
 
 		@Bean
@@ -251,12 +248,31 @@ public class ActivityScoreAutoConfiguration {
 		PageViewWebFilter activityRankPageViewWebFilter(ActivityDispatcher dispatcher,
 				ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
 				ActivityRankProperties properties) {
-			PageViewProperties pageViews = properties.getPageViews();
-			ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(),
-					(name) -> ruleExists(name, rules, properties), ruleNames(rules, properties));
-			return new PageViewWebFilter(dispatcher, userResolver::getIfAvailable, pageViews.getRule(),
-					pageViews.getInclude(), pageViews.getExclude());
+			return pageViews(PageViewWebFilter::new, dispatcher, userResolver, rules, properties);
 		}
+
+	}
+
+	/**
+	 * The page-view interceptor or filter, once its rule is known to exist. The rules in
+	 * use may be the application's own, so this check waits for them.
+	 */
+	static <T> T pageViews(PageViewHandler<T> handler, ActivityDispatcher dispatcher,
+			ObjectProvider<ActivityUserResolver> userResolver, ObjectProvider<ActivityRules> rules,
+			ActivityRankProperties properties) {
+		PageViewProperties pageViews = properties.getPageViews();
+		ActivityRankPropertyChecks.checkPageViewRule(pageViews.getRule(), (name) -> ruleExists(name, rules, properties),
+				ruleNames(rules, properties));
+		return handler.create(dispatcher, userResolver::getIfAvailable, pageViews.getRule(), pageViews.getInclude(),
+				pageViews.getExclude());
+	}
+
+	/** The constructor of the servlet interceptor or of the reactive filter. */
+	@FunctionalInterface
+	interface PageViewHandler<T> {
+
+		T create(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver, String rule,
+				List<String> include, List<String> exclude);
 
 	}
 

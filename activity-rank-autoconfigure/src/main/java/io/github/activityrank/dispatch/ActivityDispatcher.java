@@ -21,35 +21,37 @@ import io.github.activityrank.support.NonBlockingThreads;
 public interface ActivityDispatcher extends AutoCloseable {
 
 	/**
-	 * Dispatch awards of {@code @ActivityScore} methods now: queue them, or apply them on
-	 * this thread. Never throws.
+	 * Dispatch awards of {@code @ActivityScore} methods now:
+	 * {@link #dispatch(List, AwardPath)} on {@link AwardPath#ANNOTATED}. Implementations
+	 * override the form with the path.
 	 * @param events the awards
 	 */
-	void dispatch(List<ActivityEvent> events);
+	default void dispatch(List<ActivityEvent> events) {
+		dispatch(events, AwardPath.ANNOTATED);
+	}
 
 	/**
-	 * Dispatch awards now, made on the given path, which their observations report. By
-	 * default the path is not observed: {@link #dispatch(List)}.
+	 * Dispatch awards made on the given path, which their observations report, now: queue
+	 * them, or apply them on this thread. Never throws.
 	 * @param events the awards
 	 * @param path how they were made
 	 */
-	default void dispatch(List<ActivityEvent> events, AwardPath path) {
-		dispatch(events);
-	}
+	void dispatch(List<ActivityEvent> events, AwardPath path);
 
 	/**
 	 * Dispatch awards of {@code @ActivityScore} methods after the current transaction
-	 * commits, or now when no transaction synchronization is active (or spring-tx is
-	 * absent). On rollback the awards are forgotten.
+	 * commits: {@link #dispatchAfterCommit(List, AwardPath)} on
+	 * {@link AwardPath#ANNOTATED}. Implementations override the form with the path.
 	 * @param events the awards
 	 */
 	default void dispatchAfterCommit(List<ActivityEvent> events) {
-		AfterCommit.dispatch(events, AwardPath.ANNOTATED, this);
+		dispatchAfterCommit(events, AwardPath.ANNOTATED);
 	}
 
 	/**
-	 * Dispatch awards made on the given path after the current transaction commits, as
-	 * {@link #dispatchAfterCommit(List)} does.
+	 * Dispatch awards made on the given path after the current transaction commits, or
+	 * now when no transaction synchronization is active (or spring-tx is absent). On
+	 * rollback the awards are forgotten.
 	 * @param events the awards
 	 * @param path how they were made
 	 */

@@ -189,12 +189,8 @@ public class AsyncActivityDispatcher implements ActivityDispatcher, Observations
 	 * ended after {@link #close()}, its users' awards are applied on this thread. Never
 	 * throws.
 	 * @param events the awards
+	 * @param path how they were made
 	 */
-	@Override
-	public void dispatch(List<ActivityEvent> events) {
-		dispatch(events, AwardPath.ANNOTATED);
-	}
-
 	@Override
 	public void dispatch(List<ActivityEvent> events, AwardPath path) {
 		if (events.isEmpty()) {

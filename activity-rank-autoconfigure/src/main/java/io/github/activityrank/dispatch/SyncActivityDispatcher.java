@@ -51,15 +51,6 @@ public class SyncActivityDispatcher implements ActivityDispatcher, ObservationsA
 	/**
 	 * Apply the awards on this thread. Never throws.
 	 * @param events the awards
-	 */
-	@Override
-	public void dispatch(List<ActivityEvent> events) {
-		dispatch(events, AwardPath.ANNOTATED);
-	}
-
-	/**
-	 * Apply the awards on this thread. Never throws.
-	 * @param events the awards
 	 * @param path how they were made
 	 */
 	@Override

@@ -91,27 +91,19 @@ public class LedgerActivityDispatcher implements ActivityDispatcher {
 	}
 
 	/**
-	 * Write the awards now (joining a transaction that is active), then wake the relay.
+	 * Write the awards now (joining a transaction that is active), then wake the relay,
+	 * whatever path made them (the relay observes what it applies).
 	 * @param events the awards
+	 * @param path how they were made
 	 */
 	@Override
-	public void dispatch(List<ActivityEvent> events) {
+	public void dispatch(List<ActivityEvent> events, AwardPath path) {
 		write(events);
 	}
 
 	/**
 	 * Write the awards now in the caller's transaction, so that they commit or roll back
 	 * with it; the relay is woken after the commit.
-	 * @param events the awards
-	 */
-	@Override
-	public void dispatchAfterCommit(List<ActivityEvent> events) {
-		write(events);
-	}
-
-	/**
-	 * Write the awards now in the caller's transaction, whatever path made them (the
-	 * relay observes what it applies).
 	 * @param events the awards
 	 * @param path how they were made
 	 */

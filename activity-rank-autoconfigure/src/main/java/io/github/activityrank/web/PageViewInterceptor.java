@@ -3,7 +3,6 @@ package io.github.activityrank.web;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.engine.AwardPath;
@@ -26,13 +25,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 
 	private static final Log logger = LogFactory.getLog(PageViewInterceptor.class);
 
-	private final ActivityDispatcher dispatcher;
-
-	private final Supplier<ActivityUserResolver> userResolver;
-
-	private final String rule;
-
-	private final PageViewPaths paths;
+	private final PageViews views;
 
 	private final UrlPathHelper pathHelper = UrlPathHelper.defaultInstance;
 
@@ -47,10 +40,7 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	 */
 	public PageViewInterceptor(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver, String rule,
 			List<String> include, List<String> exclude) {
-		this.dispatcher = dispatcher;
-		this.userResolver = userResolver;
-		this.rule = rule;
-		this.paths = new PageViewPaths(include, exclude);
+		this.views = new PageViews(dispatcher, userResolver, rule, include, exclude);
 	}
 
 	@Override
@@ -69,16 +59,16 @@ public class PageViewInterceptor implements HandlerInterceptor {
 	}
 
 	private void award(HttpServletRequest request) {
-		String field = this.paths.field(this.pathHelper.getPathWithinApplication(request));
+		String field = this.views.field(this.pathHelper.getPathWithinApplication(request));
 		if (field == null) {
 			return;
 		}
-		ActivityUserResolver resolver = this.userResolver.get();
+		ActivityUserResolver resolver = this.views.resolver();
 		String user = (resolver != null) ? resolver.currentUserId() : null;
 		if (user == null || user.isBlank()) {
 			return;
 		}
-		this.dispatcher.dispatch(List.of(ActivityEvent.award(user, field, this.rule)), AwardPath.PAGE_VIEW);
+		this.views.dispatcher().dispatch(this.views.award(user, field), AwardPath.PAGE_VIEW);
 	}
 
 }

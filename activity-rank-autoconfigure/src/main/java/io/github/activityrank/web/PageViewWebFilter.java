@@ -3,7 +3,6 @@ package io.github.activityrank.web;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.engine.AwardPath;
@@ -42,13 +41,7 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 			"org.springframework.security.core.context.ReactiveSecurityContextHolder",
 			PageViewWebFilter.class.getClassLoader());
 
-	private final ActivityDispatcher dispatcher;
-
-	private final Supplier<ActivityUserResolver> userResolver;
-
-	private final String rule;
-
-	private final PageViewPaths paths;
+	private final PageViews views;
 
 	/**
 	 * Create the filter.
@@ -61,10 +54,7 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 	 */
 	public PageViewWebFilter(ActivityDispatcher dispatcher, Supplier<ActivityUserResolver> userResolver, String rule,
 			List<String> include, List<String> exclude) {
-		this.dispatcher = dispatcher;
-		this.userResolver = userResolver;
-		this.rule = rule;
-		this.paths = new PageViewPaths(include, exclude);
+		this.views = new PageViews(dispatcher, userResolver, rule, include, exclude);
 	}
 
 	/**
@@ -85,7 +75,7 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 		// Pending from the start, as the client may have the response before the award
 		// is dispatched
 		return Mono.defer(() -> {
-			Runnable release = this.dispatcher.hold();
+			Runnable release = this.views.dispatcher().hold();
 			return chain.filter(exchange).then(Mono.defer(() -> award(exchange))).doFinally((signal) -> release.run());
 		});
 	}
@@ -97,13 +87,13 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 				|| !(handler instanceof HandlerMethod || handler instanceof HandlerFunction<?>)) {
 			return Mono.empty();
 		}
-		String field = this.paths.field(exchange.getRequest().getPath().pathWithinApplication().value());
+		String field = this.views.field(exchange.getRequest().getPath().pathWithinApplication().value());
 		if (field == null) {
 			return Mono.empty();
 		}
 		return user()
-			.doOnNext((user) -> this.dispatcher
-				.dispatchWithoutBlocking(List.of(ActivityEvent.award(user, field, this.rule)), AwardPath.PAGE_VIEW))
+			.doOnNext((user) -> this.views.dispatcher()
+				.dispatchWithoutBlocking(this.views.award(user, field), AwardPath.PAGE_VIEW))
 			.onErrorResume((ex) -> {
 				// a page view must never break the response
 				logger.debug("Page view not awarded for " + field, ex);
@@ -113,7 +103,7 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 	}
 
 	private Mono<String> user() {
-		ActivityUserResolver resolver = this.userResolver.get();
+		ActivityUserResolver resolver = this.views.resolver();
 		if (resolver == null) {
 			return Mono.empty();
 		}

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.AwardPath;
 import io.github.activityrank.test.RecordingActivityRankService;
 import org.junit.jupiter.api.Test;
 
@@ -109,7 +110,7 @@ class AfterCommitTests {
 	private record RecordingDispatcher(List<List<ActivityEvent>> dispatched) implements ActivityDispatcher {
 
 		@Override
-		public void dispatch(List<ActivityEvent> events) {
+		public void dispatch(List<ActivityEvent> events, AwardPath path) {
 			this.dispatched.add(List.copyOf(events));
 		}
 
