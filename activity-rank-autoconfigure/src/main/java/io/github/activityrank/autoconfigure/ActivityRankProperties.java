@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
  * Configuration of activity-rank, under {@code activity-rank.*}.
  */
 @ConfigurationProperties(prefix = "activity-rank", ignoreUnknownFields = false)
-public class ActivityRankProperties implements InitializingBean {
+public class ActivityRankProperties extends CapProperties implements InitializingBean {
 
 	/**
 	 * Whether activity-rank is enabled.
@@ -53,23 +53,6 @@ public class ActivityRankProperties implements InitializingBean {
 	 * Boards every award goes to.
 	 */
 	private Set<Period> periods = EnumSet.of(Period.DAY, Period.MONTH);
-
-	/**
-	 * Most points one user can earn per day from all rules together. Unset means no cap.
-	 */
-	private Long dailyCap;
-
-	/**
-	 * Most points one user can earn per ISO week (Monday to Sunday in time-zone) from all
-	 * rules together. Unset means no cap.
-	 */
-	private Long weeklyCap;
-
-	/**
-	 * Most points one user can earn per calendar month (in time-zone) from all rules
-	 * together. Unset means no cap.
-	 */
-	private Long monthlyCap;
 
 	/**
 	 * How users with equal points are ordered: "none" (they are equal, and "ranking"
@@ -197,30 +180,6 @@ public class ActivityRankProperties implements InitializingBean {
 
 	public void setPeriods(Set<Period> periods) {
 		this.periods = periods;
-	}
-
-	public Long getDailyCap() {
-		return this.dailyCap;
-	}
-
-	public void setDailyCap(Long dailyCap) {
-		this.dailyCap = dailyCap;
-	}
-
-	public Long getWeeklyCap() {
-		return this.weeklyCap;
-	}
-
-	public void setWeeklyCap(Long weeklyCap) {
-		this.weeklyCap = weeklyCap;
-	}
-
-	public Long getMonthlyCap() {
-		return this.monthlyCap;
-	}
-
-	public void setMonthlyCap(Long monthlyCap) {
-		this.monthlyCap = monthlyCap;
 	}
 
 	public TieBreak getTieBreak() {

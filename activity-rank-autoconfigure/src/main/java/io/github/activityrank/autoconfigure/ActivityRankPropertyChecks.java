@@ -132,9 +132,7 @@ final class ActivityRankPropertyChecks {
 				properties.getPeriods(),
 				"activity-rank.periods is empty, so awards would go nowhere. List at least one of day, week, "
 						+ "month, total in activity-rank.periods (default: day, month).");
-		positiveOrUnset("activity-rank.daily-cap", properties.getDailyCap());
-		positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());
-		positiveOrUnset("activity-rank.monthly-cap", properties.getMonthlyCap());
+		checkCaps("activity-rank", properties);
 	}
 
 	private static void checkRule(String name, RuleProperties rule) {
@@ -155,9 +153,13 @@ final class ActivityRankPropertyChecks {
 				property + ".points is " + points + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ". Set "
 						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
 						+ ActivityLimits.MAX_POINTS + ".");
-		positiveOrUnset(property + ".daily-cap", rule.getDailyCap());
-		positiveOrUnset(property + ".weekly-cap", rule.getWeeklyCap());
-		positiveOrUnset(property + ".monthly-cap", rule.getMonthlyCap());
+		checkCaps(property, rule);
+	}
+
+	private static void checkCaps(String property, CapProperties caps) {
+		positiveOrUnset(property + ".daily-cap", caps.getDailyCap());
+		positiveOrUnset(property + ".weekly-cap", caps.getWeeklyCap());
+		positiveOrUnset(property + ".monthly-cap", caps.getMonthlyCap());
 	}
 
 	/**

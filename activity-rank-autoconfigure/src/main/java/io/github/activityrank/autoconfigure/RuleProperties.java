@@ -3,11 +3,11 @@ package io.github.activityrank.autoconfigure;
 import io.github.activityrank.engine.OncePer;
 
 /**
- * How one kind of activity scores.
+ * How one kind of activity scores, and its caps ({@link CapProperties}).
  * <p>
  * Bound under {@code activity-rank.rules.<name>.*} (see {@link ActivityRankProperties}).
  */
-public class RuleProperties {
+public class RuleProperties extends CapProperties {
 
 	/**
 	 * Points per award; must not be zero. Negative points are penalties, clamped at zero.
@@ -19,23 +19,6 @@ public class RuleProperties {
 	 * while the record is retained, see retention.record).
 	 */
 	private OncePer oncePer = OncePer.DAY;
-
-	/**
-	 * Most points one user can earn from this rule in one day. Unset means no cap.
-	 */
-	private Long dailyCap;
-
-	/**
-	 * Most points one user can earn from this rule in one ISO week (Monday to Sunday in
-	 * time-zone). Unset means no cap.
-	 */
-	private Long weeklyCap;
-
-	/**
-	 * Most points one user can earn from this rule in one calendar month (in time-zone).
-	 * Unset means no cap.
-	 */
-	private Long monthlyCap;
 
 	public long getPoints() {
 		return this.points;
@@ -51,30 +34,6 @@ public class RuleProperties {
 
 	public void setOncePer(OncePer oncePer) {
 		this.oncePer = oncePer;
-	}
-
-	public Long getDailyCap() {
-		return this.dailyCap;
-	}
-
-	public void setDailyCap(Long dailyCap) {
-		this.dailyCap = dailyCap;
-	}
-
-	public Long getWeeklyCap() {
-		return this.weeklyCap;
-	}
-
-	public void setWeeklyCap(Long weeklyCap) {
-		this.weeklyCap = weeklyCap;
-	}
-
-	public Long getMonthlyCap() {
-		return this.monthlyCap;
-	}
-
-	public void setMonthlyCap(Long monthlyCap) {
-		this.monthlyCap = monthlyCap;
 	}
 
 }

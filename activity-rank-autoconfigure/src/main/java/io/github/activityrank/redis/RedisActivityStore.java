@@ -60,24 +60,8 @@ public class RedisActivityStore implements ActivityStore {
 	 */
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods) {
-		this(connectionFactory, keys, calendar, periods, BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF);
-	}
-
-	/**
-	 * Create the store with item boards (docs/items.md) and streaks (docs/streaks.md) as
-	 * configured.
-	 * @param connectionFactory connections to Redis
-	 * @param keys key naming
-	 * @param calendar today, period boundaries and TTLs
-	 * @param periods the boards every award goes to
-	 * @param order how boards order and number their members
-	 * @param items the configured item types by name; empty: the award script has no
-	 * items module
-	 * @param streaks whether and how awards mark active days
-	 */
-	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
-		this(connectionFactory, keys, calendar, periods, order, items, streaks, BadgeSettings.OFF);
+		this(connectionFactory, keys, calendar, periods, BoardOrder.DEFAULT, Map.of(), StreakSettings.OFF,
+				BadgeSettings.OFF);
 	}
 
 	/**

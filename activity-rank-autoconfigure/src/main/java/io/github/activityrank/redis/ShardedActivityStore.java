@@ -36,24 +36,8 @@ public class ShardedActivityStore implements ActivityStore {
 
 	/**
 	 * Create the store with item boards, spread over the shards like the user boards (an
-	 * award's item share goes to the shard of its user, docs/items.md), and streaks kept
-	 * in each shard's key space.
-	 * @param connectionFactory connections to Redis (a cluster, or one server)
-	 * @param shards the shards and their keys
-	 * @param calendar today, period boundaries and TTLs
-	 * @param periods the boards every award goes to
-	 * @param order how boards order and number their members
-	 * @param items the configured item types by name
-	 * @param streaks whether and how awards mark active days
-	 */
-	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks) {
-		this(connectionFactory, shards, calendar, periods, order, items, streaks, BadgeSettings.OFF);
-	}
-
-	/**
-	 * Create the store with item boards, streaks and badges, each user's badges in the
-	 * key space of the user's shard.
+	 * award's item share goes to the shard of its user, docs/items.md), and streaks and
+	 * badges kept in the key space of the user's shard.
 	 * @param connectionFactory connections to Redis (a cluster, or one server)
 	 * @param shards the shards and their keys
 	 * @param calendar today, period boundaries and TTLs
