@@ -78,7 +78,7 @@ public class MicrometerActivityObservations implements ActivityObservations {
 
 	@Override
 	public Leaderboard board(Leaderboard board, BoardKind kind, Period period) {
-		return new ObservedLeaderboard(board, kind, period, this);
+		return new ObservedLeaderboard(board, (operation) -> read(kind, period, operation));
 	}
 
 	/** Start observing a read, or {@code null} while nothing observes. */

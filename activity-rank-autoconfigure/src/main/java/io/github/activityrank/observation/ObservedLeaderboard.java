@@ -3,12 +3,11 @@ package io.github.activityrank.observation;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.github.activityrank.Leaderboard;
-import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
-import io.github.activityrank.engine.BoardKind;
 import io.micrometer.observation.Observation;
 
 /**
@@ -19,17 +18,14 @@ final class ObservedLeaderboard implements Leaderboard {
 
 	private final Leaderboard board;
 
-	private final BoardKind kind;
+	/**
+	 * Starts the observation of an operation, or gives {@code null} while none is kept.
+	 */
+	private final Function<String, Observation> reads;
 
-	private final Period period;
-
-	private final MicrometerActivityObservations observations;
-
-	ObservedLeaderboard(Leaderboard board, BoardKind kind, Period period, MicrometerActivityObservations observations) {
+	ObservedLeaderboard(Leaderboard board, Function<String, Observation> reads) {
 		this.board = board;
-		this.kind = kind;
-		this.period = period;
-		this.observations = observations;
+		this.reads = reads;
 	}
 
 	@Override
@@ -63,7 +59,7 @@ final class ObservedLeaderboard implements Leaderboard {
 	}
 
 	private <T> T observe(String operation, Supplier<T> read) {
-		Observation observation = this.observations.read(this.kind, this.period, operation);
+		Observation observation = this.reads.apply(operation);
 		return (observation != null) ? observation.observe(read) : read.get();
 	}
 

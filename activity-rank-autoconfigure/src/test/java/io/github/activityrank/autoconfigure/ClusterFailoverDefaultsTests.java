@@ -37,6 +37,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A cluster failover with nothing tuned: three masters with a replica each,
@@ -158,13 +159,13 @@ class ClusterFailoverDefaultsTests {
 			// asks every shard, until both succeed and agree for every shard
 			List<String> probes = probeUsers(shards);
 			Map<String, Integer> probed = new ConcurrentHashMap<>();
-			while (!probesAgree(service, probes, probed)) {
-				assertThat(Duration.ofNanos(System.nanoTime() - promotedAt)).isLessThan(Duration.ofSeconds(60));
-				pause(50);
-			}
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> probesAgree(service, probes, probed));
 			Duration recovery = Duration.ofNanos(System.nanoTime() - promotedAt);
 			for (Thread thread : threads) {
-				thread.join();
+				thread.join(Duration.ofSeconds(120).toMillis());
+				assertThat(thread.isAlive()).as("commenting thread ended").isFalse();
 			}
 			assertThat(context.getBean(ActivityRankAdmin.class).awaitApplied(Duration.ofSeconds(60))).isTrue();
 			assertThat(promoted).isNotEqualTo(victim);

@@ -221,15 +221,6 @@ class ActivityDispatcherTests {
 		assertThat(this.counters.getDropped()).isZero();
 	}
 
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
 	/**
 	 * Wait for a latch from inside the fake service, where a failed assertion would only
 	 * reach the dispatcher: the caller records the result for the test thread to assert.

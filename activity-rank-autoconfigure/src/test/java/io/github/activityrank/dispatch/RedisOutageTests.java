@@ -275,13 +275,4 @@ class RedisOutageTests {
 				+ counters.getDropped() + " failed=" + counters.getFailed() + " " + extra);
 	}
 
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import io.github.activityrank.AwardResult;
@@ -50,14 +51,14 @@ class ConcurrencyTests {
 		List<Future<AwardResult>> futures = new ArrayList<>();
 		for (int i = 0; i < THREADS; i++) {
 			futures.add(pool.submit(() -> {
-				start.await();
+				assertThat(start.await(10, TimeUnit.SECONDS)).as("start").isTrue();
 				return call.get();
 			}));
 		}
 		start.countDown();
 		List<AwardResult> results = new ArrayList<>();
 		for (Future<AwardResult> future : futures) {
-			results.add(future.get());
+			results.add(future.get(30, TimeUnit.SECONDS));
 		}
 		return results;
 	}

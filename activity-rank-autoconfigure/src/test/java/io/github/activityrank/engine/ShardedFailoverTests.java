@@ -1,5 +1,6 @@
 package io.github.activityrank.engine;
 
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -99,7 +100,8 @@ class ShardedFailoverTests {
 		this.cluster.kill(victim);
 		RedisNode promoted = this.cluster.awaitFailover();
 		for (Thread thread : threads) {
-			thread.join();
+			thread.join(Duration.ofSeconds(120).toMillis());
+			assertThat(thread.isAlive()).as("awarding thread ended").isFalse();
 		}
 		assertThat(notTransient).isEmpty();
 		assertThat(promoted).isNotEqualTo(victim);

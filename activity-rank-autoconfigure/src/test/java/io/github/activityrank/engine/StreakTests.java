@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.Streak;
@@ -180,7 +181,7 @@ class StreakTests {
 					done.add(pool.submit(() -> engine.service.award("ann", field, "comment")));
 				}
 				for (Future<?> future : done) {
-					future.get();
+					future.get(30, TimeUnit.SECONDS);
 				}
 			}
 			finally {

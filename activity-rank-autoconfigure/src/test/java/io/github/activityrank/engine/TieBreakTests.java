@@ -361,7 +361,7 @@ class TieBreakTests {
 			for (int i = 0; i < threads; i++) {
 				int n = i;
 				results.add(pool.submit(() -> {
-					start.await();
+					assertThat(start.await(10, TimeUnit.SECONDS)).as("start").isTrue();
 					if (n % 50 == 0) {
 						this.engine.clock.advance(Duration.ofMillis(700));
 					}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
@@ -22,6 +23,10 @@ import io.github.activityrank.test.TestDatabase;
 import io.github.activityrank.test.TestDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -61,45 +66,31 @@ class WrongTypeBoardKeyTests {
 		this.redis.close();
 	}
 
-	@Test
-	void aBatchOnTheLeanPathSetsAsideOnlyTheAwardsThatReachAWrongTypeChallengeBoard() {
-		FaultFixture.runner(this.redis).run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
+	/**
+	 * The lean path and the full script (dense ranking), without and with shards and a
+	 * time part, with the wrong type on a challenge board or on one shard's day board
+	 * (the day board is read across shards, so it is read only once the key is cured).
+	 */
+	static Stream<Arguments> directBatches() {
+		Function<AssertableApplicationContext, String> challenge = WrongTypeBoardKeyTests::challengeBoard;
+		Function<AssertableApplicationContext, String> shardDay = WrongTypeBoardKeyTests::shardDayBoard;
+		return Stream.of(Arguments.of("lean path, challenge board", new String[0], challenge),
+				Arguments.of("full script, challenge board", new String[] { "activity-rank.ranking=dense" }, challenge),
+				Arguments.of("lean path with shards, challenge board", new String[] { "activity-rank.shards=2" },
+						challenge),
+				Arguments.of("full script with shards, a shard's day board",
+						new String[] { "activity-rank.shards=2", "activity-rank.ranking=dense" }, shardDay),
+				Arguments.of("lean path with shards, a shard's day board", new String[] { "activity-rank.shards=2" },
+						shardDay),
+				Arguments.of("lean path with a time part, a shard's day board",
+						new String[] { "activity-rank.shards=2", "activity-rank.tie-break=earliest" }, shardDay));
 	}
 
-	@Test
-	void aBatchOnTheFullScriptSetsAsideOnlyTheAwardsThatReachAWrongTypeChallengeBoard() {
-		FaultFixture.runner(this.redis)
-			.withPropertyValues("activity-rank.ranking=dense")
-			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
-	}
-
-	@Test
-	void aBatchOnTheLeanPathWithShardsSetsAsideOnlyTheAwardsThatReachAWrongTypeShardChallengeBoard() {
-		FaultFixture.runner(this.redis)
-			.withPropertyValues("activity-rank.shards=2")
-			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::challengeBoard));
-	}
-
-	@Test
-	void aBatchOnTheFullScriptWithShardsSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
-		FaultFixture.runner(this.redis)
-			.withPropertyValues("activity-rank.shards=2", "activity-rank.ranking=dense")
-			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
-		// (the day board is read across shards, so it is read only once the key is cured)
-	}
-
-	@Test
-	void aBatchOnTheLeanPathWithShardsSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
-		FaultFixture.runner(this.redis)
-			.withPropertyValues("activity-rank.shards=2")
-			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
-	}
-
-	@Test
-	void aBatchOnTheLeanPathWithATimePartSetsAsideOnlyTheAwardsOfTheShardWhoseDayBoardHasTheWrongType() {
-		FaultFixture.runner(this.redis)
-			.withPropertyValues("activity-rank.shards=2", "activity-rank.tie-break=earliest")
-			.run((context) -> directBatch(context, WrongTypeBoardKeyTests::shardDayBoard));
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("directBatches")
+	void aBatchSetsAsideOnlyTheAwardsThatReachTheWrongTypeKey(String scenario, String[] properties,
+			Function<AssertableApplicationContext, String> key) {
+		FaultFixture.runner(this.redis).withPropertyValues(properties).run((context) -> directBatch(context, key));
 	}
 
 	@Test
@@ -127,14 +118,11 @@ class WrongTypeBoardKeyTests {
 		});
 	}
 
-	@Test
-	void aCappedAwardOnTheLeanPathWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind() {
-		cappedBatch(FaultFixture.runner(this.redis));
-	}
-
-	@Test
-	void aCappedAwardOnTheFullScriptWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind() {
-		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=dense"));
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "competition", "dense" })
+	void aCappedAwardWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind(String ranking) {
+		// competition takes the lean path, dense the full script
+		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=" + ranking));
 	}
 
 	/**
@@ -176,15 +164,7 @@ class WrongTypeBoardKeyTests {
 		FaultFixture.runner(this.redis).run((context) -> {
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
-			FaultFixture.Praises praises = context.getBean(FaultFixture.Praises.class);
-			joinChallenge(context);
-			String key = challengeBoard(context);
-			this.redis.command("SET " + key + " x");
-			for (ActivityEvent event : events()) {
-				praises.praise(event.userId(), event.field());
-			}
-			assertThat(admin.awaitApplied(PATIENCE)).isTrue();
-			assertHealthyAwardedOnce(context);
+			String key = praiseWithAPoisonedChallengeBoard(context);
 			assertThat(admin.setAside(100)).hasSize(POISONED_AWARDS)
 				.allSatisfy((award) -> assertThat(award.reason()).contains("WRONGTYPE"));
 			cureAndReapply(context, key, Period.DAY, Period.TOTAL);
@@ -196,16 +176,8 @@ class WrongTypeBoardKeyTests {
 		try (TestDatabase database = TestDatabases.h2()) {
 			FaultPaths.ledgerRunner(FaultFixture.runner(this.redis), database.dataSource()).run((context) -> {
 				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
-				FaultFixture.Praises praises = context.getBean(FaultFixture.Praises.class);
 				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
-				joinChallenge(context);
-				String key = challengeBoard(context);
-				this.redis.command("SET " + key + " x");
-				for (ActivityEvent event : events()) {
-					praises.praise(event.userId(), event.field());
-				}
-				assertThat(admin.awaitApplied(PATIENCE)).isTrue();
-				assertHealthyAwardedOnce(context);
+				String key = praiseWithAPoisonedChallengeBoard(context);
 				assertThat(jdbc.queryForObject(
 						"SELECT COUNT(*) FROM activity_rank_ledger WHERE state = 1 AND outcome = 'AWARDED'",
 						Long.class))
@@ -221,6 +193,24 @@ class WrongTypeBoardKeyTests {
 				assertFullPoints(context, Period.DAY, Period.TOTAL);
 			});
 		}
+	}
+
+	/**
+	 * The awards made through the annotation, after the poisoned user's challenge board
+	 * became a string: the healthy users' are applied once.
+	 * @return the poisoned key
+	 */
+	private String praiseWithAPoisonedChallengeBoard(AssertableApplicationContext context) {
+		FaultFixture.Praises praises = context.getBean(FaultFixture.Praises.class);
+		joinChallenge(context);
+		String key = challengeBoard(context);
+		this.redis.command("SET " + key + " x");
+		for (ActivityEvent event : events()) {
+			praises.praise(event.userId(), event.field());
+		}
+		assertThat(context.getBean(ActivityRankAdmin.class).awaitApplied(PATIENCE)).isTrue();
+		assertHealthyAwardedOnce(context);
+		return key;
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
@@ -72,7 +73,7 @@ class StreamIngestionTests {
 			// it had its share of the partitions and work in hand
 			assertThat(killed.counters().get(IngestCounter.APPLIED)).isPositive();
 			instances.get(0).close();
-			CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).get();
+			CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
 
 			Map<String, Double> expected = applyDirectly(redis, direct, perProducer);
 			await().atMost(Duration.ofSeconds(60))
@@ -155,7 +156,7 @@ class StreamIngestionTests {
 				.runAsync(() -> produce(redis, ingester.keys(), IngestTestSupport.events(0, 1, USERS, 20_000)));
 			await().atMost(Duration.ofSeconds(30)).until(() -> ingester.counters().get(IngestCounter.APPLIED) >= 2_000);
 			context.close();
-			producer.join();
+			producer.orTimeout(60, TimeUnit.SECONDS).join();
 			assertThat(ingester.counters().get(IngestCounter.APPLIED))
 				.isEqualTo(ingester.counters().get(IngestCounter.CONSUMED));
 			assertThat(ingester.counters().pending()).isZero();

@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -67,8 +68,8 @@ class LedgerArchiveTests extends LedgerTestBase {
 				LedgerArchive two = second.getBean(LedgerArchive.class);
 				CompletableFuture<Integer> byOne = CompletableFuture.supplyAsync(() -> archive(one));
 				CompletableFuture<Integer> byTwo = CompletableFuture.supplyAsync(() -> archive(two));
-				byOne.join();
-				byTwo.join();
+				byOne.orTimeout(60, TimeUnit.SECONDS).join();
+				byTwo.orTimeout(60, TimeUnit.SECONDS).join();
 				JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM activity_rank_archive_board WHERE board = ?",
 						Long.class, BOARD))
