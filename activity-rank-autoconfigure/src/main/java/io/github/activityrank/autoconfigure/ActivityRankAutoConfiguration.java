@@ -21,6 +21,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeBoards;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.engine.ChallengeWrites;
 import io.github.activityrank.engine.CoalescingActivityStore;
 import io.github.activityrank.engine.DefaultActivityRankService;
 import io.github.activityrank.engine.DefaultChallengeService;
@@ -251,9 +252,9 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ChallengeService challengeService(ActivityRules rules, ChallengeStore store, ChallengeBoards boards,
-			ActivityCalendar calendar, ObjectProvider<RankUserLookup> userLookup) {
-		return new DefaultChallengeService(rules, store, boards, calendar, userLookup.getIfUnique());
+	ChallengeService challengeService(ActivityRules rules, ChallengeStore store, ChallengeWrites writes,
+			ChallengeBoards boards, ActivityCalendar calendar, ObjectProvider<RankUserLookup> userLookup) {
+		return new DefaultChallengeService(rules, store, writes, boards, calendar, userLookup.getIfUnique());
 	}
 
 	@Bean

@@ -75,8 +75,6 @@ public class ActivityRankLedgerAutoConfiguration {
 
 		private static final String LEDGER_SERVICE = "activityRankLedgerService";
 
-		private static final String LEDGER_CHALLENGE_STORE = "activityRankLedgerChallengeStore";
-
 		@Bean
 		@ConditionalOnMissingBean
 		AwardLedger activityRankAwardLedger(DataSource dataSource, ActivityRankProperties properties) {
@@ -108,9 +106,9 @@ public class ActivityRankLedgerAutoConfiguration {
 		@Bean
 		@Primary
 		@ConditionalOnMissingBean
-		LedgerChallengeArchive activityRankLedgerChallengeArchive(AwardLedger ledger, ListableBeanFactory beans,
+		LedgerChallengeArchive activityRankLedgerChallengeArchive(AwardLedger ledger, ChallengeStore store,
 				Boards boards, ActivityCalendar calendar, ActivityRankProperties properties) {
-			return new LedgerChallengeArchive(ledger, challengeStore(beans), boards, calendar::now,
+			return new LedgerChallengeArchive(ledger, store, boards, calendar::now,
 					properties.getRetention().getChallenge(), properties.getLedger().getArchiveSize());
 		}
 
@@ -166,26 +164,10 @@ public class ActivityRankLedgerAutoConfiguration {
 			return rebuild;
 		}
 
-		@Bean(LEDGER_CHALLENGE_STORE)
+		@Bean
 		@Primary
-		LedgerChallengeStore activityRankLedgerChallengeStore(ListableBeanFactory beans, AwardLedger ledger,
-				ObjectProvider<LedgerChallengeArchive> archive) {
-			return new LedgerChallengeStore(challengeStore(beans), ledger, archive.getIfUnique());
-		}
-
-		/**
-		 * The store that applies to Redis: the one that is not the ledger's own, found by
-		 * name so that the ledger's is never created on the way.
-		 */
-		private static ChallengeStore challengeStore(ListableBeanFactory beans) {
-			List<String> names = Arrays.stream(beans.getBeanNamesForType(ChallengeStore.class))
-				.filter((name) -> !LEDGER_CHALLENGE_STORE.equals(name))
-				.toList();
-			if (names.size() != 1) {
-				throw new IllegalStateException("activity-rank ledger needs exactly one ChallengeStore to record "
-						+ "challenges around besides its own, found " + names);
-			}
-			return beans.getBean(names.get(0), ChallengeStore.class);
+		LedgerChallengeStore activityRankLedgerChallengeStore(ChallengeStore store, AwardLedger ledger) {
+			return new LedgerChallengeStore(store, ledger);
 		}
 
 		/**

@@ -7,24 +7,12 @@ import java.util.Optional;
 import io.github.activityrank.ChallengeDefinition;
 
 /**
- * Where challenges live. Awards reach challenge boards through the
- * {@link ActivityStore}'s script, in the same atomic call as the period boards; this
- * store keeps the definitions and memberships and reads the boards. Arguments arrive
- * validated. Entries it returns carry no display data; the service adds it.
+ * Where challenges live: the definitions and memberships, written through
+ * {@link ChallengeWrites} and read here. Awards reach challenge boards through the
+ * {@link ActivityStore}'s script, in the same atomic call as the period boards, and the
+ * boards are read through {@link ChallengeBoards}. Arguments arrive validated.
  */
-public interface ChallengeStore {
-
-	/**
-	 * Store a challenge unless one exists under its id.
-	 * @param definition a valid definition that has not ended
-	 * @param now the current instant
-	 * @return the definition stored under the id after the call: the given one, or the
-	 * one that existed
-	 * @throws IllegalStateException when the definition is new and open to all, and
-	 * {@link io.github.activityrank.ActivityLimits#MAX_OPEN_CHALLENGES} open challenges
-	 * have not ended
-	 */
-	ChallengeDefinition createIfAbsent(ChallengeDefinition definition, Instant now);
+public interface ChallengeStore extends ChallengeWrites {
 
 	/**
 	 * A challenge by id.
@@ -47,41 +35,5 @@ public interface ChallengeStore {
 	 * @return those challenges, in no particular order
 	 */
 	List<ChallengeDefinition> joined(String userId, Instant now);
-
-	/**
-	 * Join a challenge that is not open to all and has not ended.
-	 * @param id a valid id
-	 * @param userId a valid user id
-	 * @param now the current instant
-	 * @param maxJoined most joined challenges that have not ended
-	 * @return what happened
-	 */
-	JoinOutcome join(String id, String userId, Instant now, int maxJoined);
-
-	/**
-	 * Leave a joined challenge that has not ended, and its board.
-	 * @param id a valid id
-	 * @param userId a valid user id
-	 * @param now the current instant
-	 * @return whether the user left
-	 */
-	boolean leave(String id, String userId, Instant now);
-
-	/** What a join did. */
-	enum JoinOutcome {
-
-		/** The user takes part from now on. */
-		JOINED,
-
-		/**
-		 * Nothing changed: joined already, or the challenge is unknown, ended or open to
-		 * all.
-		 */
-		UNCHANGED,
-
-		/** The user has joined the most challenges that have not ended. */
-		FULL
-
-	}
 
 }

@@ -15,7 +15,10 @@ import io.github.activityrank.support.LogText;
 
 /**
  * The {@link ChallengeService} the starter configures: validates requests against the
- * rules and the application's clock, and leaves storage to the {@link ChallengeStore}.
+ * rules and the application's clock, and leaves storage to the {@link ChallengeStore}:
+ * writes go through its {@link ChallengeWrites} (or a decorator of them), reads to the
+ * store, and the definition of a challenge the store no longer holds to the
+ * {@link ChallengeBoards}.
  */
 public class DefaultChallengeService implements ChallengeService, ObservationsAware {
 
@@ -30,6 +33,8 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 	private final ActivityRules rules;
 
 	private final ChallengeStore store;
+
+	private final ChallengeWrites writes;
 
 	private final ActivityCalendar calendar;
 
@@ -49,8 +54,24 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 	 */
 	public DefaultChallengeService(ActivityRules rules, ChallengeStore store, ChallengeBoards boards,
 			ActivityCalendar calendar, RankUserLookup userLookup) {
+		this(rules, store, store, boards, calendar, userLookup);
+	}
+
+	/**
+	 * Create the service with writes that are not the store's own, such as the ledger's,
+	 * which records each change.
+	 * @param rules the rules a challenge may count
+	 * @param store where challenges are read
+	 * @param writes where challenges are created, joined and left
+	 * @param boards where challenge boards are read
+	 * @param calendar the application's clock
+	 * @param userLookup display data for entries, or {@code null}
+	 */
+	public DefaultChallengeService(ActivityRules rules, ChallengeStore store, ChallengeWrites writes,
+			ChallengeBoards boards, ActivityCalendar calendar, RankUserLookup userLookup) {
 		this.rules = rules;
 		this.store = store;
+		this.writes = writes;
 		this.calendar = calendar;
 		this.boards = boards;
 		this.userLookup = userLookup;
@@ -91,12 +112,12 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 		Instant now = this.calendar.now();
 		ChallengeDefinition stored;
 		if (definition.end().isAfter(now)) {
-			stored = this.store.createIfAbsent(definition, now);
+			stored = this.writes.createIfAbsent(definition, now);
 		}
 		else {
 			// creating it again after the end is fine; creating it for the first time is
 			// pointless
-			stored = this.store.find(definition.id())
+			stored = stored(definition.id())
 				.orElseThrow(() -> new IllegalArgumentException("Challenge '" + definition.id() + "' ended at "
 						+ definition.end() + ", before now (" + now + "); nothing would ever count"));
 		}
@@ -110,7 +131,11 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 	@Override
 	public Optional<ChallengeDefinition> find(String id) {
 		checkId(id);
-		return this.store.find(id);
+		return stored(id);
+	}
+
+	private Optional<ChallengeDefinition> stored(String id) {
+		return this.store.find(id).or(() -> this.boards.definition(id));
 	}
 
 	@Override
@@ -135,7 +160,7 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 	public boolean join(String challengeId, String userId) {
 		checkId(challengeId);
 		checkUser(userId);
-		return switch (this.store.join(challengeId, userId, this.calendar.now(),
+		return switch (this.writes.join(challengeId, userId, this.calendar.now(),
 				ActivityLimits.MAX_JOINED_CHALLENGES)) {
 			case JOINED -> true;
 			case UNCHANGED -> false;
@@ -148,7 +173,7 @@ public class DefaultChallengeService implements ChallengeService, ObservationsAw
 	public boolean leave(String challengeId, String userId) {
 		checkId(challengeId);
 		checkUser(userId);
-		return this.store.leave(challengeId, userId, this.calendar.now());
+		return this.writes.leave(challengeId, userId, this.calendar.now());
 	}
 
 	@Override

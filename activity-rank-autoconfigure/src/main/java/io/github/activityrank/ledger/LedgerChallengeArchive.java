@@ -33,8 +33,8 @@ import io.github.activityrank.engine.ChallengeStore;
  * ranked as the challenge board ranks them.
  * <p>
  * Once a challenge is past its retention ({@code end + retention <= now}, the instant its
- * keys expire), the {@link LedgerChallengeStore} reads its board here, and its definition
- * from the challenge table.
+ * keys expire), its board is read here, and its definition from the challenge table
+ * ({@link #definition}).
  */
 public class LedgerChallengeArchive implements ChallengeBoards {
 
@@ -165,7 +165,8 @@ public class LedgerChallengeArchive implements ChallengeBoards {
 	 * @param id a valid challenge id
 	 * @return the definition, empty when the ledger has none
 	 */
-	Optional<ChallengeDefinition> definition(String id) {
+	@Override
+	public Optional<ChallengeDefinition> definition(String id) {
 		try (Connection connection = this.boards.dataSource().getConnection();
 				PreparedStatement statement = connection.prepareStatement("SELECT start_at, end_at, rules, open_to_all"
 						+ " FROM " + this.boards.tables().challenges() + " WHERE id = ?")) {
