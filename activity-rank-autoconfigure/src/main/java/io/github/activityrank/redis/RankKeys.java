@@ -125,9 +125,8 @@ public final class RankKeys {
 	 * Whether a key holds what awards and revokes write, which a rebuild replaces:
 	 * boards, their dense companions, records, week and month hashes, challenge boards,
 	 * streak bucket hashes and boards, item boards, hot boards, user counters, the
-	 * registry of rules, the badges awards earned (not the top badges), and the rolling
-	 * boards (deleted, so the next read builds them from the rebuilt day boards).
-	 * Challenge definitions, memberships and the markers of ended boards are not.
+	 * registry of rules, and the badges awards earned (not the top badges). Challenge
+	 * definitions, memberships and the markers of ended boards are not.
 	 * @param key a key of this naming
 	 * @return {@code true} for a key a rebuild replaces
 	 */
@@ -141,7 +140,7 @@ public final class RankKeys {
 				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:")
 				|| rest.startsWith(":streak") || rest.startsWith(":item:") || rest.startsWith(":hot:")
 				|| rest.startsWith(":users:") || rest.startsWith(":active:") || rest.equals(":rules")
-				|| rest.startsWith(":badges:") || rest.startsWith(":badge-holders:") || rest.startsWith(":rolling");
+				|| rest.startsWith(":badges:") || rest.startsWith(":badge-holders:");
 	}
 
 	/**

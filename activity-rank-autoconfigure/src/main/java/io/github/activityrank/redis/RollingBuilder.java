@@ -57,7 +57,7 @@ final class RollingBuilder {
 	 * @param targets per shard, the rolling board
 	 * @param builds per shard, the temporary name of its build
 	 * @return the members put in place over the shards; -1 when a part could not be put
-	 * in place because its build was deleted meanwhile (a ledger rebuild's switch)
+	 * in place because its build was gone (expired after {@link #BUILD_TTL})
 	 */
 	long build(List<LocalDate> days, List<List<String>> sources, List<BoardKeys> targets, List<String> builds) {
 		long[] members = new long[targets.size()];

@@ -14,8 +14,8 @@ package io.github.activityrank.redis;
  * was built and which instance claimed its rebuild until when (hash, see
  * {@code rolling-state.lua}).</li>
  * </ul>
- * A board's name is its number of days; every key starts with {@code :rolling} after the
- * tag, so a ledger rebuild replaces (deletes) them with the boards they are built from.
+ * A board's name is its number of days. A ledger rebuild leaves these keys alone: the
+ * next refresh builds the boards from the rebuilt day boards.
  */
 final class RollingKeys {
 
