@@ -3,7 +3,7 @@
   'use strict';
   const $ = (selector, root = document) => root.querySelector(selector);
   const state = { user: null, period: 'day', scope: 'everyone', users: [], openArticle: null, challenge: null };
-  const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month' };
+  const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month', 'last-7-days': 'in the last 7 days' };
   const EMPTY_BOARD = {
     everyone: 'Nobody has scored yet in this period. Open an article!',
     following: 'Nobody you follow has points in this period, nor have you. Follow people from their articles.',

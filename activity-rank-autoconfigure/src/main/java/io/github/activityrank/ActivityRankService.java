@@ -119,6 +119,24 @@ public interface ActivityRankService {
 	Leaderboard board(Period period, LocalDate day);
 
 	/**
+	 * The rolling board of the last {@code days} days, today included (days in
+	 * {@code activity-rank.time-zone}): each user's points of those days, summed from the
+	 * day boards. The board is exact as of the moment it was built and rebuilt at most
+	 * every {@code activity-rank.rolling-refresh}; a read answers a board built at most
+	 * that long ago, or twice that while another instance rebuilds it. Among equal points
+	 * with {@code tie-break: earliest}, whoever made their last award of the window first
+	 * ranks higher (see docs/rolling.md).
+	 * @param days one of {@code activity-rank.rolling}
+	 * @return the board
+	 * @throws IllegalArgumentException when {@code days} is not among
+	 * {@code activity-rank.rolling}, naming the configured ones
+	 */
+	default Leaderboard rolling(int days) {
+		throw new IllegalArgumentException(
+				"No rolling board of " + days + " days: activity-rank.rolling configures none");
+	}
+
+	/**
 	 * Distinct users with an award in the current period, counted with a HyperLogLog
 	 * (standard error 0.81%). Counted while {@code activity-rank.items} configures an
 	 * item type (docs/items.md); otherwise 0.

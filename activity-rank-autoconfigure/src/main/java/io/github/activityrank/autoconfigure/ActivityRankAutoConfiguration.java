@@ -28,6 +28,7 @@ import io.github.activityrank.engine.DefaultChallengeService;
 import io.github.activityrank.engine.IsolatingActivityStore;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.PeriodBoards;
+import io.github.activityrank.engine.RollingBoards;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
@@ -36,6 +37,7 @@ import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.redis.BadgeEvents;
 import io.github.activityrank.redis.EndedBoardEvents;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RedisRollingBoards;
 import io.github.activityrank.redis.RedisSetAsideStore;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
@@ -233,15 +235,34 @@ public class ActivityRankAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	RollingBoards activityRankRollingBoards(RedisStores stores, ActivityRankProperties properties) {
+		return properties.getRolling().isEmpty() ? RollingBoards.NONE
+				: new RedisRollingBoards(stores.connectionFactory(), stores.shards(), stores.calendar(), stores.order(),
+						properties.getRolling(), properties.getRollingRefresh());
+	}
+
+	/** A removed user leaves the rolling boards too. */
+	@Bean
+	@ConditionalOnMissingBean(name = "activityRankRollingErasure")
+	UserErasure activityRankRollingErasure(RollingBoards rolling) {
+		return (rolling instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
 			PeriodBoards boards, ActivityCalendar calendar, ActivityRankProperties properties,
 			ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters,
-			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures) {
+			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures,
+			ObjectProvider<RollingBoards> rolling) {
 		// every erasure bean, such as the ingestion's dead letters, looked up at each
 		// removal: they may come from auto-configurations that run after this one
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
-		return new DefaultActivityRankService(rules, store, records, boards, calendar, properties.getPeriods(),
-				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
+		DefaultActivityRankService service = new DefaultActivityRankService(rules, store, records, boards, calendar,
+				properties.getPeriods(), userLookup.getIfUnique(), counters,
+				activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
+		service.setRollingBoards(rolling.getIfUnique(() -> RollingBoards.NONE));
+		return service;
 	}
 
 	@Bean

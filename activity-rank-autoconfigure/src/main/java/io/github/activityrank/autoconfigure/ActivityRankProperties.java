@@ -1,9 +1,12 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,6 +56,20 @@ public class ActivityRankProperties extends CapProperties implements Initializin
 	 * Boards every award goes to.
 	 */
 	private Set<Period> periods = EnumSet.of(Period.DAY, Period.MONTH);
+
+	/**
+	 * Rolling boards to keep, each the points of the last N days, today included, for
+	 * example [7, 30]. Built from the day boards, so "day" must be among periods and
+	 * retention.day must keep N - 1 days after their end.
+	 */
+	private List<Integer> rolling = new ArrayList<>();
+
+	/**
+	 * How often a rolling board is rebuilt from the day boards at most: a read answers a
+	 * board built at most this long ago, or twice this while another instance rebuilds
+	 * it.
+	 */
+	private Duration rollingRefresh = Duration.ofMinutes(1);
 
 	/**
 	 * How users with equal points are ordered: "none" (they are equal, and "ranking"
@@ -180,6 +197,22 @@ public class ActivityRankProperties extends CapProperties implements Initializin
 
 	public void setPeriods(Set<Period> periods) {
 		this.periods = periods;
+	}
+
+	public List<Integer> getRolling() {
+		return this.rolling;
+	}
+
+	public void setRolling(List<Integer> rolling) {
+		this.rolling = rolling;
+	}
+
+	public Duration getRollingRefresh() {
+		return this.rollingRefresh;
+	}
+
+	public void setRollingRefresh(Duration rollingRefresh) {
+		this.rollingRefresh = rollingRefresh;
 	}
 
 	public TieBreak getTieBreak() {

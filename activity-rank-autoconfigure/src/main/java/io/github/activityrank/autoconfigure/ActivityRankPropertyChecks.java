@@ -97,6 +97,7 @@ final class ActivityRankPropertyChecks {
 		checkPageViews(properties.getPageViews());
 		checkItems(properties.getItems(), properties.getRules().keySet());
 		BadgePropertyChecks.check(properties);
+		RollingPropertyChecks.check(properties);
 		checkHealth(properties.getHealth());
 	}
 

@@ -16,7 +16,10 @@ public enum BoardKind {
 	ITEM("item"),
 
 	/** The streak board. */
-	STREAK("streak");
+	STREAK("streak"),
+
+	/** A rolling board: the points of the last days. */
+	ROLLING("rolling");
 
 	private final String value;
 

@@ -80,6 +80,11 @@ public record ComposedActivityRankService(ActivityRankService reads,
 	}
 
 	@Override
+	public Leaderboard rolling(int days) {
+		return this.reads.rolling(days);
+	}
+
+	@Override
 	public long activeUsers(Period period, LocalDate day) {
 		return this.reads.activeUsers(period, day);
 	}

@@ -56,6 +56,8 @@ public class DefaultActivityRankService
 
 	private ActivityObservations observations = ActivityObservations.NONE;
 
+	private RollingBoards rolling = RollingBoards.NONE;
+
 	// hostile input can arrive in floods: one warning shows the problem, the rest go to
 	// debug
 	private final WarnOnce rejectionLog = new WarnOnce(logger, "further rejections are logged at debug level");
@@ -133,6 +135,14 @@ public class DefaultActivityRankService
 	@Override
 	public void setObservations(ActivityObservations observations) {
 		this.observations = (observations != null) ? observations : ActivityObservations.NONE;
+	}
+
+	/**
+	 * Answer {@link #rolling(int)} from these rolling boards.
+	 * @param rolling the configured rolling boards
+	 */
+	public void setRollingBoards(RollingBoards rolling) {
+		this.rolling = (rolling != null) ? rolling : RollingBoards.NONE;
 	}
 
 	@Override
@@ -271,6 +281,16 @@ public class DefaultActivityRankService
 		checkBoard(period, day);
 		return this.observations.board(new CheckedLeaderboard(this.boards.board(period, day), this.userLookup),
 				BoardKind.PERIOD, period);
+	}
+
+	@Override
+	public Leaderboard rolling(int days) {
+		if (!this.rolling.days().contains(days)) {
+			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is "
+					+ this.rolling.days() + "; add " + days + " to activity-rank.rolling");
+		}
+		return this.observations.board(new CheckedLeaderboard(() -> this.rolling.rolling(days), this.userLookup),
+				BoardKind.ROLLING, null);
 	}
 
 	@Override

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.sample.forum.ForumService;
@@ -21,14 +22,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The day, week and month leaderboards, and each of them among the people a user follows.
- * Reading them never scores.
+ * The day, week and month leaderboards, the last 7 days', and each of them among the
+ * people a user follows. Reading them never scores.
  */
 @RestController
 @RequestMapping("/api/rank")
 class RankController {
 
 	private static final List<Period> BOARDS = List.of(Period.DAY, Period.WEEK, Period.MONTH);
+
+	/** The rolling board of the last 7 days (activity-rank.rolling: [7]). */
+	static final String ROLLING_7 = "last-7-days";
 
 	/** Followees ranked on a following board: {@code among}'s limit, less the user. */
 	static final int MAX_FOLLOWEES = ActivityLimits.MAX_AMONG_USERS - 1;
@@ -52,14 +56,16 @@ class RankController {
 	@GetMapping("/{period}")
 	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size,
 			@RequestParam(defaultValue = "0") long offset) {
-		Period board = board(period);
+		String board = canonical(period);
 		if (size < 1 || size > ActivityLimits.MAX_PAGE_SIZE) {
 			throw new InvalidRequestException("size must be from 1 to " + ActivityLimits.MAX_PAGE_SIZE);
 		}
 		if (offset < 0) {
 			throw new InvalidRequestException("offset must be 0 or more");
 		}
-		return new Board(name(board), entries(this.ranks.board(board, this.zone.today()).page(offset, size)));
+		Leaderboard shown = ROLLING_7.equals(board) ? this.ranks.rolling(7)
+				: this.ranks.board(board(board), this.zone.today());
+		return new Board(board, entries(shown.page(offset, size)));
 	}
 
 	/**
@@ -68,22 +74,22 @@ class RankController {
 	 */
 	@GetMapping("/{period}/me")
 	Mine me(@PathVariable String period, Actor actor) {
-		Period board = board(period);
+		String board = canonical(period);
 		String userId = String.valueOf(actor.id());
-		Entry entry = this.ranks.board(board).rankOf(userId).map(RankController::entry).orElseGet(() -> {
+		Entry entry = leaderboard(board).rankOf(userId).map(RankController::entry).orElseGet(() -> {
 			User user = this.forum.requireUser(actor.id());
 			return new Entry(null, userId, 0, user.name(), user.avatar());
 		});
-		return new Mine(name(board), entry);
+		return new Mine(board, entry);
 	}
 
 	@GetMapping("/{period}/around-me")
 	Board aroundMe(@PathVariable String period, Actor actor, @RequestParam(defaultValue = "5") int radius) {
-		Period board = board(period);
+		String board = canonical(period);
 		if (radius < 0 || radius > ActivityLimits.MAX_RADIUS) {
 			throw new InvalidRequestException("radius must be from 0 to " + ActivityLimits.MAX_RADIUS);
 		}
-		return new Board(name(board), entries(this.ranks.board(board).around(String.valueOf(actor.id()), radius)));
+		return new Board(board, entries(leaderboard(board).around(String.valueOf(actor.id()), radius)));
 	}
 
 	/**
@@ -95,11 +101,29 @@ class RankController {
 	 */
 	@GetMapping("/{period}/following")
 	Board following(@PathVariable String period, Actor actor) {
-		Period board = board(period);
+		String board = canonical(period);
 		List<String> userIds = new ArrayList<>();
 		userIds.add(String.valueOf(actor.id()));
 		this.forum.followees(actor.id(), MAX_FOLLOWEES).forEach((id) -> userIds.add(String.valueOf(id)));
-		return new Board(name(board), entries(this.ranks.board(board).among(userIds)));
+		return new Board(board, entries(leaderboard(board).among(userIds)));
+	}
+
+	/** A board's name as the API writes it: a period's, or {@value #ROLLING_7}. */
+	static String canonical(String name) {
+		if (ROLLING_7.equalsIgnoreCase(name)) {
+			return ROLLING_7;
+		}
+		for (Period period : BOARDS) {
+			if (name(period).equalsIgnoreCase(name)) {
+				return name(period);
+			}
+		}
+		throw new NotFoundException("No leaderboard '" + name + "'; there are day, week and month, and " + ROLLING_7);
+	}
+
+	/** The board of a canonical name: the current period's, or the last 7 days'. */
+	private Leaderboard leaderboard(String board) {
+		return ROLLING_7.equals(board) ? this.ranks.rolling(7) : this.ranks.board(board(board));
 	}
 
 	static Period board(String name) {
@@ -129,7 +153,7 @@ class RankController {
 	/**
 	 * A board.
 	 *
-	 * @param period day, week or month
+	 * @param period day, week, month or last-7-days
 	 * @param entries the lines, best first
 	 */
 	record Board(String period, List<Entry> entries) {
@@ -138,7 +162,7 @@ class RankController {
 	/**
 	 * The acting user's line on a board.
 	 *
-	 * @param period day, week or month
+	 * @param period day, week, month or last-7-days
 	 * @param entry the line
 	 */
 	record Mine(String period, Entry entry) {

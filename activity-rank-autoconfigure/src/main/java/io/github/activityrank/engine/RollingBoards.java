@@ -1,0 +1,41 @@
+package io.github.activityrank.engine;
+
+import java.util.List;
+
+/**
+ * The read side of the rolling boards: the points of the last days, today included,
+ * summed from the day boards into a board of their own that is rebuilt at most once per
+ * refresh interval.
+ */
+public interface RollingBoards {
+
+	/** No rolling board configured. */
+	RollingBoards NONE = new RollingBoards() {
+
+		@Override
+		public List<Integer> days() {
+			return List.of();
+		}
+
+		@Override
+		public BoardSource rolling(int days) {
+			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is empty");
+		}
+
+	};
+
+	/**
+	 * The configured windows.
+	 * @return the numbers of days, as configured
+	 */
+	List<Integer> days();
+
+	/**
+	 * The board of the last {@code days} days, built at most the refresh interval ago;
+	 * the first read of a board that was never built builds it.
+	 * @param days one of {@link #days()}
+	 * @return its reads
+	 */
+	BoardSource rolling(int days);
+
+}

@@ -1,0 +1,191 @@
+package io.github.activityrank.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.engine.RollingBoards;
+import io.github.activityrank.engine.RollingWindow;
+import io.github.activityrank.engine.UserErasure;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The rolling boards on Redis: each the sum of the day boards of its window, on each
+ * shard, read like any board ({@link ShardedBoards}) once built.
+ * <p>
+ * Before a read, the board's age decides: younger than the refresh interval (known to
+ * this instance, or read from the state hash), it is read as it is. Older, the reader
+ * claims its rebuild ({@code rolling-state.lua}); the instance that gets the claim
+ * rebuilds it ({@link RollingBuilder}) before it reads, once per refresh interval over
+ * every instance. A reader that does not get the claim reads the board in place while it
+ * is younger than twice the interval, and otherwise (or when no board was ever built)
+ * waits for the rebuild under way, at most as long as a claim holds. So a read answers a
+ * board built at most the refresh interval ago, or twice that while another instance
+ * rebuilds it.
+ */
+public class RedisRollingBoards implements RollingBoards, UserErasure {
+
+	private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final ShardMap shards;
+
+	private final ActivityCalendar calendar;
+
+	private final List<Integer> days;
+
+	private final long refresh;
+
+	private final ShardedBoards reads;
+
+	private final RollingBuilder builder;
+
+	private final LuaScript state = LuaScript.load("rolling-state.lua");
+
+	/** Per board, when the board in place was built, as this instance last learnt. */
+	private final Map<Integer, Long> built = new ConcurrentHashMap<>();
+
+	private final AtomicLong builds = new AtomicLong();
+
+	/**
+	 * Create the rolling boards.
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys
+	 * @param calendar today, the zone and the application's clock
+	 * @param order how boards order and number their members
+	 * @param days the windows, in days, 1 to {@link RollingWindow#MAX_DAYS}
+	 * @param refresh how often a board is rebuilt at most
+	 */
+	public RedisRollingBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, List<Integer> days, Duration refresh) {
+		this.connectionFactory = connectionFactory;
+		this.shards = shards;
+		this.calendar = calendar;
+		this.days = List.copyOf(days);
+		this.refresh = refresh.toMillis();
+		this.reads = new ShardedBoards(connectionFactory, shards, calendar, order);
+		this.builder = new RollingBuilder(connectionFactory, new BoardLayout(order, calendar.zone()), calendar.zone());
+	}
+
+	@Override
+	public List<Integer> days() {
+		return this.days;
+	}
+
+	@Override
+	public BoardSource rolling(int days) {
+		if (!this.days.contains(days)) {
+			throw new IllegalArgumentException(
+					"No rolling board of " + days + " days: activity-rank.rolling configures " + this.days + "; add "
+							+ days + " to activity-rank.rolling");
+		}
+		fresh(days);
+		String name = Integer.toString(days);
+		return this.reads.source((keys) -> RollingKeys.board(keys, name));
+	}
+
+	/**
+	 * How many rebuilds this instance made.
+	 * @return the count since the start
+	 */
+	public long builds() {
+		return this.builds.get();
+	}
+
+	/** Take a user off every rolling board; their dense companions are built anew. */
+	@Override
+	public long erase(String userId) {
+		RankKeys keys = this.shards.keys(this.shards.shardOf(userId));
+		byte[] member = bytes(RankKeys.encode(userId));
+		long changed = 0;
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			for (int window : this.days) {
+				BoardKeys board = RollingKeys.board(keys, Integer.toString(window));
+				Long removed = connection.zSetCommands().zRem(bytes(board.key()), member);
+				if (removed != null && removed > 0) {
+					changed++;
+					connection.keyCommands().del(bytes(board.dense()), bytes(board.building()));
+				}
+			}
+		}
+		return changed;
+	}
+
+	/** Make sure the board in place is fresh enough to read, rebuilding it if need be. */
+	private void fresh(int days) {
+		long now = this.calendar.now().toEpochMilli();
+		Long known = this.built.get(days);
+		if (known != null && now - known < this.refresh) {
+			return;
+		}
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.refresh);
+		while (true) {
+			long[] reply = state(days, "claim", now);
+			if (reply[0] == 0) {
+				this.built.put(days, reply[1]);
+				return;
+			}
+			if (reply[0] == 1 || System.nanoTime() > deadline) {
+				rebuild(days, now);
+				return;
+			}
+			// another instance rebuilds it: a board of the last interval or two serves
+			if (reply[1] >= 0 && now - reply[1] < 2 * this.refresh) {
+				return;
+			}
+			LockSupport.parkNanos(POLL_NANOS);
+			now = this.calendar.now().toEpochMilli();
+		}
+	}
+
+	/** Build the board of the window ending today, as the day boards are now. */
+	private void rebuild(int days, long now) {
+		String name = Integer.toString(days);
+		String token = RollingBuilder.token();
+		List<LocalDate> window = RollingWindow.days(this.calendar.today(), days);
+		List<List<String>> sources = new ArrayList<>();
+		List<BoardKeys> targets = new ArrayList<>();
+		List<String> builds = new ArrayList<>();
+		for (RankKeys keys : this.shards.allKeys()) {
+			sources.add(window.stream().map((day) -> keys.board(Period.DAY, day)).toList());
+			targets.add(RollingKeys.board(keys, name));
+			builds.add(RollingKeys.build(keys, name, token));
+		}
+		if (this.builder.build(window, sources, targets, builds) < 0) {
+			// a ledger rebuild switched the keys meanwhile: build from the switched
+			// boards
+			builds.replaceAll((build) -> build.substring(0, build.length() - token.length()) + RollingBuilder.token());
+			this.builder.build(window, sources, targets, builds);
+		}
+		long[] reply = state(days, "done", now);
+		this.built.put(days, reply[1]);
+		this.builds.incrementAndGet();
+	}
+
+	private long[] state(int days, String operation, long now) {
+		ScriptArgs call = new ScriptArgs();
+		call.key(RollingKeys.state(this.shards.keys(0), Integer.toString(days)));
+		call.arg(operation).arg(now).arg(this.refresh).arg(this.refresh).arg(RollingBuilder.BOARD_TTL);
+		List<Object> reply = this.state.run(this.connectionFactory, call);
+		return new long[] { RedisReplies.asLong(reply.get(0)), RedisReplies.asLong(reply.get(1)) };
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+}

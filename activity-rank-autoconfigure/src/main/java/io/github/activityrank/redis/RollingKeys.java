@@ -1,0 +1,37 @@
+package io.github.activityrank.redis;
+
+/**
+ * The keys of the rolling boards, on each shard's hash tag (see {@link RankKeys}):
+ * <ul>
+ * <li>{@code {prefix}:rolling:7}: the rolling board of the last 7 days (sorted set, laid
+ * out like a day board), on each shard, replaced whole at each rebuild and expiring a day
+ * after it;</li>
+ * <li>{@code {prefix}:dense:rolling:7}: with dense ranking, its dense companion, deleted
+ * at each rebuild and built again by the next dense read;</li>
+ * <li>{@code {prefix}:rolling-build:7:<token>}: a rebuild in progress, renamed onto the
+ * board when complete;</li>
+ * <li>{@code {prefix}:rolling-state:7}: on the first shard only, when the board in place
+ * was built and which instance claimed its rebuild until when (hash, see
+ * {@code rolling-state.lua}).</li>
+ * </ul>
+ * A board's name is its number of days. A ledger rebuild leaves these keys alone: the
+ * next refresh builds the boards from the rebuilt day boards.
+ */
+final class RollingKeys {
+
+	private RollingKeys() {
+	}
+
+	static BoardKeys board(RankKeys keys, String name) {
+		return new BoardKeys(keys.tag() + ":rolling:" + name, keys.tag() + ":dense:rolling:" + name);
+	}
+
+	static String build(RankKeys keys, String name, String token) {
+		return keys.tag() + ":rolling-build:" + name + ":" + token;
+	}
+
+	static String state(RankKeys keys, String name) {
+		return keys.tag() + ":rolling-state:" + name;
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.github.activityrank.sample;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.activityrank.sample.ForumApi.Response;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The "Last 7 days" tab: {@code GET /api/rank/last-7-days} and its {@code /me},
+ * {@code /around-me} and {@code /following}, read from the rolling board of the last 7
+ * days (activity-rank.rolling: [7]).
+ */
+@SampleAppTest(properties = { "activity-rank.async.enabled=false", "activity-rank.time-zone=UTC" })
+@Import(MovableClock.Config.class)
+class LastSevenDaysApiTests {
+
+	static final long ALAN = 2, KEN = 8;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	MovableClock clock;
+
+	ForumApi api;
+
+	@BeforeEach
+	void client() {
+		this.api = new ForumApi(this.port);
+	}
+
+	@Test
+	void theBoardHoldsTheLastSevenDaysAndLetsOlderPointsGo() {
+		assertThat(this.api.post("/api/articles/1/praise", ALAN).status()).isEqualTo(200);
+		this.clock.advance(Duration.ofDays(2));
+		assertThat(this.api.post("/api/articles/2/praise", KEN).status()).isEqualTo(200);
+		assertThat(this.api.post("/api/articles/3/praise", ALAN).status()).isEqualTo(200);
+
+		assertThat(users(this.api.get("/api/rank/last-7-days"))).containsExactly("2", "8");
+		Response me = this.api.get("/api/rank/last-7-days/me", KEN);
+		assertThat(me.body().get("period").asString()).isEqualTo("last-7-days");
+		assertThat(me.body().get("entry").get("score").asLong()).isEqualTo(2);
+		assertThat(users(this.api.get("/api/rank/last-7-days/around-me?radius=3", KEN))).containsExactly("2", "8");
+
+		// six days on, Alan's first praise is eight days old
+		this.clock.advance(Duration.ofDays(6));
+		Response later = this.api.get("/api/rank/last-7-days");
+		assertThat(later.body().get("entries")).hasSize(2);
+		assertThat(later.body().get("entries").get(0).get("score").asLong()).isEqualTo(2);
+	}
+
+	@Test
+	void anUnknownBoardNamesTheLastSevenDays() {
+		Response unknown = this.api.get("/api/rank/last-8-days");
+		assertThat(unknown.status()).isEqualTo(404);
+		assertThat(unknown.toString()).contains("last-7-days");
+	}
+
+	private static List<String> users(Response board) {
+		assertThat(board.status()).as(board.toString()).isEqualTo(200);
+		List<String> ids = new ArrayList<>();
+		for (JsonNode entry : board.body().get("entries")) {
+			ids.add(entry.get("userId").asString());
+		}
+		return ids;
+	}
+
+}
