@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
@@ -88,13 +89,13 @@ class BadgeAwardTests {
 				ActivityRankService ranks = ((t % 2 == 0) ? one : two).getBean(ActivityRankService.class);
 				String field = "comment-" + t;
 				calls.add(pool.submit(() -> {
-					start.await();
+					assertThat(start.await(10, TimeUnit.SECONDS)).as("start").isTrue();
 					return ranks.award("bob", field, "comment");
 				}));
 			}
 			start.countDown();
 			for (Future<?> call : calls) {
-				call.get();
+				call.get(30, TimeUnit.SECONDS);
 			}
 			pool.shutdown();
 			List<BadgeEarnedEvent> badges = new ArrayList<>(one.getBean(Collected.class).badges);
