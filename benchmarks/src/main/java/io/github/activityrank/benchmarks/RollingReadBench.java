@@ -60,9 +60,12 @@ final class RollingReadBench {
 			long loadStarted = System.nanoTime();
 			load(connections, new RankKeys(prefix), ranks.today(), members);
 			double loadSeconds = (System.nanoTime() - loadStarted) / 1e9;
+			System.out.printf(Locale.ROOT, "rolling: 7 day boards of %,d members loaded in %.1f s%n", members,
+					loadSeconds);
 			List<Double> rebuilds = new ArrayList<>();
 			for (int b = 0; b < REBUILDS; b++) {
 				rebuilds.add(rebuild(context, connections, prefix));
+				System.out.printf(Locale.ROOT, "rolling: rebuild %d took %.2f s%n", b + 1, rebuilds.get(b));
 			}
 			long firstStarted = System.nanoTime();
 			long size = ranks.rolling(7).size();
