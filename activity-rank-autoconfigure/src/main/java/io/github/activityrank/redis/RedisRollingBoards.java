@@ -2,6 +2,7 @@ package io.github.activityrank.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.RollingBoards;
 import io.github.activityrank.engine.RollingWindow;
 import io.github.activityrank.engine.UserErasure;
+import io.github.activityrank.support.WarnOnce;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -60,6 +63,9 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	private final Map<Integer, Long> built = new ConcurrentHashMap<>();
 
 	private final AtomicLong builds = new AtomicLong();
+
+	private final WarnOnce failures = new WarnOnce(LogFactory.getLog(RedisRollingBoards.class),
+			"further failed rebuilds are logged at debug level");
 
 	/**
 	 * Create the rolling boards.
@@ -140,7 +146,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 				return;
 			}
 			if (reply[0] == 1 || System.nanoTime() > deadline) {
-				rebuild(days, now);
+				rebuildOrKeep(days, now, reply[1]);
 				return;
 			}
 			// another instance rebuilds it: a board of the last interval or two serves
@@ -149,6 +155,24 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 			}
 			LockSupport.parkNanos(POLL_NANOS);
 			now = this.calendar.now().toEpochMilli();
+		}
+	}
+
+	/**
+	 * Rebuild; when that fails and a board was built before, answer that board (the claim
+	 * expires after the refresh interval, and a later read tries again).
+	 */
+	private void rebuildOrKeep(int days, long now, long built) {
+		try {
+			rebuild(days, now);
+		}
+		catch (RuntimeException ex) {
+			if (built < 0) {
+				throw ex;
+			}
+			this.failures.log("The rebuild of the rolling board of " + days + " days failed; reads answer the "
+					+ "board built at " + Instant.ofEpochMilli(built) + " until a rebuild succeeds (a rebuild must "
+					+ "finish within the Redis command timeout, see docs/rolling.md): " + ex.getMessage(), ex);
 		}
 	}
 

@@ -1,6 +1,7 @@
 package io.github.activityrank.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
@@ -27,22 +28,20 @@ import org.springframework.data.redis.connection.zset.Weights;
 final class RollingBuilder {
 
 	/** How long a build that is never put in place stays, ms. */
-	static final long BUILD_TTL = 3_600_000;
+	static final long BUILD_TTL = Duration.ofHours(1).toMillis();
 
 	/** How long a rolling board lives when no read rebuilds it, ms. */
-	static final long BOARD_TTL = 86_400_000;
+	static final long BOARD_TTL = Duration.ofDays(1).toMillis();
 
-	private static final long DAY_MILLIS = 86_400_000;
+	private final LuaScript earliest = LuaScript.load("rolling-earliest.lua");
+
+	private final LuaScript swap = LuaScript.load("rolling-swap.lua");
 
 	private final RedisConnectionFactory connectionFactory;
 
 	private final BoardLayout layout;
 
 	private final ZoneId zone;
-
-	private final LuaScript earliest = LuaScript.load("rolling-earliest.lua");
-
-	private final LuaScript swap = LuaScript.load("rolling-swap.lua");
 
 	RollingBuilder(RedisConnectionFactory connectionFactory, BoardLayout layout, ZoneId zone) {
 		this.connectionFactory = connectionFactory;
@@ -101,7 +100,7 @@ final class RollingBuilder {
 		long origin = start(days.get(0));
 		// the time part counts 2^32 units: milliseconds cover 49 days (with an hour for a
 		// change of clocks), seconds any longer window
-		long windowMillis = days.size() * DAY_MILLIS + 3_600_000;
+		long windowMillis = Duration.ofDays(days.size()).plusHours(1).toMillis();
 		ScriptArgs call = new ScriptArgs();
 		call.key(build);
 		sources.forEach(call::key);

@@ -103,17 +103,13 @@ class RollingAutoConfigurationTests {
 	}
 
 	private void assertRejected(String property, String reason, String... settings) {
-		this.runner.withPropertyValues(settings).run((context) -> {
-			assertThat(context).hasFailed();
-			Throwable cause = context.getStartupFailure();
-			while (cause != null && !(cause instanceof InvalidConfigurationPropertyValueException)) {
-				cause = cause.getCause();
-			}
-			assertThat(cause).isInstanceOf(InvalidConfigurationPropertyValueException.class);
-			InvalidConfigurationPropertyValueException invalid = (InvalidConfigurationPropertyValueException) cause;
-			assertThat(invalid.getName()).isEqualTo(property);
-			assertThat(invalid.getReason()).contains(reason);
-		});
+		this.runner.withPropertyValues(settings)
+			.run((context) -> assertThat(context.getStartupFailure()).as(String.join(", ", settings))
+				.rootCause()
+				.isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class, (invalid) -> {
+					assertThat(invalid.getName()).isEqualTo(property);
+					assertThat(invalid.getReason()).contains(reason);
+				}));
 	}
 
 }

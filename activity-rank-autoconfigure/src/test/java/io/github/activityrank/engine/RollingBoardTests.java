@@ -142,6 +142,23 @@ class RollingBoardTests {
 	}
 
 	@Test
+	void aFailedRebuildLeavesTheBoardInPlaceForReads() {
+		this.engine.service.award("ann", "first", 2);
+		assertThat(this.engine.service.rolling(7).size()).isOne();
+		// a key of the window that is no sorted set: ZUNIONSTORE refuses it
+		String yesterday = this.engine.keys.board(Period.DAY, this.engine.calendar.today().minusDays(1));
+		try (RedisConnection connection = this.engine.connections.getConnection()) {
+			connection.stringCommands()
+				.set(yesterday.getBytes(StandardCharsets.UTF_8), "oops".getBytes(StandardCharsets.UTF_8));
+		}
+		this.engine.service.award("bob", "second", 3);
+		this.engine.clock.advance(REFRESH);
+
+		assertThat(this.engine.service.rolling(7).top(10)).extracting(RankEntry::id).containsExactly("ann");
+		assertThat(this.rolling.builds()).isOne();
+	}
+
+	@Test
 	void removingAUserTakesThemOffEveryRollingBoard() {
 		this.engine.service.award("ann", "first", 2);
 		this.engine.service.award("bob", "first", 3);

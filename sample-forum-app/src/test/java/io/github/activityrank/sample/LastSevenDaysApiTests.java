@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.sample.ForumApi.Response;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -26,17 +25,13 @@ class LastSevenDaysApiTests {
 
 	static final long ALAN = 2, KEN = 8;
 
-	@LocalServerPort
-	int port;
+	private final ForumApi api;
 
-	@Autowired
-	MovableClock clock;
+	private final MovableClock clock;
 
-	ForumApi api;
-
-	@BeforeEach
-	void client() {
-		this.api = new ForumApi(this.port);
+	LastSevenDaysApiTests(@LocalServerPort int port, @Autowired MovableClock clock) {
+		this.api = new ForumApi(port);
+		this.clock = clock;
 	}
 
 	@Test
