@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
@@ -59,8 +60,10 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	private final LuaScript state = LuaScript.load("rolling-state.lua");
 
-	/** Per board, when the board in place was built, as this instance last learnt. */
-	private final Map<Integer, Long> built = new ConcurrentHashMap<>();
+	/**
+	 * Per board name, when the board in place was built, as this instance last learnt.
+	 */
+	private final Map<String, Long> built = new ConcurrentHashMap<>();
 
 	private final AtomicLong builds = new AtomicLong();
 
@@ -99,9 +102,9 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 					"No rolling board of " + days + " days: activity-rank.rolling configures " + this.days + "; add "
 							+ days + " to activity-rank.rolling");
 		}
-		fresh(days);
-		String name = Integer.toString(days);
-		return this.reads.source((keys) -> RollingKeys.board(keys, name));
+		Window board = Window.global(days);
+		fresh(board);
+		return this.reads.source((keys) -> RollingKeys.board(keys, board.name()));
 	}
 
 	/**
@@ -132,21 +135,21 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	}
 
 	/** Make sure the board in place is fresh enough to read, rebuilding it if need be. */
-	private void fresh(int days) {
+	private void fresh(Window board) {
 		long now = this.calendar.now().toEpochMilli();
-		Long known = this.built.get(days);
+		Long known = this.built.get(board.name());
 		if (known != null && now - known < this.refresh) {
 			return;
 		}
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.refresh);
 		while (true) {
-			long[] reply = state(days, "claim", now);
+			long[] reply = state(board, "claim", now);
 			if (reply[0] == 0) {
-				this.built.put(days, reply[1]);
+				this.built.put(board.name(), reply[1]);
 				return;
 			}
 			if (reply[0] == 1 || System.nanoTime() > deadline) {
-				rebuildOrKeep(days, now, reply[1]);
+				rebuildOrKeep(board, now, reply[1]);
 				return;
 			}
 			// another instance rebuilds it: a board of the last interval or two serves
@@ -162,47 +165,41 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	 * Rebuild; when that fails and a board was built before, answer that board (the claim
 	 * expires after the refresh interval, and a later read tries again).
 	 */
-	private void rebuildOrKeep(int days, long now, long built) {
+	private void rebuildOrKeep(Window board, long now, long built) {
 		try {
-			rebuild(days, now);
+			rebuild(board, now);
 		}
 		catch (RuntimeException ex) {
 			if (built < 0) {
 				throw ex;
 			}
-			this.failures.log("The rebuild of the rolling board of " + days + " days failed; reads answer the "
+			this.failures.log("The rebuild of the rolling board " + board.name() + " failed; reads answer the "
 					+ "board built at " + Instant.ofEpochMilli(built) + " until a rebuild succeeds (a rebuild must "
 					+ "finish within the Redis command timeout, see docs/rolling.md): " + ex.getMessage(), ex);
 		}
 	}
 
 	/** Build the board of the window ending today, as the day boards are now. */
-	private void rebuild(int days, long now) {
-		String name = Integer.toString(days);
+	private void rebuild(Window board, long now) {
 		String token = RollingBuilder.token();
-		List<LocalDate> window = RollingWindow.days(this.calendar.today(), days);
+		List<LocalDate> window = RollingWindow.days(this.calendar.today(), board.days());
 		List<List<String>> sources = new ArrayList<>();
 		List<BoardKeys> targets = new ArrayList<>();
 		List<String> builds = new ArrayList<>();
 		for (RankKeys keys : this.shards.allKeys()) {
-			sources.add(window.stream().map((day) -> keys.board(Period.DAY, day)).toList());
-			targets.add(RollingKeys.board(keys, name));
-			builds.add(RollingKeys.build(keys, name, token));
+			sources.add(window.stream().map((day) -> board.dayBoard().apply(keys, day)).toList());
+			targets.add(RollingKeys.board(keys, board.name()));
+			builds.add(RollingKeys.build(keys, board.name(), token));
 		}
-		if (this.builder.build(window, sources, targets, builds) < 0) {
-			// a ledger rebuild switched the keys meanwhile: build from the switched
-			// boards
-			builds.replaceAll((build) -> build.substring(0, build.length() - token.length()) + RollingBuilder.token());
-			this.builder.build(window, sources, targets, builds);
-		}
-		long[] reply = state(days, "done", now);
-		this.built.put(days, reply[1]);
+		this.builder.build(window, sources, targets, builds);
+		long[] reply = state(board, "done", now);
+		this.built.put(board.name(), reply[1]);
 		this.builds.incrementAndGet();
 	}
 
-	private long[] state(int days, String operation, long now) {
+	private long[] state(Window board, String operation, long now) {
 		ScriptArgs call = new ScriptArgs();
-		call.key(RollingKeys.state(this.shards.keys(0), Integer.toString(days)));
+		call.key(RollingKeys.state(this.shards.keys(0), board.name()));
 		call.arg(operation).arg(now).arg(this.refresh).arg(this.refresh).arg(RollingBuilder.BOARD_TTL);
 		List<Object> reply = this.state.run(this.connectionFactory, call);
 		return new long[] { RedisReplies.asLong(reply.get(0)), RedisReplies.asLong(reply.get(1)) };
@@ -210,6 +207,18 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * One rolling board: its name in the keys and the day boards it sums, named on each
+	 * shard (a scoped board names its scope's day boards).
+	 */
+	private record Window(String name, int days, BiFunction<RankKeys, LocalDate, String> dayBoard) {
+
+		static Window global(int days) {
+			return new Window(Integer.toString(days), days, (keys, day) -> keys.board(Period.DAY, day));
+		}
+
 	}
 
 }
