@@ -14,9 +14,10 @@ import io.github.activityrank.engine.BadgeSettings;
 import static io.github.activityrank.redis.RedisReplies.asString;
 
 /**
- * The badges module's part of the score script (documented in lua/badges.lua): whether it
- * is composed in, its arguments, and the achievements its reply appends. No levels and no
- * badges decided by awards: no module, no arguments, no cost.
+ * The badges' part of the score script (documented in lua/badge-core.lua): whether it is
+ * composed in, its arguments, and the achievements its reply appends, the full call's
+ * texts after the commands' integers or the lean call's one array after them. No levels
+ * and no badges decided by awards: no module, no arguments, no cost.
  */
 final class BadgeScript {
 
@@ -72,15 +73,24 @@ final class BadgeScript {
 	}
 
 	/**
-	 * Add the module's arguments.
+	 * The levels' board among the store's periods.
+	 * @return its index, or -1 when no level or points badge reads it
+	 */
+	int board() {
+		return this.board;
+	}
+
+	/**
+	 * Add badge-core's arguments.
 	 * @param call the call
-	 * @param dayKeys the key names of the commands' day
+	 * @param boardKey the key index of today's levels board ({@link #board()}), 0 for
+	 * none
 	 * @param timed whether boards hold a tie-break time part
 	 */
-	void header(ScriptArgs call, DayKeys dayKeys, boolean timed) {
+	void header(ScriptArgs call, int boardKey, boolean timed) {
 		call.arg(this.keys.hashPrefix())
 			.arg(this.keys.holdersPrefix())
-			.arg((this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0)
+			.arg(boardKey)
 			.arg(timed ? "1" : "0")
 			.arg(this.levels)
 			.arg(this.counts)
@@ -94,7 +104,7 @@ final class BadgeScript {
 	 * @param reply the script's reply
 	 * @param count the number of commands
 	 */
-	void announce(List<Object> reply, int count) {
+	void announce(List<?> reply, int count) {
 		if (reply.size() <= count) {
 			return;
 		}
