@@ -3,7 +3,11 @@ package io.github.activityrank.redis;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.Achievement;
@@ -30,6 +34,12 @@ final class BadgeScript {
 
 	private final String levels;
 
+	/** The fewest points reaching level 2 or a points badge's first tier; 0: none. */
+	private final long lowest;
+
+	/** Each counted rule's count thresholds, increasing, as JSON: {"rule":[t1,t2]}. */
+	private final String reach;
+
 	private final String counts;
 
 	private final String points;
@@ -48,6 +58,23 @@ final class BadgeScript {
 			.collect(Collectors.joining(";"));
 		this.points = list(settings, Kind.POINTS);
 		this.streaks = list(settings, Kind.STREAK);
+		this.lowest = Stream
+			.concat(settings.levels().stream().skip(1),
+					settings.badges().stream().filter((b) -> b.kind() == Kind.POINTS).map((b) -> b.thresholds().get(0)))
+			.mapToLong(Long::longValue)
+			.min()
+			.orElse(0);
+		Map<String, TreeSet<Long>> counted = new TreeMap<>();
+		settings.badges()
+			.stream()
+			.filter((b) -> b.kind() == Kind.COUNT)
+			.forEach((b) -> counted.computeIfAbsent(b.rule(), (r) -> new TreeSet<>()).addAll(b.thresholds()));
+		// rule names are letters, digits and ._- (ActivityRules): nothing to escape
+		this.reach = counted.entrySet()
+			.stream()
+			.map((e) -> "\"" + e.getKey() + "\":"
+					+ e.getValue().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
+			.collect(Collectors.joining(",", "{", "}"));
 	}
 
 	private static String list(BadgeSettings settings, Kind kind) {
@@ -89,13 +116,36 @@ final class BadgeScript {
 	 */
 	void header(ScriptArgs call, int boardKey, boolean timed) {
 		call.arg(this.keys.hashPrefix())
-			.arg(this.keys.holdersPrefix())
 			.arg(boardKey)
-			.arg(timed ? "1" : "0")
-			.arg(this.levels)
-			.arg(this.counts)
-			.arg(this.points)
-			.arg(this.streaks);
+			.arg(this.lowest)
+			.arg(this.reach)
+			.arg((timed ? "1" : "0") + "\n" + this.levels + "\n" + this.counts + "\n" + this.points + "\n"
+					+ this.streaks + "\n" + this.keys.holdersPrefix());
+	}
+
+	/**
+	 * Add badge-core's arguments to a full call.
+	 * @param call the call
+	 * @param dayKeys the key names of the commands' day
+	 * @param timed whether boards hold a tie-break time part
+	 */
+	void header(ScriptArgs call, DayKeys dayKeys, boolean timed) {
+		header(call, (this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0, timed);
+	}
+
+	/**
+	 * The replies of the commands a lean call applied, in order, after telling the
+	 * listener what it reached (one array after them, only when it reached something).
+	 * @param reply the lean call's reply
+	 * @return the commands' replies
+	 */
+	List<Object> leanApplied(List<Object> reply) {
+		int last = reply.size() - 1;
+		if (last < 0 || !(reply.get(last) instanceof List<?> reached)) {
+			return reply;
+		}
+		announce(reached, 0);
+		return reply.subList(0, last);
 	}
 
 	/**

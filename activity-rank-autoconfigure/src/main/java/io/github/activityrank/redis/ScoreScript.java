@@ -92,9 +92,7 @@ final class ScoreScript {
 		fenced.add("lua/fence.lua");
 		fenced.add("lua/score-main.lua");
 		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
-		// levels and count and points badges keep the lean way (badge-core's hooks in
-		// it);
-		// streak badges need the streaks module, which does not
+		// badges and levels keep the lean way (badge-core's hooks)
 		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout, this.badges) : null;
 		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
@@ -196,8 +194,7 @@ final class ScoreScript {
 			.arg(this.keys.joinedChallenges(""));
 		if (this.badges.enabled()) {
 			// the badges module reads its arguments first: it comes before streaks
-			int board = this.badges.board();
-			this.badges.header(call, (board >= 0) ? call.sharedKey(dayKeys.boards[0][board]) : 0, this.layout.timed());
+			this.badges.header(call, dayKeys, this.layout.timed());
 		}
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args
@@ -260,20 +257,8 @@ final class ScoreScript {
 		return results;
 	}
 
-	/**
-	 * The replies of the commands a lean call applied, in order, after telling the
-	 * badges' listener what it reached (one array after them, only when it reached
-	 * something).
-	 * @param reply the lean call's reply
-	 * @return the commands' replies
-	 */
-	List<Object> leanApplied(List<Object> reply) {
-		int last = reply.size() - 1;
-		if (last < 0 || !(reply.get(last) instanceof List<?> reached)) {
-			return reply;
-		}
-		this.badges.announce(reached, 0);
-		return reply.subList(0, last);
+	BadgeScript badges() {
+		return this.badges;
 	}
 
 	/**

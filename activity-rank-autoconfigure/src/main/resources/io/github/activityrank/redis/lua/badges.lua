@@ -10,7 +10,7 @@ i = badge.setup(i)
 -- the member's points on the levels' board, after `points` were added
 local function badge_points_moved(member, points)
   local score = tonumber(redis.call('ZSCORE', badge.board, member)) or 0
-  local after = badge.timed and math.floor(score / TIME_SPAN) or score
+  local after = badge.defs().timed and math.floor(score / TIME_SPAN) or score
   badge.moved(member, after - points, after)
 end
 
@@ -21,10 +21,7 @@ local function award(spec, member, field, first)
   if status ~= 0 then
     return status, points
   end
-  local counted = badge.counts[spec.rule]
-  if counted then
-    badge.count(counted, spec.rule, member, 1)
-  end
+  badge.count(spec, member, 1)
   if points > 0 and badge.tracks_points then
     badge_points_moved(member, points)
   end
@@ -33,9 +30,8 @@ end
 
 local function revoke(spec, member, field, first)
   local status, points = badge_plain_revoke(spec, member, field, first)
-  local counted = status == 3 and badge.counts[spec.rule]
-  if counted then
-    badge.count(counted, spec.rule, member, -1)
+  if status == 3 then
+    badge.count(spec, member, -1)
   end
   -- giving a penalty back adds points
   if status == 3 and points < 0 and badge.tracks_points then

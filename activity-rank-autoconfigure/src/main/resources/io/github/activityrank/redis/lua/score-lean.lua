@@ -173,8 +173,8 @@ if ARGV[1] == 'lean' then
     end
   end
   local count, prefixes = tonumber(ARGV[2]), tonumber(ARGV[20])
-  -- where the commands' arguments start: after the specs and the badges' eight
-  commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 8 or 0)
+  -- where the commands' arguments start: after the specs and badge-core's five
+  commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 5 or 0)
   while true do
     local ok, failure = pcall(lean_call)
     if ok then
