@@ -124,6 +124,18 @@ final class BadgeScript {
 	}
 
 	/**
+	 * Add revoke-expired's last two arguments: the user's badges hash and the counter of
+	 * the rule when a count badge counts it (else 0 and '').
+	 * @param call the call
+	 * @param member the encoded user id
+	 * @param rule the award's rule, or {@code null} for explicit points
+	 */
+	void counter(ScriptArgs call, String member, String rule) {
+		boolean counted = rule != null && this.reach.contains("\"" + rule + "\":");
+		call.arg(counted ? call.key(this.keys.hash(member)) : 0).arg(counted ? "#n:" + rule : "");
+	}
+
+	/**
 	 * Add badge-core's arguments to a full call.
 	 * @param call the call
 	 * @param dayKeys the key names of the commands' day

@@ -302,6 +302,7 @@ final class ScoreScript {
 			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
 			.arg(week)
 			.arg(month);
+		this.badges.counter(call, member, rule);
 		return call;
 	}
 
