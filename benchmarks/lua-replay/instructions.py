@@ -13,7 +13,9 @@ misses, so read it beside replay.py's times, not instead of them.
 Each DIR holds changed modules (the working tree's for those it lacks), one arm each. The first
 --warm calls of an arm fill the keyspace and are not counted. With --caps day,week,month
 --earliest one more arm, the every-feature floor, does only the commands no design of those
-features can skip; with --challenges N, one more floor arm reads each user's joined challenges. Needs valgrind and redis-server.
+features can skip; with --challenges N, one more floor arm reads each user's joined challenges;
+with --badges (BadgeCostBench's levels and six badges, none crossed) the lean path with them and
+the floor with the one command they need. Needs valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -74,12 +76,17 @@ def main():
     parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
     parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
     parser.add_argument('--own', action='store_true', help='each award carries its own instant, as ingested ones')
+    parser.add_argument('--badges', action='store_true',
+                        help='levels and six badges, none crossed (BadgeCostBench): the lean path with them against '
+                             'without, and the floor plus the one command they need (badge_floor)')
     parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
     lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps,
                                         options.earliest, options.own)
+    badged = options.badges and replay.calls(options.awards, options.calls, options.challenges, caps,
+                                             options.earliest, options.own, badges=True)[0]
     counted = options.awards * (options.calls - options.warm)
     now = int(time.time() * 1000)
     setup = lambda client: replay.joined(client, now, options.challenges)
@@ -92,13 +99,20 @@ def main():
         if every:
             total = count(server, replay.EVERY_FEATURE_FLOOR, every, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % ('every-feature floor', total / counted, total / base))
+        if badged:
+            total = count(server, replay.badge_floor(replay.floor_script()), floor, options.warm, setup)
+            print('  %-30s %9.0f  %.2fx' % ('floor, badge counter', total / counted, total / base))
         if replay.joins_read_floor(options.challenges):
             total = count(server, replay.joins_read_floor(options.challenges), floor, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % ('floor, joins read', total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
+        if badged:
+            arms += [('lean path, badges', replay.composed(badges=True))]
+            arms += [('lean path, badges, ' + os.path.basename(d.rstrip('/')), replay.composed(d, badges=True))
+                     for d in options.dirs]
         for name, script in arms:
-            total = count(server, script, lean, options.warm, setup)
+            total = count(server, script, badged if 'badges' in name.split(', ') else lean, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
     finally:
         server.close()

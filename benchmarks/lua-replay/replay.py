@@ -22,18 +22,37 @@ import argparse, json, os, random, re, socket, statistics, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
                    'io', 'github', 'activityrank', 'redis', 'lua')
-MODULES = ['common', 'caps', 'records', 'challenges', 'lean-boards', 'score-lean', 'boards-plain', 'score-args', 'award',
-           'items-none', 'score-main']
+MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', 'boards-plain',
+           'score-args', 'award', 'items-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
 
-def composed(directory=LUA):
-    # as LuaScript.compose joins them
+def composed(directory=LUA, badges=False):
+    # as LuaScript.compose joins them; with badges, badge-core in place of badge-core-none
     def text(m):
+        m = 'badge-core' if badges and m == 'badge-core-none' else m
         path = os.path.join(directory, m + '.lua')
         return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read() + '\n'
     return ''.join(text(m) for m in MODULES)
+
+
+# badge-core's arguments as BadgeScript writes them for BadgeCostBench's configuration: levels of
+# the month board (key 2) and six badges, five of them decided by awards, none crossed by them
+BADGE_HEADER = ['{p}:badges:', '2', '1000000', '{"praise":[1000000,2000000,3000000,4000000,5000000]}',
+                '0\n0,1000000,2000000,3000000,4000000,5000000\n'
+                'praise:first:1000000;praise:many:2000000/3000000/4000000;praise:most:5000000\n'
+                'rich:1000000;richer:2000000/3000000\n\n{p}:badge-holders:']
+
+
+def badge_floor(script):
+    """The floor script with the least badges of that configuration add to an award, whatever the design:
+    the rule's counter raised (one HINCRBY); the level and the points badges are decided from the
+    month board's score, which its ZINCRBY returns."""
+    award = "    if redis.call('HSETNX', record, field, points) == 1 then\n"
+    if award not in script:
+        raise SystemExit('the floor script no longer awards as badge_floor expects: ' + FLOOR)
+    return script.replace(award, award + "      redis.call('HINCRBY', '{q}:badges:' .. member, '#n:praise', 1)\n")
 
 
 def floor_script():
@@ -96,11 +115,12 @@ def offsets(awards):
     return ','.join(str(ms - min(spread)) for ms in spread)
 
 
-def calls(awards, count, challenges=0, caps=(), earliest=False, own=False):
+def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, badges=False):
     """The lean calls, the floor script's and, with daily, weekly and monthly caps, the earliest
     tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields.
     With own, each award of a lean call carries its own instant, up to 49 ms after the call's
-    earliest (as ingested and relayed batches do)."""
+    earliest (as ingested and relayed batches do); with badges, the lean calls carry badge-core's
+    arguments (BADGE_HEADER)."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
@@ -116,7 +136,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False):
                 '3', str(now), offsets(awards) if own else '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
                 '4', str(now), '{p}:challenge:', '{p}:challenges-of:', largest, '1' if earliest else '0',
                 '0', '1', '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
-                'praise']
+                'praise'] + (BADGE_HEADER if badges else [])
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
         every_keys, every_args = ['{e}:day', '{e}:month'], ['172800000', time_part]

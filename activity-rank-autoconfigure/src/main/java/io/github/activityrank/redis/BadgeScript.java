@@ -3,7 +3,11 @@ package io.github.activityrank.redis;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.Achievement;
@@ -14,9 +18,10 @@ import io.github.activityrank.engine.BadgeSettings;
 import static io.github.activityrank.redis.RedisReplies.asString;
 
 /**
- * The badges module's part of the score script (documented in lua/badges.lua): whether it
- * is composed in, its arguments, and the achievements its reply appends. No levels and no
- * badges decided by awards: no module, no arguments, no cost.
+ * The badges' part of the score script (documented in lua/badge-core.lua): whether it is
+ * composed in, its arguments, and the achievements its reply appends, the full call's
+ * texts after the commands' integers or the lean call's one array after them. No levels
+ * and no badges decided by awards: no module, no arguments, no cost.
  */
 final class BadgeScript {
 
@@ -28,6 +33,12 @@ final class BadgeScript {
 	private final int board;
 
 	private final String levels;
+
+	/** The fewest points reaching level 2 or a points badge's first tier; 0: none. */
+	private final long lowest;
+
+	/** Each counted rule's count thresholds, increasing, as JSON: {"rule":[t1,t2]}. */
+	private final String reach;
 
 	private final String counts;
 
@@ -47,6 +58,23 @@ final class BadgeScript {
 			.collect(Collectors.joining(";"));
 		this.points = list(settings, Kind.POINTS);
 		this.streaks = list(settings, Kind.STREAK);
+		this.lowest = Stream
+			.concat(settings.levels().stream().skip(1),
+					settings.badges().stream().filter((b) -> b.kind() == Kind.POINTS).map((b) -> b.thresholds().get(0)))
+			.mapToLong(Long::longValue)
+			.min()
+			.orElse(0);
+		Map<String, TreeSet<Long>> counted = new TreeMap<>();
+		settings.badges()
+			.stream()
+			.filter((b) -> b.kind() == Kind.COUNT)
+			.forEach((b) -> counted.computeIfAbsent(b.rule(), (r) -> new TreeSet<>()).addAll(b.thresholds()));
+		// rule names are letters, digits and ._- (ActivityRules): nothing to escape
+		this.reach = counted.entrySet()
+			.stream()
+			.map((e) -> "\"" + e.getKey() + "\":"
+					+ e.getValue().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
+			.collect(Collectors.joining(",", "{", "}"));
 	}
 
 	private static String list(BadgeSettings settings, Kind kind) {
@@ -72,20 +100,64 @@ final class BadgeScript {
 	}
 
 	/**
-	 * Add the module's arguments.
+	 * The levels' board among the store's periods.
+	 * @return its index, or -1 when no level or points badge reads it
+	 */
+	int board() {
+		return this.board;
+	}
+
+	/**
+	 * Add badge-core's arguments.
+	 * @param call the call
+	 * @param boardKey the key index of today's levels board ({@link #board()}), 0 for
+	 * none
+	 * @param timed whether boards hold a tie-break time part
+	 */
+	void header(ScriptArgs call, int boardKey, boolean timed) {
+		call.arg(this.keys.hashPrefix())
+			.arg(boardKey)
+			.arg(this.lowest)
+			.arg(this.reach)
+			.arg((timed ? "1" : "0") + "\n" + this.levels + "\n" + this.counts + "\n" + this.points + "\n"
+					+ this.streaks + "\n" + this.keys.holdersPrefix());
+	}
+
+	/**
+	 * Add revoke-expired's last two arguments: the user's badges hash and the counter of
+	 * the rule when a count badge counts it (else 0 and '').
+	 * @param call the call
+	 * @param member the encoded user id
+	 * @param rule the award's rule, or {@code null} for explicit points
+	 */
+	void counter(ScriptArgs call, String member, String rule) {
+		boolean counted = rule != null && this.reach.contains("\"" + rule + "\":");
+		call.arg(counted ? call.key(this.keys.hash(member)) : 0).arg(counted ? "#n:" + rule : "");
+	}
+
+	/**
+	 * Add badge-core's arguments to a full call.
 	 * @param call the call
 	 * @param dayKeys the key names of the commands' day
 	 * @param timed whether boards hold a tie-break time part
 	 */
 	void header(ScriptArgs call, DayKeys dayKeys, boolean timed) {
-		call.arg(this.keys.hashPrefix())
-			.arg(this.keys.holdersPrefix())
-			.arg((this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0)
-			.arg(timed ? "1" : "0")
-			.arg(this.levels)
-			.arg(this.counts)
-			.arg(this.points)
-			.arg(this.streaks);
+		header(call, (this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0, timed);
+	}
+
+	/**
+	 * The replies of the commands a lean call applied, in order, after telling the
+	 * listener what it reached (one array after them, only when it reached something).
+	 * @param reply the lean call's reply
+	 * @return the commands' replies
+	 */
+	List<Object> leanApplied(List<Object> reply) {
+		int last = reply.size() - 1;
+		if (last < 0 || !(reply.get(last) instanceof List<?> reached)) {
+			return reply;
+		}
+		announce(reached, 0);
+		return reply.subList(0, last);
 	}
 
 	/**
@@ -94,7 +166,7 @@ final class BadgeScript {
 	 * @param reply the script's reply
 	 * @param count the number of commands
 	 */
-	void announce(List<Object> reply, int count) {
+	void announce(List<?> reply, int count) {
 		if (reply.size() <= count) {
 			return;
 		}

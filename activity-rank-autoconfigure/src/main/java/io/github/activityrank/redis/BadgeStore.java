@@ -35,15 +35,7 @@ public class BadgeStore implements BadgeService {
 
 	private final LuaScript top = LuaScript.load("badge-top.lua");
 
-	private final RedisConnectionFactory connectionFactory;
-
-	private final ShardMap shards;
-
-	private final ActivityCalendar calendar;
-
-	private final BoardLayout layout;
-
-	private final BadgeSettings settings;
+	private final BadgeSources redis;
 
 	/**
 	 * Create the store.
@@ -55,11 +47,7 @@ public class BadgeStore implements BadgeService {
 	 */
 	public BadgeStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder order, BadgeSettings settings) {
-		this.connectionFactory = connectionFactory;
-		this.shards = shards;
-		this.calendar = calendar;
-		this.layout = new BoardLayout(order, calendar.zone());
-		this.settings = settings;
+		this.redis = new BadgeSources(connectionFactory, shards, calendar, order, settings);
 	}
 
 	@Override
@@ -80,7 +68,7 @@ public class BadgeStore implements BadgeService {
 			return null;
 		});
 		List<Badge> badges = new ArrayList<>();
-		for (BadgeDefinition badge : this.settings.badges()) {
+		for (BadgeDefinition badge : this.redis.settings().badges()) {
 			String value = fields.get(badge.name());
 			if (value != null) {
 				String[] parts = value.split(":");
@@ -104,11 +92,11 @@ public class BadgeStore implements BadgeService {
 		}
 		userIds.forEach(BadgeStore::checkUser);
 		List<List<String>> byShard = new ArrayList<>();
-		for (int s = 0; s < this.shards.shards(); s++) {
+		for (int s = 0; s < this.redis.shards().shards(); s++) {
 			byShard.add(new ArrayList<>());
 		}
-		userIds.forEach((userId) -> byShard.get(this.shards.shardOf(userId)).add(userId));
-		LocalDate today = this.calendar.today();
+		userIds.forEach((userId) -> byShard.get(this.redis.shards().shardOf(userId)).add(userId));
+		LocalDate today = this.redis.calendar().today();
 		Map<String, Long> points = new LinkedHashMap<>();
 		withConnection((connection) -> {
 			for (int s = 0; s < byShard.size(); s++) {
@@ -116,12 +104,12 @@ public class BadgeStore implements BadgeService {
 				if (users.isEmpty()) {
 					continue;
 				}
-				byte[] board = bytes(this.shards.keys(s).board(this.settings.levelPeriod(), today));
+				byte[] board = bytes(this.redis.shards().keys(s).board(this.redis.settings().levelPeriod(), today));
 				byte[][] members = users.stream().map((u) -> bytes(RankKeys.encode(u))).toArray(byte[][]::new);
 				List<Double> scores = connection.zSetCommands().zMScore(board, members);
 				for (int u = 0; u < users.size(); u++) {
 					Double score = (scores != null) ? scores.get(u) : null;
-					points.put(users.get(u), (score != null) ? this.layout.points(score) : 0L);
+					points.put(users.get(u), (score != null) ? this.redis.layout().points(score) : 0L);
 				}
 			}
 			return null;
@@ -134,10 +122,10 @@ public class BadgeStore implements BadgeService {
 	}
 
 	private Level levelOf(long points) {
-		int number = this.settings.levelOf(points);
-		List<Long> at = this.settings.levels();
+		int number = this.redis.settings().levelOf(points);
+		List<Long> at = this.redis.settings().levels();
 		Long next = (number < at.size()) ? at.get(number) : null;
-		return new Level(number, this.settings.nameOf(number), points, next);
+		return new Level(number, this.redis.settings().nameOf(number), points, next);
 	}
 
 	@Override
@@ -147,7 +135,7 @@ public class BadgeStore implements BadgeService {
 
 	@Override
 	public long holders(String badge, int tier) {
-		BadgeDefinition definition = this.settings.badge(badge);
+		BadgeDefinition definition = this.redis.settings().badge(badge);
 		if (definition == null) {
 			throw new IllegalArgumentException("No badge '" + badge + "' is configured under activity-rank.badges");
 		}
@@ -156,7 +144,7 @@ public class BadgeStore implements BadgeService {
 		}
 		return withConnection((connection) -> {
 			long sum = 0;
-			for (RankKeys keys : this.shards.allKeys()) {
+			for (RankKeys keys : this.redis.shards().allKeys()) {
 				Long count = connection.zSetCommands()
 					.zCount(bytes(new BadgeKeys(keys).holders(definition)), tier, Double.POSITIVE_INFINITY);
 				sum += (count != null) ? count : 0;
@@ -180,7 +168,7 @@ public class BadgeStore implements BadgeService {
 		call.key(keys.topHash(member));
 		call.key(keys.topHolders(badge));
 		call.arg(member).arg(badge).arg(board).arg(at.toEpochMilli());
-		return asLong(this.top.run(this.connectionFactory, call).get(0)) > 0;
+		return asLong(this.top.run(this.redis.connectionFactory(), call).get(0)) > 0;
 	}
 
 	/**
@@ -188,7 +176,7 @@ public class BadgeStore implements BadgeService {
 	 * @return the levels and badges
 	 */
 	public BadgeSettings settings() {
-		return this.settings;
+		return this.redis.settings();
 	}
 
 	private static void checkUser(String userId) {
@@ -199,7 +187,7 @@ public class BadgeStore implements BadgeService {
 	}
 
 	private BadgeKeys keysOf(String userId) {
-		return new BadgeKeys(this.shards.keys(this.shards.shardOf(userId)));
+		return new BadgeKeys(this.redis.shards().keys(this.redis.shards().shardOf(userId)));
 	}
 
 	private static byte[] bytes(String text) {
@@ -207,7 +195,7 @@ public class BadgeStore implements BadgeService {
 	}
 
 	private <T> T withConnection(Function<RedisConnection, T> action) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+		try (RedisConnection connection = this.redis.connectionFactory().getConnection()) {
 			return action.apply(connection);
 		}
 	}

@@ -28,11 +28,16 @@ final class LeanScoreCall {
 
 	private final BoardLayout layout;
 
-	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout) {
+	/** Badge-core's arguments, when levels or badges are configured. */
+	private final BadgeScript badges;
+
+	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout,
+			BadgeScript badges) {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
 		this.layout = layout;
+		this.badges = badges;
 	}
 
 	/**
@@ -49,13 +54,16 @@ final class LeanScoreCall {
 			int retainedDays) {
 		ScriptArgs call = new ScriptArgs();
 		StringBuilder boards = new StringBuilder();
+		int levelsBoard = 0;
 		for (int p = 0; p < this.periods.size(); p++) {
 			Period period = this.periods.get(p);
 			long origin = dayKeys.origins[0][p];
 			long time = !this.layout.timed() ? -1
 					: own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, earliest);
+			int board = call.key(dayKeys.boards[0][p]);
+			levelsBoard = (p == this.badges.board()) ? board : levelsBoard;
 			boards.append((p > 0) ? "," : "")
-				.append(call.key(dayKeys.boards[0][p]))
+				.append(board)
 				.append(':')
 				.append(this.calendar.boardTtlMillis(period, dayKeys.today))
 				.append(':')
@@ -110,6 +118,9 @@ final class LeanScoreCall {
 		}
 		call.arg(specs.size());
 		specs.keySet().forEach((spec) -> spec.write(call));
+		if (this.badges.enabled()) {
+			this.badges.header(call, levelsBoard, this.layout.timed());
+		}
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());

@@ -162,7 +162,8 @@ public class RedisActivityStore implements ActivityStore {
 		// left, in order
 		ScriptArgs lean = this.script.lean(commands, dayKeys, now, earliest, own);
 		// its reply holds the results of the first commands it applied, in order
-		List<Object> leanReply = (lean != null) ? run(this.script.score(), lean) : List.of();
+		List<Object> leanReply = (lean != null) ? this.script.badges().leanApplied(run(this.script.score(), lean))
+				: List.of();
 		List<AwardResult> results = this.script.results(leanReply, leanReply.size());
 		if (results.size() < commands.size()) {
 			List<ScoreCommand> rest = commands.subList(results.size(), commands.size());

@@ -38,15 +38,7 @@ public class RetroBadgeGrants implements BadgeGrants {
 
 	private final LuaScript grant = LuaScript.load("badge-grant.lua");
 
-	private final RedisConnectionFactory connectionFactory;
-
-	private final ShardMap shards;
-
-	private final ActivityCalendar calendar;
-
-	private final BoardLayout layout;
-
-	private final BadgeSettings settings;
+	private final BadgeSources redis;
 
 	/**
 	 * Create the grants.
@@ -58,22 +50,18 @@ public class RetroBadgeGrants implements BadgeGrants {
 	 */
 	public RetroBadgeGrants(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder order, BadgeSettings settings) {
-		this.connectionFactory = connectionFactory;
-		this.shards = shards;
-		this.calendar = calendar;
-		this.layout = new BoardLayout(order, calendar.zone());
-		this.settings = settings;
+		this.redis = new BadgeSources(connectionFactory, shards, calendar, order, settings);
 	}
 
 	@Override
 	public long grantBadges() {
-		Instant now = this.calendar.now();
+		Instant now = this.redis.calendar().now();
 		long granted = 0;
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			for (RankKeys keys : this.shards.allKeys()) {
+		try (RedisConnection connection = this.redis.connectionFactory().getConnection()) {
+			for (RankKeys keys : this.redis.shards().allKeys()) {
 				BadgeKeys badgeKeys = new BadgeKeys(keys);
-				String board = keys.board(this.settings.levelPeriod(), this.calendar.today());
-				granted += fromBoard(connection, badgeKeys, board, Kind.POINTS, this.layout::points, now);
+				String board = keys.board(this.redis.settings().levelPeriod(), this.redis.calendar().today());
+				granted += fromBoard(connection, badgeKeys, board, Kind.POINTS, this.redis.layout()::points, now);
 				granted += fromBoard(connection, badgeKeys, new StreakKeys(keys).board(), Kind.STREAK,
 						(score) -> Math.round(score) / StreakBoard.SPAN, now);
 				granted += fromCounters(connection, badgeKeys, now);
@@ -143,7 +131,7 @@ public class RetroBadgeGrants implements BadgeGrants {
 
 	private List<BadgeDefinition> of(Kind kind) {
 		List<BadgeDefinition> badges = new ArrayList<>();
-		for (BadgeDefinition badge : this.settings.badges()) {
+		for (BadgeDefinition badge : this.redis.settings().badges()) {
 			if (badge.kind() == kind) {
 				badges.add(badge);
 			}

@@ -92,8 +92,9 @@ final class ScoreScript {
 		fenced.add("lua/fence.lua");
 		fenced.add("lua/score-main.lua");
 		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
-		this.lean = (!order.dense() && items == null && !this.streaks.enabled() && !this.badges.enabled())
-				? new LeanScoreCall(keys, calendar, periods, layout) : null;
+		// badges and levels keep the lean way (badge-core's hooks)
+		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
+				? new LeanScoreCall(keys, calendar, periods, layout, this.badges) : null;
 		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -256,6 +257,10 @@ final class ScoreScript {
 		return results;
 	}
 
+	BadgeScript badges() {
+		return this.badges;
+	}
+
 	/**
 	 * Tell the badges' listener what a score script reply says its call reached.
 	 * @param reply the reply
@@ -297,6 +302,7 @@ final class ScoreScript {
 			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
 			.arg(week)
 			.arg(month);
+		this.badges.counter(call, member, rule);
 		return call;
 	}
 

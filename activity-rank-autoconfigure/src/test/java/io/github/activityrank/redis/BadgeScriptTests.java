@@ -1,8 +1,10 @@
 package io.github.activityrank.redis;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,7 @@ import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.engine.UserRecords;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -38,6 +42,9 @@ import static org.assertj.core.api.Assertions.tuple;
  * The badges module of the score script on the store itself: a redelivered stream message
  * grants nothing twice, streak badges follow the run of active days, a streak bonus that
  * crosses a level announces it, and with shards a user's badges live on the user's shard.
+ * Without streaks, on the lean path: a batch decides counts and levels once, a command
+ * that fails there leaves neither its counter nor an announcement, and taking back an
+ * award whose record expired lowers the rule's count like a revoke (the badge stays).
  */
 class BadgeScriptTests {
 
@@ -130,6 +137,83 @@ class BadgeScriptTests {
 		assertThat(badges.badges("u4")).extracting(Badge::name).containsExactly("commenter");
 		assertThat(RedisKeysCleaner.keys(this.factory, "*" + this.prefix + "*:badges:u4"))
 			.containsExactly(shards.keys(shards.shardOf("u4")).tag() + ":badges:u4");
+	}
+
+	/**
+	 * Stores without streaks: awards take the lean path, with the badges' checks in it.
+	 */
+	private RedisStores leanStores() {
+		return new RedisStores(this.factory, new ShardMap(new RankKeys(this.prefix), 1), this.calendar,
+				BoardOrder.DEFAULT, StreakSettings.OFF, this.settings);
+	}
+
+	private ActivityStore leanStore() {
+		return leanStores().activityStore(EnumSet.of(Period.DAY, Period.TOTAL));
+	}
+
+	private final StringRedisTemplate redis = new StringRedisTemplate(this.factory);
+
+	private String count(String user) {
+		return this.redis.<String, String>opsForHash()
+			.get(new RankKeys(this.prefix).tag() + ":badges:" + user, "#n:comment");
+	}
+
+	@Test
+	void countsPointsAndLevelsAreDecidedInOneBatchOnce() {
+		ActivityStore store = leanStore();
+		List<ScoreCommand> comments = new ArrayList<>();
+		for (int c = 1; c <= 11; c++) {
+			comments.add(comment("ann", "c" + c));
+		}
+		store.apply(comments);
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1), tuple(null, 2));
+		assertThat(store.apply(List.of(comment("ann", "c11")))).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.ALREADY_AWARDED);
+		assertThat(this.reached).hasSize(2);
+		assertThat(count("ann")).isEqualTo("11");
+	}
+
+	@Test
+	void aCommandThatFailsInTheLeanLoopLeavesNeitherItsCounterNorItsAnnouncement() {
+		ActivityStore store = leanStore();
+		store.apply(List.of(comment("bo", "c1")));
+		// the holders of the badge bo's second comment would grant: a key of the wrong
+		// type
+		this.redis.opsForValue().set(new RankKeys(this.prefix).tag() + ":badge-holders:commenter", "not a sorted set");
+		List<AwardResult> results = store.apply(List.of(comment("bo", "c2"), comment("cy", "c1")));
+		assertThat(results).extracting(AwardResult::outcome).containsExactly(Outcome.SET_ASIDE, Outcome.AWARDED);
+		assertThat(count("bo")).isEqualTo("1");
+		assertThat(this.redis.opsForHash().hasKey(this.prefix + ":badges:bo", "commenter")).isFalse();
+		assertThat(this.reached).isEmpty();
+		this.redis.delete(new RankKeys(this.prefix).tag() + ":badge-holders:commenter");
+		store.apply(List.of(comment("bo", "c2")));
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1));
+	}
+
+	@Test
+	void revokingAnExpiredAwardLowersTheCountAndTheBadgeStays() {
+		ActivityStore store = leanStore();
+		Instant first = this.clock.instant();
+		store.apply(List.of(comment("dee", "c1"), comment("dee", "c2")));
+		assertThat(count("dee")).isEqualTo("2");
+		// 40 days on, c1's record has expired: the ledger takes it back by its rule and
+		// points
+		this.clock.advance(Duration.ofDays(40));
+		UserRecords records = leanStores().userRecords(EnumSet.of(Period.DAY, Period.TOTAL), Map.of());
+		assertThat(records.revokeExpired("dee", "comment", 1, first).outcome()).isEqualTo(Outcome.REVOKED);
+		assertThat(count("dee")).isEqualTo("1");
+		assertThat(this.redis.<String, String>opsForHash()
+			.get(new RankKeys(this.prefix).tag() + ":badges:dee", "commenter")).startsWith("1:");
+		// reaching 2 again grants nothing twice
+		store.apply(List.of(comment("dee", "c3")));
+		assertThat(this.reached).extracting(Achievement::badge).containsExactly("commenter");
+		// never below none
+		records.revokeExpired("dee", "comment", 1, first);
+		records.revokeExpired("dee", "comment", 1, first);
+		records.revokeExpired("dee", "comment", 1, first);
+		assertThat(count("dee")).isEqualTo("0");
 	}
 
 }

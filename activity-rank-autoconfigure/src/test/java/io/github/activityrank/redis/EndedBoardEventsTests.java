@@ -150,7 +150,7 @@ class EndedBoardEventsTests {
 	}
 
 	/** Every instance checks at the same moment; the number of events published. */
-	private static int checkAllAtOnce(List<ConfigurableApplicationContext> instances) throws Exception {
+	static int checkAllAtOnce(List<ConfigurableApplicationContext> instances) throws Exception {
 		ExecutorService threads = Executors.newFixedThreadPool(instances.size());
 		try {
 			CyclicBarrier start = new CyclicBarrier(instances.size());

@@ -4,16 +4,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Badge;
@@ -87,11 +81,11 @@ class TopBadgeTests {
 			ranks.award("d", "x", 1);
 			List<ConfigurableApplicationContext> instances = List.of(first, second);
 			this.clock.set(LocalDateTime.of(2026, 11, 23, 0, 0, 10));
-			checkAllAtOnce(instances);
+			EndedBoardEventsTests.checkAllAtOnce(instances);
 			assertThat(this.events).extracting(BadgeEarnedEvent::userId, BadgeEarnedEvent::badge)
 				.containsExactlyInAnyOrder(tuple("b", "champion"), tuple("b", "weekly-top"), tuple("a", "weekly-top"),
 						tuple("c", "weekly-top"));
-			assertThat(checkAllAtOnce(instances)).isZero();
+			assertThat(EndedBoardEventsTests.checkAllAtOnce(instances)).isZero();
 			// an end published again (its publisher died before marking it) grants
 			// nothing
 			first.getBean(TopBadgeGrants.class)
@@ -101,7 +95,7 @@ class TopBadgeTests {
 
 			ranks.award("a", "y", 1);
 			this.clock.set(LocalDateTime.of(2026, 11, 30, 0, 0, 10));
-			checkAllAtOnce(instances);
+			EndedBoardEventsTests.checkAllAtOnce(instances);
 			assertThat(this.events).hasSize(5);
 			BadgeService badges = second.getBean(BadgeService.class);
 			assertThat(badges.badges("a")).singleElement().satisfies((badge) -> {
@@ -113,29 +107,6 @@ class TopBadgeTests {
 			assertThat(badges.holders("weekly-top")).isEqualTo(3);
 			assertThat(badges.holders("champion")).isEqualTo(1);
 		}));
-	}
-
-	/** Every instance checks at the same moment; the number of events published. */
-	private static int checkAllAtOnce(List<ConfigurableApplicationContext> instances) throws Exception {
-		ExecutorService threads = Executors.newFixedThreadPool(instances.size());
-		try {
-			CyclicBarrier start = new CyclicBarrier(instances.size());
-			List<Future<Integer>> checks = new ArrayList<>();
-			for (ConfigurableApplicationContext instance : instances) {
-				checks.add(threads.submit(() -> {
-					start.await(10, TimeUnit.SECONDS);
-					return instance.getBean(EndedBoardEvents.class).checkNow();
-				}));
-			}
-			int published = 0;
-			for (Future<Integer> check : checks) {
-				published += check.get(30, TimeUnit.SECONDS);
-			}
-			return published;
-		}
-		finally {
-			threads.shutdownNow();
-		}
 	}
 
 	static class Recorder {

@@ -3,8 +3,6 @@ package io.github.activityrank.benchmarks;
 import java.util.List;
 import java.util.Locale;
 
-import io.github.activityrank.ActivityRankService;
-
 /**
  * What badges and levels cost an award on the server: the same award with a level table
  * and six badges configured, none of which the awards cross, against the award without
@@ -23,8 +21,8 @@ final class BadgeCostBench {
 	private static final String ON = "levels + 6 badges, none crossed";
 
 	/**
-	 * One level from 0 points: the badges module composed in but nothing to do per award,
-	 * so what the full script (no lean path) costs by itself.
+	 * One level from 0 points: the badges' module composed in but nothing to do per
+	 * award, so what its arguments and definitions cost a call by themselves.
 	 */
 	private static final String MODULE_ONLY = "one level (module, no work)";
 
@@ -48,15 +46,9 @@ final class BadgeCostBench {
 						"activity-rank.levels.points-of=month")) {
 			results = Interleaved.plan()
 				.warmup(1)
-				.baseline(OFF,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(off.service(), user, field, revoke)))
-				.subject(MODULE_ONLY,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(module.service(), user, field, revoke)))
-				.subject(ON,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(on.service(), user, field, revoke)))
+				.baseline(OFF, FeatureCostBench.ruleArm(options, bench, threads, users, off.service()))
+				.subject(MODULE_ONLY, FeatureCostBench.ruleArm(options, bench, threads, users, module.service()))
+				.subject(ON, FeatureCostBench.ruleArm(options, bench, threads, users, on.service()))
 				.run(options.rounds);
 		}
 		Report.Section section = new Report.Section(
@@ -72,23 +64,14 @@ final class BadgeCostBench {
 		section.note(String.format(Locale.ROOT,
 				"90%% award / 10%% revoke of rule praise over %,d users in one day, periods day + month; with badges: "
 						+ "levels of the month board [0, 1e6, ...], three count badges of praise, two points "
-						+ "badges, one monthly top-3 badge, no threshold crossed (the badges module runs, the "
-						+ "lean path does not); one warm-up cycle, then %d interleaved rounds (%.1f s each); a "
+						+ "badges, one monthly top-3 badge, no threshold crossed (both take the lean path, the "
+						+ "badges' checks in its loop); one warm-up cycle, then %d interleaved rounds (%.1f s each); a "
 						+ "ratio is the median of per-round ratios (min-max)",
 				users, options.rounds, options.awardSeconds));
 		Interleaved.Spread ratio = results.ratio(ON, OFF, SERVER_US);
 		section.target("levels + 6 badges, none crossed: server time per award <= 1.15x without them",
 				ratio.median() <= 1.15, ratio.ratioWithIqr() + " of no badges");
 		report.add(section);
-	}
-
-	private static void award(ActivityRankService service, String user, String field, boolean revoke) {
-		if (revoke) {
-			service.revoke(user, field, EngineContext.RULE);
-		}
-		else {
-			service.award(user, field, EngineContext.RULE);
-		}
 	}
 
 }

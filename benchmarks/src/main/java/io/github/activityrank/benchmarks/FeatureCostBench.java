@@ -207,6 +207,32 @@ final class FeatureCostBench {
 	}
 
 	/**
+	 * An arm of awards (90%) and revokes (10%) of {@link EngineContext#RULE} through a
+	 * service, judged on the score script's server time (evalsha).
+	 * @param options the run's options
+	 * @param bench the benchmark's Redis
+	 * @param threads the callers
+	 * @param users the users awarded
+	 * @param service the service
+	 * @return the arm
+	 */
+	static Interleaved.Arm ruleArm(BenchOptions options, BenchRedis bench, int threads, int users,
+			ActivityRankService service) {
+		return arm(options, bench, threads, users, "evalsha",
+				(user, field, revoke) -> awardOrRevoke(service, user, field, revoke));
+	}
+
+	/** An award of {@link EngineContext#RULE}, or its revoke. */
+	static void awardOrRevoke(ActivityRankService service, String user, String field, boolean revoke) {
+		if (revoke) {
+			service.revoke(user, field, EngineContext.RULE);
+		}
+		else {
+			service.award(user, field, EngineContext.RULE);
+		}
+	}
+
+	/**
 	 * One round of the workload: awards per second, Redis's time per award from the
 	 * deltas of {@code command} (null: the reference's commands) and awards per call.
 	 */

@@ -68,7 +68,7 @@ final class StreakCostBench {
 				.warmup(1)
 				.baseline(FLOOR,
 						FeatureCostBench.arm(options, bench, threads, users, "evalsha", (user, field, revoke) -> {
-							award(plain, user, field, revoke);
+							FeatureCostBench.awardOrRevoke(plain, user, field, revoke);
 							if (!revoke) {
 								try (RedisConnection connection = connections.getConnection()) {
 									connection.scriptingCommands()
@@ -78,15 +78,9 @@ final class StreakCostBench {
 								}
 							}
 						}))
-				.baseline(OFF,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(plain, user, field, revoke)))
-				.subject(STREAKS,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(on.service(), user, field, revoke)))
-				.subject(DENSE,
-						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
-								(user, field, revoke) -> award(dense.service(), user, field, revoke)))
+				.baseline(OFF, FeatureCostBench.ruleArm(options, bench, threads, users, plain))
+				.subject(STREAKS, FeatureCostBench.ruleArm(options, bench, threads, users, on.service()))
+				.subject(DENSE, FeatureCostBench.ruleArm(options, bench, threads, users, dense.service()))
 				.run(options.rounds);
 			try (RedisConnection connection = connections.getConnection()) {
 				for (int u = 0; u < users; u++) {
@@ -120,15 +114,6 @@ final class StreakCostBench {
 		section.target("streaks on with 300 users a bucket: server time per award <= 1.3x the same floor",
 				denseRatio.median() <= 1.3, denseRatio.ratioWithIqr() + " of the floor");
 		report.add(section);
-	}
-
-	private static void award(ActivityRankService service, String user, String field, boolean revoke) {
-		if (revoke) {
-			service.revoke(user, field, EngineContext.RULE);
-		}
-		else {
-			service.award(user, field, EngineContext.RULE);
-		}
 	}
 
 }

@@ -119,5 +119,21 @@ local function lean_boards(boards)
       time[k] = base[k] and time_at(base[k], at)
     end
   end
-  return indexed, fits, room, add_all, made_at, any_timed
+  -- the badges' hook (badge-core): a member's points before an award of `points` on today's board
+  -- of that key, or false when that award cannot take anyone there to `lowest` (a plain board's
+  -- ceiling tells, so no score is read); on a board with a time part the score read is the one
+  -- the award then writes from
+  local levels_k -- the board's index, found at the first award
+  local function points_before(key, member, points, lowest)
+    local k = levels_k
+    if not k then
+      for b = 1, np do k = keys[b] == key and b or k end
+      levels_k = k
+    end
+    if not base[k] and (ceiling[k] or 0) + points < lowest then
+      return false
+    end
+    return (held(k, member))
+  end
+  return indexed, fits, room, add_all, made_at, any_timed, points_before
 end

@@ -15,6 +15,8 @@
 -- ARGV[5]  the most points a member may hold on a board
 -- ARGV[6]  ruleCapField, "#cap:<rule>", '' for explicit points
 -- ARGV[7]  index of the week hash, ARGV[8] index of the month hash (their cap counters)
+-- ARGV[9]  index of the user's badges hash when a count badge counts the rule (else 0), ARGV[10]
+--          the rule's counter there, "#n:<rule>" (docs/badges.md: a revoke lowers the count)
 -- Returns  { points * 8 + status }, as the score script: 3 revoked (with the points), 5 rejected
 --          (giving a penalty back would pass a board's largest score; nothing was changed)
 --
@@ -45,5 +47,11 @@ for _, idx in ipairs({ tonumber(ARGV[7]), tonumber(ARGV[8]) }) do
   if idx > 0 then
     release_caps(KEYS[idx], spec, points)
   end
+end
+-- the count of the rule's standing awards, never below none (an award made before the badges were
+-- configured was never counted); the badges it earned stay
+local badges = tonumber(ARGV[9])
+if badges > 0 and redis.call('HINCRBY', KEYS[badges], ARGV[10], '-1') < 0 then
+  redis.call('HSET', KEYS[badges], ARGV[10], 0)
 end
 return { points * 8 + 3 }

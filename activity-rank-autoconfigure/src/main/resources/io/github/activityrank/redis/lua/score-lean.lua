@@ -18,7 +18,7 @@ if ARGV[1] == 'lean' then
   -- first write (today's in the header, the challenge boards it reaches indexed first) and
   -- writes them last. Per award this costs one upvalue written (each costs about as much as
   -- reading a command's arguments).
-  local out, wrote_at, caps_at, undo_given, undo_stamp = {}, 0, 0
+  local out, wrote_at, caps_at, undo_given, undo_stamp, commands_at = {}, 0, 0
   local undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb
   -- the call: its header, then the commands after those replied to, in order, until the end or one
   -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
@@ -38,12 +38,14 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, fits, room, add_all, made_at, any_timed = lean_boards(ARGV[4])
+    local indexed, fits, room, add_all, made_at, any_timed, points_before = lean_boards(ARGV[4])
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
     for r = 1, tonumber(ARGV[20]) do prefixes[r] = ARGV[20 + r] end
     local specs, i, revokes = lean_specs(22 + #prefixes)
+    -- the badges' arguments follow the specs, when levels or badges are configured (badge-core)
+    i = badge and badge.setup(i) or i
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
     local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
@@ -132,6 +134,9 @@ if ARGV[1] == 'lean' then
             if created then
               redis.call('PEXPIRE', record, record_ttl)
             end
+            if badge then -- counters and grants before the boards, which come last
+              badge.lean(spec, member, points, n, false, points_before)
+            end
             add_all(reached, member, points, false)
             if points > 0 then
               room[1] = room[1] - points -- room: as lean-boards says
@@ -155,6 +160,9 @@ if ARGV[1] == 'lean' then
         for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
           release_caps(KEYS[key + h], spec, points)
         end
+        if badge then
+          badge.lean(spec, member, points, n, true, points_before)
+        end
         add_all(reached, member, -points, true)
         reply = points * 8 + 3
       until true
@@ -164,18 +172,27 @@ if ARGV[1] == 'lean' then
       out[n] = reply
     end
   end
-  local count = tonumber(ARGV[2])
+  local count, prefixes = tonumber(ARGV[2]), tonumber(ARGV[20])
+  -- where the commands' arguments start: after the specs and badge-core's five
+  commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 5 or 0)
   while true do
     local ok, failure = pcall(lean_call)
     if ok then
+      -- what the awards reached (badge-core), as one array after the commands' replies
+      if badge and #badge.out > 0 then
+        out[#out + 1] = badge.out
+      end
       return out
     end
     -- Redis failed for good on command c (in the header: on every command, one at a time): its
     -- writes taken back (common: undone); its arguments and record named as the header does
-    local c, prefixes = #out + 1, tonumber(ARGV[20])
-    local arg = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (c - 1) * 3
+    local c = #out + 1
+    local arg = commands_at + (c - 1) * 3
     local record, field = KEYS[tonumber(ARGV[10]) + (c - 1) * tonumber(ARGV[11]) + 1], ARGV[arg + 2]
-    out[c] = undone(failure)
+    out[c] = undone(failure) -- with what badge-core journaled
+    if badge and badge.command == c then
+      badge.forget(badge.mark)
+    end
     if caps_at == c then
       local back = undo_spec.points
       count_down(record, undo_spec.day, da, db, back)
@@ -190,6 +207,9 @@ if ARGV[1] == 'lean' then
       end
     end
     if c >= count then
+      if badge and #badge.out > 0 then
+        out[#out + 1] = badge.out
+      end
       return out
     end
     running = nil -- the challenges' caches: their boards carry the failed run's indexes

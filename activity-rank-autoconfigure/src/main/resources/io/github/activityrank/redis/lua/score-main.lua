@@ -39,10 +39,12 @@ for n = 1, tonumber(ARGV[1]) do
     at = ats[n]
   end
   written = 0
+  local mark = badge and #badge.out -- what the badges reached before this command
   local ok, reply = pcall(apply, n, spec, member, field, first, item_next())
   if not ok then
     reply = undone(reply)
     board_forget()
+    if mark then badge.forget(mark) end
   end
   out[n] = reply
   i = i + 4
