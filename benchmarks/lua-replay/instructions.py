@@ -13,7 +13,10 @@ misses, so read it beside replay.py's times, not instead of them.
 Each DIR holds changed modules (the working tree's for those it lacks), one arm each. The first
 --warm calls of an arm fill the keyspace and are not counted. With --caps day,week,month
 --earliest one more arm, the every-feature floor, does only the commands no design of those
-features can skip; with --challenges N, one more floor arm reads each user's joined challenges. Needs valgrind and redis-server.
+features can skip; with --challenges N, one more floor arm reads each user's joined challenges.
+With --full, the same awards also go through the full score script (the path of a batch the lean
+loop cannot take: badges, streaks, items, dense ranks, revokes of older days), one arm more per
+DIR. Needs valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -74,12 +77,14 @@ def main():
     parser.add_argument('--caps', default='', help='rule caps that never bind, for example day,week,month')
     parser.add_argument('--earliest', action='store_true', help='boards with the earliest tie-break time part')
     parser.add_argument('--own', action='store_true', help='each award carries its own instant, as ingested ones')
+    parser.add_argument('--full', action='store_true', help='the same awards through the full script too')
     parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
+    full = [] if options.full else None
     lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps,
-                                        options.earliest, options.own)
+                                        options.earliest, options.own, full)
     counted = options.awards * (options.calls - options.warm)
     now = int(time.time() * 1000)
     setup = lambda client: replay.joined(client, now, options.challenges)
@@ -97,8 +102,13 @@ def main():
             print('  %-30s %9.0f  %.2fx' % ('floor, joins read', total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
-        for name, script in arms:
-            total = count(server, script, lean, options.warm, setup)
+        arms = [(name, script, lean) for name, script in arms]
+        if options.full:
+            arms.append(('full script', replay.composed_full(earliest=options.earliest), full))
+            arms += [('full script, ' + os.path.basename(d.rstrip('/')),
+                      replay.composed_full(d, options.earliest), full) for d in options.dirs]
+        for name, script, batch in arms:
+            total = count(server, script, batch, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
     finally:
         server.close()

@@ -108,8 +108,11 @@ end
 -- (false: none); 'd': a dense companion, deleted (rebuilt from its board when read).
 -- HyperLogLog counts and item board trims run last and are not taken back: a count is a set,
 -- counted again alike when the command is applied again.
-local journal, written = {}, 0
+local journal, written = false, 0 -- a table from the first write journaled: most calls make none
 local function wrote(kind, key, field, value)
+  if not journal then
+    journal = {}
+  end
   journal[written + 1], journal[written + 2], journal[written + 3], journal[written + 4] = kind, key, field, value
   written = written + 4
 end
