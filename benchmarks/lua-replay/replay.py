@@ -27,7 +27,7 @@ MODULES = ['common', 'caps', 'records', 'challenges', 'lean-boards', 'score-lean
 # the full script as ScoreScript composes it for a configuration with no item, streak or badge
 # (the board module named apart: boards-layout for the earliest tie-break)
 FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'lean-boards', 'score-lean', None, 'score-args', 'award',
-                'badges-none', 'items-none', 'fence-none', 'score-main']
+                'badges-none', 'items-none', 'boards-last', 'fence-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 

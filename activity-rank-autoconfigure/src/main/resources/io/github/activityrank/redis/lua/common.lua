@@ -109,6 +109,10 @@ end
 -- HyperLogLog counts and item board trims run last and are not taken back: a count is a set,
 -- counted again alike when the command is applied again.
 local journal, written = false, 0 -- a table from the first write journaled: most calls make none
+-- whether a board write is journaled when its command read every board it writes first (an award
+-- of points, whose boards' fit was read) and writes nothing after them: unless the boards-last
+-- module says nothing after an award writes, something may
+local journal_read_boards = true
 local function wrote(kind, key, field, value)
   if not journal then
     journal = {}
