@@ -15,7 +15,9 @@ Each DIR holds changed modules (the working tree's for those it lacks), one arm 
 --earliest one more arm, the every-feature floor, does only the commands no design of those
 features can skip; with --challenges N, one more floor arm reads each user's joined challenges;
 with --badges (BadgeCostBench's levels and six badges, none crossed) the lean path with them and
-the floor with the one command they need. Needs valgrind and redis-server.
+the floor with the one command they need. With --full, the same awards also go through the full
+score script (the path of a batch the lean loop cannot take: streaks, items, dense ranks, revokes
+of older days), one arm more per DIR. Needs valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -79,12 +81,14 @@ def main():
     parser.add_argument('--badges', action='store_true',
                         help='levels and six badges, none crossed (BadgeCostBench): the lean path with them against '
                              'without, and the floor plus the one command they need (badge_floor)')
+    parser.add_argument('--full', action='store_true', help='the same awards through the full script too')
     parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
+    full = [] if options.full else None
     lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps,
-                                        options.earliest, options.own)
+                                        options.earliest, options.own, full)
     badged = options.badges and replay.calls(options.awards, options.calls, options.challenges, caps,
                                              options.earliest, options.own, badges=True)[0]
     counted = options.awards * (options.calls - options.warm)
@@ -111,8 +115,13 @@ def main():
             arms += [('lean path, badges', replay.composed(badges=True))]
             arms += [('lean path, badges, ' + os.path.basename(d.rstrip('/')), replay.composed(d, badges=True))
                      for d in options.dirs]
-        for name, script in arms:
-            total = count(server, script, badged if 'badges' in name.split(', ') else lean, options.warm, setup)
+        arms = [(name, script, badged if 'badges' in name.split(', ') else lean) for name, script in arms]
+        if options.full:
+            arms.append(('full script', replay.composed_full(earliest=options.earliest), full))
+            arms += [('full script, ' + os.path.basename(d.rstrip('/')),
+                      replay.composed_full(d, options.earliest), full) for d in options.dirs]
+        for name, script, batch in arms:
+            total = count(server, script, batch, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
     finally:
         server.close()

@@ -24,17 +24,27 @@ LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main
                    'io', 'github', 'activityrank', 'redis', 'lua')
 MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', 'boards-plain',
            'score-args', 'award', 'items-none', 'score-main']
+# the full script as ScoreScript composes it for a configuration with no item, streak or badge
+# (the board module named apart: boards-layout for the earliest tie-break)
+FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', None,
+                'score-args', 'award', 'badges-none', 'items-none', 'boards-last', 'fence-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
 
-def composed(directory=LUA, badges=False):
+def composed(directory=LUA, modules=MODULES, badges=False):
     # as LuaScript.compose joins them; with badges, badge-core in place of badge-core-none
     def text(m):
         m = 'badge-core' if badges and m == 'badge-core-none' else m
         path = os.path.join(directory, m + '.lua')
         return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read() + '\n'
-    return ''.join(text(m) for m in MODULES)
+    return ''.join(text(m) for m in modules)
+
+
+def composed_full(directory=LUA, earliest=False):
+    """The full score script (what a batch the lean loop cannot take runs), from DIR's modules."""
+    boards = 'boards-layout' if earliest else 'boards-plain'
+    return composed(directory, [boards if m is None else m for m in FULL_MODULES])
 
 
 # badge-core's arguments as BadgeScript writes them for BadgeCostBench's configuration: levels of
@@ -115,12 +125,13 @@ def offsets(awards):
     return ','.join(str(ms - min(spread)) for ms in spread)
 
 
-def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, badges=False):
+def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=None, badges=False):
     """The lean calls, the floor script's and, with daily, weekly and monthly caps, the earliest
     tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields.
     With own, each award of a lean call carries its own instant, up to 49 ms after the call's
     earliest (as ingested and relayed batches do); with badges, the lean calls carry badge-core's
-    arguments (BADGE_HEADER)."""
+    arguments (BADGE_HEADER). Given a list as full, the same awards are appended to it as calls of
+    the full script (as ScoreScript writes them, no revoke searching older days)."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
@@ -140,8 +151,19 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, badge
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
         every_keys, every_args = ['{e}:day', '{e}:month'], ['172800000', time_part]
+        # the full call: today's boards (no dense companion), the one day a revoke searches, the
+        # spec as the lean call's, the week and month hashes, no older prefixes, challenges, when
+        # and who; then four arguments per command
+        full_args = [str(awards), '172800000',
+                     '1:-1:%s:%s:0,2:-1:%s:%s:0' % (largest, time_part, largest, time_part),
+                     '1', '1:%s:%s:0,2:%s:%s:0' % (largest, time_part, largest, time_part),
+                     '1'] + args[21:31] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
+                                           '4', '3', str(now), '{p}:challenge:', '', largest,
+                                           '1' if earliest else '0', str(now), '0', '5', '6',
+                                           '{p}:challenges-of:']
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
+            full_args += ['1', user, 'f%d' % field, str(len(keys) + 1)]
             keys.append('{p}:rec:' + user)
             if per_command == 3:
                 keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
@@ -151,6 +173,8 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, badge
             every_keys += ['{e}:rec:' + user, '{e}:wsum:' + user, '{e}:msum:' + user]
             every_args += [user, 'f%d' % field, '2']
         lean.append((keys, args))
+        if full is not None:
+            full.append((keys, full_args))
         floor.append((floor_keys, floor_args))
         if every is not None:
             every.append((every_keys, every_args))

@@ -86,6 +86,10 @@ final class ScoreScript {
 		this.badges = new BadgeScript(badges, keys, periods);
 		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, items != null);
 		List<String> fenced = new ArrayList<>(modules);
+		if (items == null && !this.streaks.enabled() && !this.badges.enabled()) {
+			// nothing after an award writes: its boards, read first, need no journal
+			modules.add("lua/boards-last.lua");
+		}
 		modules.add("lua/fence-none.lua");
 		modules.add("lua/score-main.lua");
 		this.score = LuaScript.compose(modules.toArray(String[]::new));

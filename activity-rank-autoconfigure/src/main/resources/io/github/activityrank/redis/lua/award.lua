@@ -62,14 +62,16 @@ local function award(spec, member, field, first)
   if created then
     redis.call('PEXPIRE', record, record_ttl)
   end
+  -- points: every board read by board_fits, written last (the stamp's record was written before)
+  local read = points > 0 and not journal_read_boards
   for _, board in ipairs(time_boards(todays_boards)) do
-    board_add(board, member, points)
+    board_add(board, member, points, read)
   end
   if #reached > 0 then
     redis.call('HSET', record, CHALLENGES .. field, stamp)
     wrote('h', record, CHALLENGES .. field, false)
     for _, board in ipairs(reached) do
-      board_add(board, member, points)
+      board_add(board, member, points, read)
     end
   end
   return 0, points

@@ -58,7 +58,8 @@ local function dense_of(board)
   end
   local kept = dense_kept[board.key]
   if kept == nil then
-    kept = not exists(board.key) or redis.call('EXISTS', board.dense) == 1
+    -- ZCARD as EXISTS (a sorted set is never empty), which fails on a key of another type
+    kept = not exists(board.key) or redis.call('ZCARD', board.dense) > 0
     dense_kept[board.key] = kept
   end
   return kept and board.dense or nil
@@ -73,8 +74,10 @@ local function remove_member(board, member, old)
 end
 
 -- whether `points` more keep the member within every board's largest score
+-- (each board read, its dense companion too: nothing its writes meet then fails, see board_add)
 local function fits(boards, member, points)
   for _, board in ipairs(boards) do
+    dense_of(board)
     local score = score_of(board, member)
     if (score and points_of(board, score) or 0) + points > board.largest then
       return false
@@ -84,7 +87,7 @@ local function fits(boards, member, points)
 end
 
 -- give the member `points` in total (leaving the board at 0 or less) with that time part
-local function set_points(board, member, points, time)
+local function set_points(board, member, points, time, read)
   local dense = dense_of(board)
   local old = score_of(board, member)
   local old_points = old and points_of(board, old)
@@ -95,12 +98,16 @@ local function set_points(board, member, points, time)
   else
     local score = board.time and points * TIME_SPAN + time or points
     redis.call('ZADD', board.key, score_text(score), member)
-    wrote('s', board.key, member, old)
+    if not read then
+      wrote('s', board.key, member, old)
+    end
     scores[board.key][member] = score
   end
   -- the companion only ever exists on plain-points boards, so a value is a score there
   if dense then
-    wrote('d', dense)
+    if not read then
+      wrote('d', dense)
+    end
     if old_points and old_points ~= points and redis.call('ZCOUNT', board.key, int(old_points), int(old_points)) == 0 then
       redis.call('ZREM', dense, int(old_points))
     end
@@ -110,14 +117,16 @@ local function set_points(board, member, points, time)
   end
 end
 
-local function add_to_board(board, member, points)
+-- `read`: its command read every board it writes (fits) and writes nothing that can fail after
+-- them, so nothing is journaled (common: journal_read_boards)
+local function add_to_board(board, member, points, read)
   if points > 0 then
     local existed = exists(board.key)
     if not existed and board.dense then
       redis.call('DEL', board.dense) -- a new board starts a new companion
     end
     local score = score_of(board, member)
-    set_points(board, member, (score and points_of(board, score) or 0) + points, board.time)
+    set_points(board, member, (score and points_of(board, score) or 0) + points, board.time, read)
     if not existed then
       board_exists[board.key] = true
       if board.ttl ~= '-1' then

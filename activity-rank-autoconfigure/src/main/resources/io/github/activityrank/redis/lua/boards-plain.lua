@@ -35,14 +35,16 @@ local function board_fits(boards, member, points)
 end
 
 -- add points > 0; a board that does not exist is created (with its TTL) only when `create`, as by
--- an award, not by giving a penalty back
-local function increment(board, member, points, create)
+-- an award, not by giving a penalty back; journaled unless `read` (see board_add)
+local function increment(board, member, points, create, read)
   local ceiling = ceiling_of(board)
   if not ceiling and not create then
     return
   end
   redis.call('ZINCRBY', board.key, int(points), member)
-  wrote('z', board.key, member, points)
+  if not read then
+    wrote('z', board.key, member, points)
+  end
   if not ceiling and board.ttl and board.ttl ~= '-1' then
     redis.call('PEXPIRE', board.key, board.ttl)
   end
@@ -70,10 +72,12 @@ local function board_forget()
   ceilings = {}
 end
 
--- an award (or a penalty, points < 0, which never creates a board or a member)
-local function board_add(board, member, points)
+-- an award (or a penalty, points < 0, which never creates a board or a member). `read`: its
+-- command read every board it writes (board_fits) and writes nothing that can fail after them,
+-- so nothing is journaled (common: journal_read_boards)
+local function board_add(board, member, points, read)
   if points > 0 then
-    increment(board, member, points, true)
+    increment(board, member, points, true, read)
   else
     decrement(board, member, -points)
   end

@@ -108,8 +108,15 @@ end
 -- (false: none); 'd': a dense companion, deleted (rebuilt from its board when read).
 -- HyperLogLog counts and item board trims run last and are not taken back: a count is a set,
 -- counted again alike when the command is applied again.
-local journal, written = {}, 0
+local journal, written = false, 0 -- a table from the first write journaled: most calls make none
+-- whether a board write is journaled when its command read every board it writes first (an award
+-- of points, whose boards' fit was read) and writes nothing after them: unless the boards-last
+-- module says nothing after an award writes, something may
+local journal_read_boards = true
 local function wrote(kind, key, field, value)
+  if not journal then
+    journal = {}
+  end
   journal[written + 1], journal[written + 2], journal[written + 3], journal[written + 4] = kind, key, field, value
   written = written + 4
 end

@@ -4,7 +4,7 @@
 -- command has read every board it writes (read_ceiling, once per call and board, fails on a key
 -- of the wrong type) before its first write, and writes its boards last, so nothing after them
 -- can fail.
-local function lean_boards(boards)
+local function lean_boards(boards, own)
   -- Its parallel lists (numeric loops: no iterator calls per award). On plain boards
   -- ceiling bounds the highest score (false: the board does not exist), read once per call and
   -- raised by each increment, as in boards-plain; room is the least any plain board has left to
@@ -113,8 +113,9 @@ local function lean_boards(boards)
     for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
   end
 
-  -- the time part of a command made at `at` on today's boards that hold one
-  local function made_at(at)
+  -- the time part of a command made at `at` on today's boards that hold one, when commands carry
+  -- their own instants (own; else nil: a closure less per call)
+  local made_at = own and function(at)
     for k = 1, any_timed and np or 0 do
       time[k] = base[k] and time_at(base[k], at)
     end

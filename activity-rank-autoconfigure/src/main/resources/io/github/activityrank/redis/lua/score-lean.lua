@@ -11,25 +11,28 @@
 
 if ARGV[1] == 'lean' then
   -- the replies so far, in order (a failed command is the one after them), and what a failed
-  -- command takes back besides what caps journal (counters given back): its record's field, when
-  -- it wrote or deleted it (wrote_at: its index), with what that field and its '#ch:' field held
-  -- for a revoke (false: nothing); and, when it counted caps (caps_at), its spec, week and month
-  -- hashes and the counts count_up left. Its boards need nothing: it reads each one before its
-  -- first write (today's in the header, the challenge boards it reaches indexed first) and
-  -- writes them last. Per award this costs one upvalue written (each costs about as much as
-  -- reading a command's arguments).
-  local out, wrote_at, caps_at, undo_given, undo_stamp, commands_at = {}, 0, 0
-  local undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb
+  -- command takes back besides what caps journal (counters given back), in undo: [1] the index of
+  -- the command that last wrote or deleted its record's field, [3] and [4] what that field and its
+  -- '#ch:' field held for a revoke (false: nothing); [2] the index of the one that last counted
+  -- caps, [5] its spec, [6] and [7] its week and month hashes, [8] to [13] the counts count_up left.
+  -- Its boards need nothing: it reads each one before its first write (today's in the header, the
+  -- challenge boards it reaches indexed first) and writes them last. A table and arguments, not
+  -- upvalues: each upvalue of a closure made per call is an object more for Lua's collector,
+  -- which then pays for it in every call's fixed cost.
+  -- (undo: all its slots made at once, so no store grows it)
+  local out, commands_at, undo = {}, 0, { 0, 0, false, false, false, false, false, false, false, false, false, false, false }
+  registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] ~= '0'
+  earliest, earliest_text, open_idx, now_ms = at, ARGV[6], tonumber(ARGV[14]), tonumber(ARGV[15])
+  challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
+  challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
   -- the call: its header, then the commands after those replied to, in order, until the end or one
   -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
   -- below takes back what that one wrote and runs it again for the commands after it (the header
   -- read again: the call learns again what the failed command may have changed).
-  local function lean_call()
+  local function lean_call(out, undo, challenges_run, lean_boards, lean_specs, instants_after, own_times, earliest,
+      rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up, count_down, new_ttl,
+      CHALLENGES, points_in, challenges_to_revoke, release_caps)
     local record_ttl = ARGV[3]
-    registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] ~= '0'
-    earliest, earliest_text, open_idx, now_ms = at, ARGV[6], tonumber(ARGV[14]), tonumber(ARGV[15])
-    challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
-    challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
     -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
     local challenges_on = challenges_run()
     local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
@@ -38,7 +41,7 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before = lean_boards(ARGV[4])
+    local indexed, fits, room, add_all, made_at, any_timed, points_before = lean_boards(ARGV[4], own_times)
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
@@ -94,14 +97,18 @@ if ARGV[1] == 'lean' then
             if redis.call('HSETNX', record, field, spec.value) == 0 then
               status = 1
             else
-              wrote_at = n
-              local left = points
+              undo[1] = n
+              local left, da, db, wa, wb, ma, mb = points
               if capped then
                 local text = int(points)
-                caps_at, undo_spec, undo_week, undo_month, da, db, wa, wb, ma, mb = n, spec, week, month
+                undo[2], undo[5], undo[6], undo[7], undo[10], undo[11], undo[12], undo[13] = n, spec, week, month,
+                  false, false, false, false -- the counts count_up has left so far (false: none)
                 left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
+                undo[8], undo[9] = da, db
                 left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
+                undo[10], undo[11] = wa, wb
                 left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
+                undo[12], undo[13] = ma, mb
               end
               if capped and left <= 0 then
                 status = 2
@@ -156,7 +163,7 @@ if ARGV[1] == 'lean' then
         local reached = (challenges_on and given[2])
           and indexed(challenges_to_revoke(given[2], member, given[1], spec, rules)) or NO_BOARDS
         redis.call('HDEL', record, field, CHALLENGES .. field)
-        wrote_at, undo_given, undo_stamp = n, given[1], given[2]
+        undo[1], undo[3], undo[4] = n, given[1] or false, given[2] or false
         for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
           release_caps(KEYS[key + h], spec, points)
         end
@@ -176,7 +183,9 @@ if ARGV[1] == 'lean' then
   -- where the commands' arguments start: after the specs and badge-core's five
   commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 5 or 0)
   while true do
-    local ok, failure = pcall(lean_call)
+    local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
+      own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
+      count_down, new_ttl, CHALLENGES, points_in, challenges_to_revoke, release_caps)
     if ok then
       -- what the awards reached (badge-core), as one array after the commands' replies
       if badge and #badge.out > 0 then
@@ -193,17 +202,17 @@ if ARGV[1] == 'lean' then
     if badge and badge.command == c then
       badge.forget(badge.mark)
     end
-    if caps_at == c then
-      local back = undo_spec.points
-      count_down(record, undo_spec.day, da, db, back)
-      count_down(undo_week, undo_spec.week, wa, wb, back)
-      count_down(undo_month, undo_spec.month, ma, mb, back)
+    if undo[2] == c then
+      local spec = undo[5]
+      count_down(record, spec.day, undo[8], undo[9], spec.points)
+      count_down(undo[6], spec.week, undo[10], undo[11], spec.points)
+      count_down(undo[7], spec.month, undo[12], undo[13], spec.points)
     end
-    if wrote_at == c then
+    if undo[1] == c then
       redis.call('HDEL', record, field, CHALLENGES .. field)
       if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
-        if undo_given then redis.call('HSET', record, field, undo_given) end
-        if undo_stamp then redis.call('HSET', record, CHALLENGES .. field, undo_stamp) end
+        if undo[3] then redis.call('HSET', record, field, undo[3]) end
+        if undo[4] then redis.call('HSET', record, CHALLENGES .. field, undo[4]) end
       end
     end
     if c >= count then
