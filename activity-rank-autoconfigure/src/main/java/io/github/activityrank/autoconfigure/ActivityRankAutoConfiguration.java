@@ -178,7 +178,8 @@ public class ActivityRankAutoConfiguration {
 		BadgeSettings badges = BadgePropertyChecks.settings(properties);
 		return new RedisStores(connectionFactory, shards, calendar, boardOrder,
 				ActivityRankStreakAutoConfiguration.settings(properties),
-				badges.withListener(new BadgeEvents(publisher, badges)));
+				badges.withListener(new BadgeEvents(publisher, badges)))
+			.withScopes(ScopePropertyChecks.settings(properties));
 	}
 
 	@Bean
@@ -235,12 +236,13 @@ public class ActivityRankAutoConfiguration {
 	ActivityRankService activityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
 			PeriodBoards boards, ActivityCalendar calendar, ActivityRankProperties properties,
 			ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters,
-			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures) {
+			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures, RedisStores stores) {
 		// every erasure bean, such as the ingestion's dead letters, looked up at each
 		// removal: they may come from auto-configurations that run after this one
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
 		return new DefaultActivityRankService(rules, store, records, boards, calendar, properties.getPeriods(),
-				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
+				userLookup.getIfUnique(), counters, activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure,
+				stores.scopes(), stores.scopes().enabled() ? stores.boards() : null);
 	}
 
 	@Bean

@@ -97,6 +97,7 @@ final class ActivityRankPropertyChecks {
 		checkPageViews(properties.getPageViews());
 		checkItems(properties.getItems(), properties.getRules().keySet());
 		BadgePropertyChecks.check(properties);
+		ScopePropertyChecks.check(properties);
 		checkHealth(properties.getHealth());
 	}
 

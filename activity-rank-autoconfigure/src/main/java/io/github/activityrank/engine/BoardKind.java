@@ -16,7 +16,10 @@ public enum BoardKind {
 	ITEM("item"),
 
 	/** The streak board. */
-	STREAK("streak");
+	STREAK("streak"),
+
+	/** A scope id's board, or a kind's board of scope ids. */
+	SCOPE("scope");
 
 	private final String value;
 

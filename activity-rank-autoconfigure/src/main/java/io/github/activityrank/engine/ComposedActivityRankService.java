@@ -80,6 +80,21 @@ public record ComposedActivityRankService(ActivityRankService reads,
 	}
 
 	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period) {
+		return this.reads.board(scopeKind, scopeId, period);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
+		return this.reads.board(scopeKind, scopeId, period, day);
+	}
+
+	@Override
+	public Leaderboard scopes(String scopeKind, Period period) {
+		return this.reads.scopes(scopeKind, period);
+	}
+
+	@Override
 	public long activeUsers(Period period, LocalDate day) {
 		return this.reads.activeUsers(period, day);
 	}

@@ -54,6 +54,10 @@ public class DefaultActivityRankService
 
 	private final UserErasure erasure;
 
+	private final ScopeSettings scopes;
+
+	private final ScopeBoards scopeBoards;
+
 	private ActivityObservations observations = ActivityObservations.NONE;
 
 	// hostile input can arrive in floods: one warning shows the problem, the rest go to
@@ -114,6 +118,31 @@ public class DefaultActivityRankService
 	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
 			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
 			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure) {
+		this(rules, store, records, boards, calendar, periods, userLookup, counters, activeUsers, erasure,
+				ScopeSettings.NONE, null);
+	}
+
+	/**
+	 * Create the service with scope boards (docs/scopes.md).
+	 * @param rules the scoring rules
+	 * @param store the write side
+	 * @param records the users' records
+	 * @param boards the read side of the period boards
+	 * @param calendar today and the retained periods
+	 * @param periods the boards every award goes to
+	 * @param userLookup display data for board entries, or {@code null}
+	 * @param counters the counters to update
+	 * @param activeUsers the counts of active users
+	 * @param erasure what else a removal erases
+	 * @param scopes the configured scope kinds
+	 * @param scopeBoards the read side of the scope boards ({@code null} without kinds)
+	 */
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
+			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure, ScopeSettings scopes,
+			ScopeBoards scopeBoards) {
+		this.scopes = scopes;
+		this.scopeBoards = scopeBoards;
 		this.activeUsers = activeUsers;
 		this.erasure = erasure;
 		this.rules = rules;
@@ -230,14 +259,24 @@ public class DefaultActivityRankService
 				return reject(problem, event);
 			}
 		}
+		problem = ScopeSettings.idProblem(event.scopes());
+		if (problem != null) {
+			return reject(problem, event);
+		}
+		// an unknown kind throws, naming the configured ones; a revoke takes back what
+		// its
+		// award's record says
+		Map<String, String> scoped = this.scopes.counted(event.scopes(), event.rule());
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
-					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at);
+					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at)
+				.withScopes(event.revoke() ? Map.of() : scoped);
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
 				this.rules.monthlyCap(), at)
-			.withItem(event.itemType(), event.itemId());
+			.withItem(event.itemType(), event.itemId())
+			.withScopes(event.revoke() ? Map.of() : scoped);
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
@@ -271,6 +310,30 @@ public class DefaultActivityRankService
 		checkBoard(period, day);
 		return this.observations.board(new CheckedLeaderboard(this.boards.board(period, day), this.userLookup),
 				BoardKind.PERIOD, period);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period) {
+		this.scopes.checkRead(scopeKind, scopeId, period, this.calendar.today());
+		return this.observations.board(new CheckedLeaderboard(
+				() -> this.scopeBoards.scopeBoard(scopeKind, scopeId, period, this.calendar.today()), this.userLookup),
+				BoardKind.SCOPE, period);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
+		this.scopes.checkRead(scopeKind, scopeId, period, day);
+		return this.observations.board(
+				new CheckedLeaderboard(this.scopeBoards.scopeBoard(scopeKind, scopeId, period, day), this.userLookup),
+				BoardKind.SCOPE, period);
+	}
+
+	@Override
+	public Leaderboard scopes(String scopeKind, Period period) {
+		this.scopes.checkRead(scopeKind, null, period, this.calendar.today());
+		return this.observations.board(
+				new CheckedLeaderboard(() -> this.scopeBoards.scopes(scopeKind, period, this.calendar.today()), null),
+				BoardKind.SCOPE, period);
 	}
 
 	@Override

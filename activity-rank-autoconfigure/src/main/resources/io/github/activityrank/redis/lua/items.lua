@@ -1,6 +1,7 @@
 -- module items: item boards, fed by the award and revoke of the same call (docs/items.md).
 -- Composed after award and before score-main only when activity-rank.items is configured.
--- ARGV[#ARGV] is the index of this module's tail of arguments, written by ItemArgs:
+-- ARGV[tail] (the last argument, or the one before the scopes module's tail) is the index of this
+-- module's tail of arguments, written by ItemArgs:
 --   origin        the hot boards' fixed origin, epoch ms
 --   T             item types in this call; per type:
 --                   boards   today's item boards of its periods, "keyIdx:ttlMs,..." (ttl -1: never expires)
@@ -20,7 +21,7 @@
 -- grows by only 1 per half-life, so it never overflows.
 local items_on = true
 -- item_i: the next argument of the tail not read yet
-local item_i = tonumber(ARGV[#ARGV])
+local item_i = tonumber(ARGV[tail])
 local hot_origin = tonumber(ARGV[item_i])
 local item_types = {}
 for t = 1, tonumber(ARGV[item_i + 1]) do

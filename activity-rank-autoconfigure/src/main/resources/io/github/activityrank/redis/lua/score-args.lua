@@ -2,7 +2,7 @@
 -- revokes. The script is composed at load time (ScoreScript): common, caps, records,
 -- challenges, score-lean (the lean loop, which returns before the rest runs), one board module
 -- (boards-plain or boards-layout, as the configured order needs), score-args, award, (streaks,)
--- items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
+-- scopes or scopes-none, items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
 -- ones before it and no other client interleaves. ScoreScript writes these arguments and reads the
 -- reply.
 --
@@ -172,6 +172,9 @@ local function value_of(spec, points)
   end
   return spec.value
 end
+
+-- the last argument not read by a module's tail yet (scopes, then items, each reads its start there)
+local tail = #ARGV
 
 -- with own instants, the time part of each board for the command at hand
 local function time_boards(boards)
