@@ -1,5 +1,8 @@
 package io.github.activityrank.engine;
 
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -112,6 +115,42 @@ public record ScopeSettings(Map<String, ScopeKind> kinds) {
 		if (problem != null) {
 			throw new IllegalArgumentException("Invalid scope id: " + problem);
 		}
+	}
+
+	/**
+	 * An award's scope ids as one text, for a ledger row or a set-aside award:
+	 * {@code kind=id&kind=id}, each id URL-encoded.
+	 * @param scopes the scope ids by kind
+	 * @return the text, or {@code null} for none
+	 */
+	public static String format(Map<String, String> scopes) {
+		if (scopes.isEmpty()) {
+			return null;
+		}
+		StringBuilder text = new StringBuilder();
+		scopes.forEach((kind, id) -> text.append((text.length() > 0) ? "&" : "")
+			.append(kind)
+			.append('=')
+			.append(URLEncoder.encode(id, StandardCharsets.UTF_8)));
+		return text.toString();
+	}
+
+	/**
+	 * The scope ids of a {@link #format formatted} text.
+	 * @param text the text, or {@code null}
+	 * @return the scope ids by kind, empty for none
+	 */
+	public static Map<String, String> parse(String text) {
+		if (text == null || text.isEmpty()) {
+			return Map.of();
+		}
+		Map<String, String> scopes = new LinkedHashMap<>();
+		for (String pair : text.split("&")) {
+			int equals = pair.indexOf('=');
+			scopes.put(pair.substring(0, equals),
+					URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+		}
+		return scopes;
 	}
 
 }

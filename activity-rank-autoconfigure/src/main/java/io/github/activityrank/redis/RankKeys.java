@@ -202,55 +202,6 @@ public final class RankKeys {
 	}
 
 	/**
-	 * The board of one scope id for the period that contains {@code day}, laid out like
-	 * the period boards: {@code {prefix}:scope:<kind>:<id>:week:2026-W47}.
-	 * @param kind a scope kind (lowercase letters, digits, {@code -})
-	 * @param encodedId the scope id as {@link #encode} returns it (never a {@code :})
-	 * @param period the period
-	 * @param day a day of it
-	 * @return the key
-	 */
-	public String scopeBoard(String kind, String encodedId, Period period, LocalDate day) {
-		return this.tag + ":scope:" + kind + ":" + encodedId + board(period, day).substring(this.tag.length());
-	}
-
-	/**
-	 * The dense companion of a scope board.
-	 * @param kind a scope kind
-	 * @param encodedId the scope id as {@link #encode} returns it
-	 * @param period the period
-	 * @param day a day of it
-	 * @return the key
-	 */
-	public String scopeDense(String kind, String encodedId, Period period, LocalDate day) {
-		return this.tag + ":dense" + scopeBoard(kind, encodedId, period, day).substring(this.tag.length());
-	}
-
-	/**
-	 * The scope ids of a kind ranked by the points awarded in each during the period
-	 * (sorted set, member = encoded scope id, score = points):
-	 * {@code {prefix}:scopes:<kind>:week:2026-W47}. With shards, each shard holds the
-	 * points of its users; a read sums them.
-	 * @param kind a scope kind
-	 * @param period the period
-	 * @param day a day of it
-	 * @return the key
-	 */
-	public String scopesBoard(String kind, Period period, LocalDate day) {
-		return this.tag + ":scopes:" + kind + board(period, day).substring(this.tag.length());
-	}
-
-	/**
-	 * The scopes a user got points in (set, member = {@code <kind>:<encoded id>}), which
-	 * a removal reads to take the user off their scope boards.
-	 * @param encodedUserId the user id as {@link #encode} returns it
-	 * @return the key
-	 */
-	public String scoped(String encodedUserId) {
-		return this.tag + ":scoped:" + encodedUserId;
-	}
-
-	/**
 	 * The record hash of one user and one day.
 	 * @param day the day
 	 * @param encodedUserId the user id as {@link #encode} returns it

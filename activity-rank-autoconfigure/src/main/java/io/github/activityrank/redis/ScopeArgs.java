@@ -19,7 +19,7 @@ import io.github.activityrank.engine.ScoreCommand;
  */
 final class ScopeArgs {
 
-	private final RankKeys keys;
+	private final ScopeKeys keys;
 
 	private final ActivityCalendar calendar;
 
@@ -30,7 +30,7 @@ final class ScopeArgs {
 	private final ScopeSettings scopes;
 
 	ScopeArgs(RankKeys keys, ActivityCalendar calendar, BoardLayout layout, boolean dense, ScopeSettings scopes) {
-		this.keys = keys;
+		this.keys = new ScopeKeys(keys);
 		this.calendar = calendar;
 		this.layout = layout;
 		this.dense = dense;

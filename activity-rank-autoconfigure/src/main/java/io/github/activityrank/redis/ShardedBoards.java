@@ -83,8 +83,10 @@ public class ShardedBoards implements Boards, ScopeBoards {
 
 	@Override
 	public BoardSource scopes(String kind, Period period, LocalDate day) {
-		return this.scopeIds
-			.apply(this.shards.allKeys().stream().map((keys) -> keys.scopesBoard(kind, period, day)).toList());
+		return this.scopeIds.apply(this.shards.allKeys()
+			.stream()
+			.map((keys) -> new ScopeKeys(keys).scopesBoard(kind, period, day))
+			.toList());
 	}
 
 	/**
@@ -98,7 +100,8 @@ public class ShardedBoards implements Boards, ScopeBoards {
 	 */
 	static Function<RankKeys, BoardKeys> scopeBoardKeys(String kind, String scopeId, Period period, LocalDate day) {
 		String id = RankKeys.encode(scopeId);
-		return (keys) -> new BoardKeys(keys.scopeBoard(kind, id, period, day), keys.scopeDense(kind, id, period, day));
+		return (keys) -> new BoardKeys(new ScopeKeys(keys).scopeBoard(kind, id, period, day),
+				new ScopeKeys(keys).scopeDense(kind, id, period, day));
 	}
 
 	/** How many deep pages were answered from one window of scores after the samples. */

@@ -36,6 +36,8 @@ final class UserRemoval {
 
 	private final ChallengeRegistry challenges;
 
+	private final ScopeKeys scopeKeys;
+
 	private final LuaScript remove = LuaScript.load("remove.lua");
 
 	UserRemoval(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
@@ -45,6 +47,7 @@ final class UserRemoval {
 		this.calendar = calendar;
 		this.layout = layout;
 		this.challenges = new ChallengeRegistry(connectionFactory, keys);
+		this.scopeKeys = new ScopeKeys(keys);
 	}
 
 	long remove(String userId) {
@@ -68,10 +71,10 @@ final class UserRemoval {
 			int colon = scope.indexOf(':');
 			for (Period period : Period.values()) {
 				for (LocalDate start : this.calendar.retainedPeriods(period)) {
-					call.key(
-							this.keys.scopeBoard(scope.substring(0, colon), scope.substring(colon + 1), period, start));
-					call.key(
-							this.keys.scopeDense(scope.substring(0, colon), scope.substring(colon + 1), period, start));
+					call.key(this.scopeKeys.scopeBoard(scope.substring(0, colon), scope.substring(colon + 1), period,
+							start));
+					call.key(this.scopeKeys.scopeDense(scope.substring(0, colon), scope.substring(colon + 1), period,
+							start));
 				}
 			}
 		}
@@ -135,7 +138,7 @@ final class UserRemoval {
 		}
 		owned.addAll(periods);
 		owned.add(this.keys.joinedChallenges(member));
-		owned.add(this.keys.scoped(member));
+		owned.add(this.scopeKeys.scoped(member));
 		return owned;
 	}
 
@@ -146,7 +149,7 @@ final class UserRemoval {
 	private Set<String> scopesOf(String member) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			Set<byte[]> found = connection.setCommands()
-				.sMembers(this.keys.scoped(member).getBytes(StandardCharsets.UTF_8));
+				.sMembers(this.scopeKeys.scoped(member).getBytes(StandardCharsets.UTF_8));
 			Set<String> scopes = new LinkedHashSet<>();
 			if (found != null) {
 				found.forEach((scope) -> scopes.add(new String(scope, StandardCharsets.UTF_8)));
