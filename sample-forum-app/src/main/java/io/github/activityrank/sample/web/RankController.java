@@ -8,6 +8,7 @@ import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.sample.forum.Categories;
 import io.github.activityrank.sample.forum.ForumService;
 import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.NotFoundException;
@@ -51,7 +52,7 @@ class RankController {
 	 */
 	@GetMapping("/{period}")
 	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size,
-			@RequestParam(defaultValue = "0") long offset) {
+			@RequestParam(defaultValue = "0") long offset, @RequestParam(required = false) @Nullable String category) {
 		Period board = board(period);
 		if (size < 1 || size > ActivityLimits.MAX_PAGE_SIZE) {
 			throw new InvalidRequestException("size must be from 1 to " + ActivityLimits.MAX_PAGE_SIZE);
@@ -59,7 +60,41 @@ class RankController {
 		if (offset < 0) {
 			throw new InvalidRequestException("offset must be 0 or more");
 		}
+		if (category != null && !category.isEmpty()) {
+			if (!Categories.ALL.contains(category)) {
+				throw new NotFoundException("No category '" + category + "'; there are " + Categories.ALL);
+			}
+			return new Board(name(board),
+					entries(this.ranks.board("category", category, board, this.zone.today()).page(offset, size)));
+		}
 		return new Board(name(board), entries(this.ranks.board(board, this.zone.today()).page(offset, size)));
+	}
+
+	/**
+	 * The categories, most active first: the points awarded in each during the period.
+	 */
+	@GetMapping("/{period}/categories")
+	List<CategoryPoints> categories(@PathVariable String period) {
+		Period board = board(period);
+		List<CategoryPoints> categories = new ArrayList<>();
+		this.ranks.scopes("category", board)
+			.top(Categories.ALL.size())
+			.forEach((entry) -> categories.add(new CategoryPoints(entry.id(), entry.score())));
+		for (String category : Categories.ALL) {
+			if (categories.stream().noneMatch((c) -> c.category().equals(category))) {
+				categories.add(new CategoryPoints(category, 0));
+			}
+		}
+		return categories;
+	}
+
+	/**
+	 * A category and the points awarded in it during a period.
+	 *
+	 * @param category the category
+	 * @param points the points
+	 */
+	record CategoryPoints(String category, long points) {
 	}
 
 	/**
