@@ -51,12 +51,23 @@ public record ComposedActivityRankService(ActivityRankService reads,
 
 	@Override
 	public AwardResult apply(ActivityEvent event) {
+		checkKinds(Collections.singletonList(event));
 		return this.writes.applyAll(Collections.singletonList(event)).get(0);
 	}
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		checkKinds(events);
 		return this.writes.applyAll(events);
+	}
+
+	/**
+	 * A direct call naming a scope kind that is not configured throws before any write.
+	 */
+	private void checkKinds(List<ActivityEvent> events) {
+		if (this.reads instanceof DefaultActivityRankService engine) {
+			engine.checkKinds(events);
+		}
 	}
 
 	@Override

@@ -54,9 +54,7 @@ public class DefaultActivityRankService
 
 	private final UserErasure erasure;
 
-	private final ScopeSettings scopes;
-
-	private final ScopeBoards scopeBoards;
+	private final ScopeReads scopes;
 
 	private ActivityObservations observations = ActivityObservations.NONE;
 
@@ -141,8 +139,7 @@ public class DefaultActivityRankService
 			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
 			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure, ScopeSettings scopes,
 			ScopeBoards scopeBoards) {
-		this.scopes = scopes;
-		this.scopeBoards = scopeBoards;
+		this.scopes = new ScopeReads(scopes, scopeBoards, calendar, userLookup, () -> this.observations);
 		this.activeUsers = activeUsers;
 		this.erasure = erasure;
 		this.rules = rules;
@@ -171,6 +168,7 @@ public class DefaultActivityRankService
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		checkKinds(events);
 		// the dispatcher, the relay and the streams call the timed variants, each
 		// observing its own path
 		if (!this.observations.isActive()) {
@@ -259,24 +257,26 @@ public class DefaultActivityRankService
 				return reject(problem, event);
 			}
 		}
-		problem = ScopeSettings.idProblem(event.scopes());
-		if (problem != null) {
-			return reject(problem, event);
+		// a revoke takes back what its award's record says
+		Object scoped = this.scopes.counted(event);
+		if (scoped instanceof String scopeProblem) {
+			return reject(scopeProblem, event);
 		}
-		// an unknown kind throws, naming the configured ones; a revoke takes back what
-		// its
-		// award's record says
-		Map<String, String> scoped = this.scopes.counted(event.scopes(), event.rule());
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
 					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at)
-				.withScopes(event.revoke() ? Map.of() : scoped);
+				.withScopes(scopeIds(scoped));
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
 				this.rules.monthlyCap(), at)
 			.withItem(event.itemType(), event.itemId())
-			.withScopes(event.revoke() ? Map.of() : scoped);
+			.withScopes(scopeIds(scoped));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, String> scopeIds(Object counted) {
+		return (Map<String, String>) counted;
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
@@ -312,28 +312,29 @@ public class DefaultActivityRankService
 				BoardKind.PERIOD, period);
 	}
 
+	/**
+	 * Check the scope kinds of a direct call's events, before any is written.
+	 * @param events the events
+	 * @throws IllegalArgumentException for a kind that is not configured, naming those
+	 * that are
+	 */
+	public void checkKinds(List<ActivityEvent> events) {
+		this.scopes.checkKinds(events);
+	}
+
 	@Override
 	public Leaderboard board(String scopeKind, String scopeId, Period period) {
-		this.scopes.checkRead(scopeKind, scopeId, period, this.calendar.today());
-		return this.observations.board(new CheckedLeaderboard(
-				() -> this.scopeBoards.scopeBoard(scopeKind, scopeId, period, this.calendar.today()), this.userLookup),
-				BoardKind.SCOPE, period);
+		return this.scopes.board(scopeKind, scopeId, period);
 	}
 
 	@Override
 	public Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
-		this.scopes.checkRead(scopeKind, scopeId, period, day);
-		return this.observations.board(
-				new CheckedLeaderboard(this.scopeBoards.scopeBoard(scopeKind, scopeId, period, day), this.userLookup),
-				BoardKind.SCOPE, period);
+		return this.scopes.board(scopeKind, scopeId, period, day);
 	}
 
 	@Override
 	public Leaderboard scopes(String scopeKind, Period period) {
-		this.scopes.checkRead(scopeKind, null, period, this.calendar.today());
-		return this.observations.board(
-				new CheckedLeaderboard(() -> this.scopeBoards.scopes(scopeKind, period, this.calendar.today()), null),
-				BoardKind.SCOPE, period);
+		return this.scopes.scopes(scopeKind, period);
 	}
 
 	@Override

@@ -161,6 +161,15 @@ class ScopeBoardsTests {
 	}
 
 	@Test
+	void aQueuedOrRelayedAwardNamingAKindNoLongerConfiguredIsRejectedNotThrown() {
+		EngineFixture engine = engine();
+		ActivityEvent award = ActivityEvent.award("ann", "article-1", "publish").withScope("tenant", "acme");
+		assertThat(engine.service.applyAll(List.of(award), java.util.Collections.singletonList(null)))
+			.extracting((result) -> result.outcome())
+			.containsExactly(Outcome.REJECTED);
+	}
+
+	@Test
 	void anInvalidScopeIdIsRejectedLikeAnInvalidUserId() {
 		EngineFixture engine = engine();
 		assertThat(engine.service

@@ -143,7 +143,7 @@ class WritesAwardOnlyTheCallerTests {
 						+ "\\}:(rec:[0-9]{8}|wsum:[0-9]{4}-W[0-9]{2}|msum:[0-9]{4}-[0-9]{2}|badges):(3|5|7)|" + "\\{"
 						+ PREFIX + "\\}:(item:article:([0-9W-]+|total)|hot:article|active:([0-9W-]+|total))|" + "\\{"
 						+ PREFIX + "\\}:users:article:([0-9W-]+|total):(1|2|4)|" + "\\{" + PREFIX
-						+ "\\}:(scope:category:(java|spring|redis):[0-9W-]+|scopes:category:[0-9W-]+|scoped:(3|5|7))|"
+						+ "\\}:((scope:category:(java|spring|redis)|scopes:category):(day|week|month):[0-9W-]+|scoped:(3|5|7))|"
 						+ "\\{" + PREFIX + "\\}:(rules|badge-holders:[a-z0-9-]+)"));
 			System.out.println("[hostile] caller-only: redirectAttempts=" + redirectAttempts + " pointsToOthers="
 					+ pointsToOthers + " keysOutsidePrefix=" + keyspace.outside().size());
