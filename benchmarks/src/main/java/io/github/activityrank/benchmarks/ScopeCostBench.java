@@ -30,6 +30,15 @@ final class ScopeCostBench {
 
 	private static final String NAMED = "one kind, award names one id";
 
+	/**
+	 * The full script without scopes: a level from 0 keeps every award off the lean path.
+	 */
+	private static final String FULL = "full script, no scopes";
+
+	private static final String FULL_NAMED = "full script, award names one id";
+
+	private static final String[] FULL_SCRIPT = { "activity-rank.levels.at=0", "activity-rank.levels.points-of=month" };
+
 	/** Scope ids the awards spread over: each scope board holds a few hundred users. */
 	private static final int SCOPE_IDS = 20;
 
@@ -37,6 +46,7 @@ final class ScopeCostBench {
 		int threads = options.threadCounts[options.threadCounts.length - 1];
 		int users = Math.min(options.users, 10_000);
 		Interleaved.Results results;
+		Interleaved.Results module;
 		String scoped = "scopeon_" + runId;
 		double scopeBytes;
 		double plainBytes;
@@ -55,6 +65,21 @@ final class ScopeCostBench {
 						FeatureCostBench.arm(options, bench, threads, users, "evalsha",
 								(user, field, revoke) -> award(on.service(), user, field, revoke, true)))
 				.run(options.rounds);
+			// the scopes module's own cost: both arms on the full script
+			try (EngineContext full = EngineContext.start(options, "scopefull_" + runId, FULL_SCRIPT);
+					EngineContext fullScoped = EngineContext.start(options, "scopefullon_" + runId,
+							"activity-rank.levels.at=0", "activity-rank.levels.points-of=month",
+							"activity-rank.scopes.category.periods=day,month")) {
+				module = Interleaved.plan()
+					.warmup(1)
+					.baseline(FULL,
+							FeatureCostBench.arm(options, bench, threads, users, "evalsha",
+									(user, field, revoke) -> award(full.service(), user, field, revoke, false)))
+					.subject(FULL_NAMED,
+							FeatureCostBench.arm(options, bench, threads, users, "evalsha",
+									(user, field, revoke) -> award(fullScoped.service(), user, field, revoke, true)))
+					.run(options.rounds);
+			}
 			LocalDate today = on.service().today();
 			RankKeys keys = new RankKeys(scoped);
 			plainBytes = bytesPerMember(bench, List.of(keys.board(Period.DAY, today)));
@@ -78,6 +103,13 @@ final class ScopeCostBench {
 						+ "cycle, then %d interleaved rounds (%.1f s each); a ratio is the median of per-round "
 						+ "ratios (min-max)",
 				users, SCOPE_IDS, options.rounds, options.awardSeconds));
+		String moduleRatio = module.ratio(FULL_NAMED, FULL, SERVER_US).ratioWithIqr();
+		section.row(FULL, module.median(FULL, Latencies.PER_SECOND), module.median(FULL, SERVER_US), "-");
+		section.row(FULL_NAMED, module.median(FULL_NAMED, Latencies.PER_SECOND), module.median(FULL_NAMED, SERVER_US),
+				moduleRatio + " of full script");
+		section.note("the last two rows, interleaved with each other: both on the full script (a level from 0 keeps "
+				+ "every award off the lean path), so their ratio is the scopes module's own cost; an award that "
+				+ "names a scope takes the full script, an award without scopes the lean path");
 		section.note(String.format(Locale.ROOT,
 				"memory: a scope board entry %.1f bytes, a plain day board entry %.1f bytes (MEMORY USAGE / ZCARD "
 						+ "after the rounds; the %d scope day boards together against the day board): %.2fx",
