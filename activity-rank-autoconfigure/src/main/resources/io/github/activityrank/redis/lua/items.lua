@@ -64,13 +64,7 @@ local function trim(key, keep)
   return card
 end
 
--- the key space's base of a record key, and a key of that space relative to it and back
-local function base_of(record)
-  return string.match(record, '^(.-):rec:%d+:')
-end
-local function relative(base, key)
-  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
-end
+-- a key of the key space relative to its base (score-args: base_of, relative) and back
 local function absolute(base, name)
   return (string.sub(name, 1, 1) == ':') and (base .. name) or name
 end
@@ -121,14 +115,9 @@ end
 
 local function item_revoke(member, field, first)
   local name = '#i:' .. field
-  local record = KEYS[first]
-  local held = redis.call('HGET', record, name)
+  local held, record = award_field(member, first, name)
   if not held then
-    local _
-    _, held, record = find_older(record_prefix, member, days - 1, name)
-    if not held then
-      return
-    end
+    return
   end
   redis.call('HDEL', record, name)
   wrote('h', record, name, held)

@@ -25,13 +25,6 @@ do
   local largest, timed, dense_on, scoped_prefix = ARGV[si], ARGV[si + 1] == '1', ARGV[si + 2] == '1', ARGV[si + 3]
   si = si + 4
 
-  local function base_of(record)
-    return string.match(record, '^(.-):rec:%d+:')
-  end
-  local function relative(base, key)
-    return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
-  end
-
   -- points on a scope id of the kind's board of scope ids; a penalty never adds an id
   local function tally(key, ttl, id, points)
     if points < 0 and not redis.call('ZSCORE', key, id) then
@@ -104,14 +97,9 @@ do
 
   local function scope_revoke(member, field, first)
     local name = '#s:' .. field
-    local record = KEYS[first]
-    local held = redis.call('HGET', record, name)
+    local held, record = award_field(member, first, name)
     if not held then
-      local _
-      _, held, record = find_older(record_prefix, member, days - 1, name)
-      if not held then
-        return
-      end
+      return
     end
     redis.call('HDEL', record, name)
     wrote('h', record, name, held)

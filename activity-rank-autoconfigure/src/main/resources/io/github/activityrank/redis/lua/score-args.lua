@@ -173,6 +173,28 @@ local function value_of(spec, points)
   return spec.value
 end
 
+-- the key space's base of a record key (its part before ':rec:'), and a key of that space written
+-- relative to it, so that a rebuild's staged record names the live keys once it is switched (the
+-- items and scopes modules store keys so; a key written in full is used as it is)
+local function base_of(record)
+  return string.match(record, '^(.-):rec:%d+:')
+end
+local function relative(base, key)
+  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
+end
+
+-- a reserved field an award wrote for a module (items '#i:', scopes '#s:'), found by its revoke in
+-- today's record, else in the record of the older day it searches: its value and record, or nil
+local function award_field(member, first, name)
+  local record = KEYS[first]
+  local held = redis.call('HGET', record, name)
+  if not held then
+    local _
+    _, held, record = find_older(record_prefix, member, days - 1, name)
+  end
+  return held, record
+end
+
 -- the last argument not read by a module's tail yet (scopes, then items, each reads its start there)
 local tail = #ARGV
 
