@@ -35,6 +35,11 @@ class ScopeBoardsTests {
 			Map.of("category", new ScopeKind("category", List.of(Period.DAY, Period.TOTAL), Set.of(), 0), "course",
 					new ScopeKind("course", List.of(Period.WEEK), Set.of("comment", "publish"), 0)));
 
+	/** Ann publishes article 1 in category java and course c-101. */
+	static final ActivityEvent JAVA_C101 = ActivityEvent.award("ann", "article-1", "publish")
+		.withScope("category", "java")
+		.withScope("course", "c-101");
+
 	private final List<EngineFixture> fixtures = new ArrayList<>();
 
 	@AfterEach
@@ -61,9 +66,7 @@ class ScopeBoardsTests {
 	@Test
 	void anAwardScoresTheGlobalBoardsAndTheBoardsOfEachKindItNames() {
 		EngineFixture engine = engine();
-		ActivityEvent award = ActivityEvent.award("ann", "article-1", "publish")
-			.withScope("category", "java")
-			.withScope("course", "c-101");
+		ActivityEvent award = JAVA_C101;
 		assertThat(engine.service.apply(award).outcome()).isEqualTo(Outcome.AWARDED);
 		assertThat(scores(engine.service.board(Period.DAY))).containsExactly(Map.entry("ann", 10L));
 		assertThat(scores(engine.service.board("category", "java", Period.DAY))).containsExactly(Map.entry("ann", 10L));
@@ -77,9 +80,7 @@ class ScopeBoardsTests {
 	@Test
 	void aRevokeTakesBackFromEveryBoardTheAwardGaveTo() {
 		EngineFixture engine = engine();
-		engine.service.apply(ActivityEvent.award("ann", "article-1", "publish")
-			.withScope("category", "java")
-			.withScope("course", "c-101"));
+		engine.service.apply(JAVA_C101);
 		engine.service.apply(ActivityEvent.award("bob", "article-2", "publish").withScope("category", "java"));
 		assertThat(engine.service.revoke("ann", "article-1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
 		assertThat(scores(engine.service.board(Period.DAY))).containsExactly(Map.entry("bob", 10L));
@@ -116,9 +117,7 @@ class ScopeBoardsTests {
 	@Test
 	void theSameAwardTwiceScoresOnceEverywhere() {
 		EngineFixture engine = engine();
-		ActivityEvent award = ActivityEvent.award("ann", "article-1", "publish")
-			.withScope("category", "java")
-			.withScope("course", "c-101");
+		ActivityEvent award = JAVA_C101;
 		engine.service.apply(award);
 		assertThat(engine.service.apply(award).outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
 		assertThat(scores(engine.service.board(Period.DAY))).containsExactly(Map.entry("ann", 10L));
@@ -215,9 +214,7 @@ class ScopeBoardsTests {
 	@Test
 	void aRemovedUserLeavesEveryScopeBoard() {
 		EngineFixture engine = engine();
-		engine.service.apply(ActivityEvent.award("ann", "article-1", "publish")
-			.withScope("category", "java")
-			.withScope("course", "c-101"));
+		engine.service.apply(JAVA_C101);
 		engine.service.apply(ActivityEvent.award("ann", "article-2", "publish").withScope("category", "kotlin"));
 		engine.service.apply(ActivityEvent.award("bob", "article-3", "publish").withScope("category", "java"));
 		engine.service.removeUser("ann");
