@@ -114,13 +114,10 @@ local function item_award(type, item, points, member, field, record)
 end
 
 local function item_revoke(member, field, first)
-  local name = '#i:' .. field
-  local held, record = award_field(member, first, name)
+  local held, record = take_award_field(member, first, '#i:' .. field)
   if not held then
     return
   end
-  redis.call('HDEL', record, name)
-  wrote('h', record, name, held)
   local points, lw, item, boards, hot = string.match(held, '^(%d+)|([^|]+)|([^|]*)|([^|]*)|(.*)$')
   points = tonumber(points)
   local base = base_of(record)

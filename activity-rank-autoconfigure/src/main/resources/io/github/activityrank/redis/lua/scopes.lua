@@ -96,13 +96,10 @@ do
   end
 
   local function scope_revoke(member, field, first)
-    local name = '#s:' .. field
-    local held, record = award_field(member, first, name)
+    local held, record = take_award_field(member, first, '#s:' .. field)
     if not held then
       return
     end
-    redis.call('HDEL', record, name)
-    wrote('h', record, name, held)
     local points, boards, tallies = string.match(held, '^(-?%d+)|([^|]*)|(.*)$')
     points = tonumber(points)
     local base = base_of(record)

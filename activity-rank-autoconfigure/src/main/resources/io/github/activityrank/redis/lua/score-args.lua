@@ -183,14 +183,19 @@ local function relative(base, key)
   return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
 end
 
--- a reserved field an award wrote for a module (items '#i:', scopes '#s:'), found by its revoke in
--- today's record, else in the record of the older day it searches: its value and record, or nil
-local function award_field(member, first, name)
+-- a reserved field an award wrote for a module (items '#i:', scopes '#s:'), which its revoke takes
+-- away: found in today's record, else in the record of the older day it searches, then deleted
+-- (journaled); its value and record, or nil
+local function take_award_field(member, first, name)
   local record = KEYS[first]
   local held = redis.call('HGET', record, name)
   if not held then
     local _
     _, held, record = find_older(record_prefix, member, days - 1, name)
+  end
+  if held then
+    redis.call('HDEL', record, name)
+    wrote('h', record, name, held)
   end
   return held, record
 end
