@@ -2,7 +2,7 @@
 (() => {
   'use strict';
   const $ = (selector, root = document) => root.querySelector(selector);
-  const state = { user: null, period: 'day', scope: 'everyone', users: [], openArticle: null, challenge: null };
+  const state = { user: null, period: 'day', scope: 'everyone', category: '', users: [], openArticle: null, challenge: null };
   const PERIOD_WORD = { day: 'today', week: 'this week', month: 'this month', 'last-7-days': 'in the last 7 days' };
   const EMPTY_BOARD = {
     everyone: 'Nobody has scored yet in this period. Open an article!',
@@ -85,7 +85,23 @@
   function boardPath() {
     if (state.scope === 'streaks') return '/api/streaks?size=30';
     if (state.scope === 'challenge') return state.challenge ? `/api/challenges/${state.challenge.id}/rank?size=30` : null;
-    return state.scope === 'following' ? `/api/rank/${state.period}/following` : `/api/rank/${state.period}?size=30`;
+    if (state.scope === 'following') return `/api/rank/${state.period}/following`;
+    const inCategory = state.category && state.period !== 'last-7-days'; // categories: calendar periods
+    return `/api/rank/${state.period}?size=30` + (inCategory ? `&category=${encodeURIComponent(state.category)}` : '');
+  }
+
+  // the category picker: each category with the points awarded in it this period
+  async function loadCategories() {
+    if (state.period === 'last-7-days') {
+      $('.category-picker').classList.add('hidden');
+      return;
+    }
+    const categories = await api('GET', `/api/rank/${state.period}/categories`);
+    const select = $('#category');
+    select.replaceChildren(el('option', { value: '' }, 'All categories'),
+      ...categories.map((c) => el('option', { value: c.category }, `${c.category} (${c.points})`)));
+    select.value = state.category;
+    $('.category-picker').classList.toggle('hidden', state.scope !== 'everyone');
   }
 
   async function loadBoard() {
@@ -395,7 +411,7 @@
 
   // ---- wiring --------------------------------------------------------------------------------
   async function refreshAll() {
-    const jobs = [loadBoard(), loadMe(), loadArticles(), loadItems(), loadStreak(), loadAchievements()];
+    const jobs = [loadBoard(), loadCategories(), loadMe(), loadArticles(), loadItems(), loadStreak(), loadAchievements()];
     await Promise.all(jobs);
   }
 
@@ -421,7 +437,7 @@
     document.querySelectorAll('.tab[data-scope]').forEach((tab) => tab.addEventListener('click', () => {
       document.querySelectorAll('.tab[data-scope]').forEach((t) => t.classList.toggle('active', t === tab));
       state.scope = tab.dataset.scope;
-      loadBoard().catch((e) => toast(e.message, true));
+      Promise.all([loadBoard(), loadCategories()]).catch((e) => toast(e.message, true));
     }));
     $('#challenge-join').addEventListener('click', toggleChallenge);
     $('#check-in').addEventListener('click', checkIn);
@@ -431,9 +447,13 @@
       act(api('POST', '/api/articles', { title: $('#new-title').value, content: $('#new-content').value }), 'Published: +10')
         .then(() => { $('#new-article').reset(); $('#new-article').classList.add('hidden'); });
     });
+    $('#category').addEventListener('change', () => {
+      state.category = $('#category').value;
+      loadBoard().catch((e) => toast(e.message, true));
+    });
     await refreshAll();
     document.body.dataset.ready = 'true';
-    setInterval(() => Promise.all([loadBoard(), loadMe(), loadItems(), loadStreak(), loadReaders(), loadAchievements(),
+    setInterval(() => Promise.all([loadBoard(), loadCategories(), loadMe(), loadItems(), loadStreak(), loadReaders(), loadAchievements(),
       pollNotices()]).catch(() => {}), 3000);
   }
 

@@ -1,5 +1,9 @@
 package io.github.activityrank;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * A request to award or revoke points. Publish it with Spring's
  * {@link org.springframework.context.ApplicationEventPublisher} (applied after commit
@@ -19,9 +23,36 @@ package io.github.activityrank;
  * @param itemType the item type (from {@code activity-rank.items}) the award also scores,
  * or {@code null} for none
  * @param itemId the item's id (same limits as a user id), or {@code null} for none
+ * @param scopes the scope ids the award also scores, by scope kind (from
+ * {@code activity-rank.scopes}), at most one id per kind; empty for none (see
+ * docs/scopes.md)
  */
 public record ActivityEvent(String userId, String field, String rule, Long points, boolean revoke, String itemType,
-		String itemId) {
+		String itemId, Map<String, String> scopes) {
+
+	/**
+	 * The scopes are kept in the order they were given, and never {@code null}.
+	 */
+	public ActivityEvent {
+		scopes = (scopes == null || scopes.isEmpty()) ? Map.of()
+				: Collections.unmodifiableMap(new LinkedHashMap<>(scopes));
+	}
+
+	/**
+	 * An event without scopes.
+	 * @param userId the user who gets (or loses) the points
+	 * @param field the idempotency field; {@code null} means the rule name
+	 * @param rule a rule name, or {@code null} when {@code points} is given
+	 * @param points explicit points, or {@code null} to use the rule's
+	 * @param revoke whether to take back the points of an earlier award instead of
+	 * awarding
+	 * @param itemType the item type, or {@code null} for none
+	 * @param itemId the item's id, or {@code null} for none
+	 */
+	public ActivityEvent(String userId, String field, String rule, Long points, boolean revoke, String itemType,
+			String itemId) {
+		this(userId, field, rule, points, revoke, itemType, itemId, Map.of());
+	}
 
 	/**
 	 * An event without an item.
@@ -44,7 +75,31 @@ public record ActivityEvent(String userId, String field, String rule, Long point
 	 * @return a copy with the item
 	 */
 	public ActivityEvent withItem(String type, String id) {
-		return new ActivityEvent(this.userId, this.field, this.rule, this.points, this.revoke, type, id);
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, this.revoke, type, id, this.scopes);
+	}
+
+	/**
+	 * This event scoring a scope too: the user gets the award's points on the boards of
+	 * the scope id as well (see docs/scopes.md). Callable once per kind, for an award in
+	 * several kinds: {@code award(...).withScope("category", "java").withScope("course",
+	 * "c-101")}. A revoke needs none: it takes back what its award gave.
+	 * @param kind the scope kind, configured under {@code activity-rank.scopes}
+	 * @param id the scope id (same limits as a user id)
+	 * @return a copy with the scope
+	 * @throws IllegalArgumentException when the kind is blank or already given
+	 */
+	public ActivityEvent withScope(String kind, String id) {
+		if (kind == null || kind.isBlank()) {
+			throw new IllegalArgumentException("A scope kind is required");
+		}
+		if (this.scopes.containsKey(kind)) {
+			throw new IllegalArgumentException("Scope kind '" + kind + "' is already given ('" + this.scopes.get(kind)
+					+ "'): an award names at most one id of each kind");
+		}
+		Map<String, String> scopes = new LinkedHashMap<>(this.scopes);
+		scopes.put(kind, id);
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, this.revoke, this.itemType,
+				this.itemId, scopes);
 	}
 
 	/**

@@ -26,6 +26,15 @@ public final class ActivityLimits {
 	/** Longest item type name, in characters ({@code a-z}, {@code 0-9} and {@code -}). */
 	public static final int MAX_ITEM_TYPE_LENGTH = 32;
 
+	/** Longest scope kind name ({@code activity-rank.scopes.<kind>}), in characters. */
+	public static final int MAX_SCOPE_KIND_LENGTH = 32;
+
+	/**
+	 * Most scope kinds configured: an award names at most one id of each, and every one
+	 * it names costs its boards in the same script call.
+	 */
+	public static final int MAX_SCOPE_KINDS = 16;
+
 	/**
 	 * Most points one award or rule may carry, either sign; also the most points one
 	 * award gives an item.

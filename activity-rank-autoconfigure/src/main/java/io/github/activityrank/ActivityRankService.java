@@ -137,6 +137,49 @@ public interface ActivityRankService {
 	}
 
 	/**
+	 * The board of one scope id (a category, a course, a tenant) for the current period:
+	 * its users ranked by the points awarded in that scope (see docs/scopes.md). The
+	 * handle follows the calendar like {@link #board(Period)}.
+	 * @param scopeKind a kind configured under {@code activity-rank.scopes}
+	 * @param scopeId the scope id (same limits as a user id)
+	 * @param period one of the kind's periods
+	 * @return the board
+	 * @throws IllegalArgumentException for a kind that is not configured (naming those
+	 * that are), an invalid id, or a period the kind does not keep
+	 */
+	default Leaderboard board(String scopeKind, String scopeId, Period period) {
+		throw new IllegalArgumentException("No scope kind '" + scopeKind + "': none is configured");
+	}
+
+	/**
+	 * The board of one scope id for the period that contains {@code day}, while it is
+	 * retained.
+	 * @param scopeKind a kind configured under {@code activity-rank.scopes}
+	 * @param scopeId the scope id (same limits as a user id)
+	 * @param period one of the kind's periods
+	 * @param day any day of the wanted period
+	 * @return the board
+	 * @throws IllegalArgumentException for a kind that is not configured (naming those
+	 * that are), an invalid id, or a period the kind does not keep
+	 */
+	default Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
+		throw new IllegalArgumentException("No scope kind '" + scopeKind + "': none is configured");
+	}
+
+	/**
+	 * The scope ids of a kind ranked by the points awarded in each during the current
+	 * period ("the most active categories this week"); an entry's id is a scope id.
+	 * @param scopeKind a kind configured under {@code activity-rank.scopes}
+	 * @param period one of the kind's periods
+	 * @return the board
+	 * @throws IllegalArgumentException for a kind that is not configured (naming those
+	 * that are), or a period the kind does not keep
+	 */
+	default Leaderboard scopes(String scopeKind, Period period) {
+		throw new IllegalArgumentException("No scope kind '" + scopeKind + "': none is configured");
+	}
+
+	/**
 	 * Distinct users with an award in the current period, counted with a HyperLogLog
 	 * (standard error 0.81%). Counted while {@code activity-rank.items} configures an
 	 * item type (docs/items.md); otherwise 0.

@@ -126,6 +126,23 @@ public @interface ActivityScore {
 	String item() default "";
 
 	/**
+	 * The scope kind (from {@code activity-rank.scopes}) the award also scores, with
+	 * {@link #scopeId()}: the user gets the award's points on the boards of that scope id
+	 * too (see docs/scopes.md). Empty: no scope. For several kinds, publish an
+	 * {@link ActivityEvent} with {@link ActivityEvent#withScope} per kind.
+	 * @return the scope kind
+	 */
+	String scope() default "";
+
+	/**
+	 * SpEL giving the scope id (same limits as a user id), with {@link #scope()}, such as
+	 * {@code "#article.category"}. A revoke needs none: it takes back what its award
+	 * gave.
+	 * @return the scope id expression
+	 */
+	String scopeId() default "";
+
+	/**
 	 * Holds several {@link ActivityScore} annotations on one method; all of them apply.
 	 */
 	@Target(ElementType.METHOD)

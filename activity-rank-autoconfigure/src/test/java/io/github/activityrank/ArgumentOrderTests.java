@@ -37,7 +37,7 @@ class ArgumentOrderTests {
 		assertThat(names(ActivityEvent.class.getMethod("revoke", String.class, String.class, String.class)))
 			.containsExactly("userId", "field", "rule");
 		assertThat(Arrays.stream(ActivityEvent.class.getRecordComponents()).map(RecordComponent::getName))
-			.containsExactly("userId", "field", "rule", "points", "revoke", "itemType", "itemId");
+			.containsExactly("userId", "field", "rule", "points", "revoke", "itemType", "itemId", "scopes");
 	}
 
 	@Test

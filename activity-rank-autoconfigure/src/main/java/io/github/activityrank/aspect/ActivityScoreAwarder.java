@@ -159,6 +159,15 @@ final class ActivityScoreAwarder {
 		}
 		ActivityEvent event = new ActivityEvent(user, field, operation.rule().isEmpty() ? null : operation.rule(),
 				points, revoke);
+		if (!operation.scope().isEmpty() && !revoke) {
+			String scopeId = asId(this.evaluator.value(operation.scopeId(), element, context), method, "scopeId",
+					operation.scopeId());
+			if (scopeId == null || scopeId.isBlank()) {
+				evaluationError(nullMessage(method, "scopeId", operation.scopeId()), null);
+				return null;
+			}
+			event = event.withScope(operation.scope(), scopeId);
+		}
 		if (operation.itemType().isEmpty()) {
 			return event;
 		}

@@ -7,13 +7,13 @@ import io.github.activityrank.ActivityScore;
  * attributes.
  */
 record ActivityScoreOperation(String rule, long points, String pointsExpression, String user, String field,
-		String revoke, String condition, String itemType, String item) {
+		String revoke, String condition, String itemType, String item, String scope, String scopeId) {
 
 	static ActivityScoreOperation of(ActivityScore annotation) {
 		return new ActivityScoreOperation(annotation.rule().trim(), annotation.points(),
 				annotation.pointsExpression().trim(), annotation.user().trim(), annotation.field().trim(),
 				annotation.revoke().trim(), annotation.condition().trim(), annotation.itemType().trim(),
-				annotation.item().trim());
+				annotation.item().trim(), annotation.scope().trim(), annotation.scopeId().trim());
 	}
 
 	boolean usesResolver() {

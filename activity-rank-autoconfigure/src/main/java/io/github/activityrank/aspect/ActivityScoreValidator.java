@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -65,6 +66,9 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 	/** Why an item type cannot score a rule, or {@code null} when it can. */
 	private final BiFunction<String, String, String> itemProblem;
 
+	/** Why a scope kind cannot be named, or {@code null} when it can. */
+	private final Function<String, String> scopeProblem;
+
 	private ConfigurableListableBeanFactory beanFactory;
 
 	/**
@@ -93,7 +97,26 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 	public ActivityScoreValidator(ActivityScoreOperationSource operationSource,
 			ActivityScoreExpressionEvaluator evaluator, Predicate<String> ruleExists,
 			Supplier<Collection<String>> ruleNames, BiFunction<String, String, String> itemProblem) {
+		this(operationSource, evaluator, ruleExists, ruleNames, itemProblem,
+				(kind) -> "No scope kind '" + kind + "' is configured.");
+	}
+
+	/**
+	 * Create the validator with the configured item types and scope kinds.
+	 * @param operationSource the aspect's source of annotations, whose cache is warmed
+	 * @param evaluator the aspect's evaluator, whose expression cache is warmed
+	 * @param ruleExists whether a rule name is configured
+	 * @param ruleNames the configured rule names, for messages
+	 * @param itemProblem why an item type cannot score a rule, or {@code null} when it
+	 * can
+	 * @param scopeProblem why a scope kind cannot be named, or {@code null} when it can
+	 */
+	public ActivityScoreValidator(ActivityScoreOperationSource operationSource,
+			ActivityScoreExpressionEvaluator evaluator, Predicate<String> ruleExists,
+			Supplier<Collection<String>> ruleNames, BiFunction<String, String, String> itemProblem,
+			Function<String, String> scopeProblem) {
 		this.itemProblem = itemProblem;
+		this.scopeProblem = scopeProblem;
 		this.operationSource = operationSource;
 		this.evaluator = evaluator;
 		this.ruleExists = ruleExists;
@@ -237,6 +260,22 @@ public class ActivityScoreValidator implements SmartInitializingSingleton, BeanF
 		checkExpression(location, "condition", operation.condition(), method, names, element, problems);
 		checkItem(location, operation, problems);
 		checkExpression(location, "item", operation.item(), method, names, element, problems);
+		checkScope(location, operation, problems);
+		checkExpression(location, "scopeId", operation.scopeId(), method, names, element, problems);
+	}
+
+	private void checkScope(String location, ActivityScoreOperation operation, List<Problem> problems) {
+		if (operation.scope().isEmpty() != operation.scopeId().isEmpty()) {
+			problems.add(new Problem(location, "scope", operation.scope(),
+					"scope and scopeId go together: one names the scope kind, the other gives the scope's id.",
+					"give both (scope = \"category\", scopeId = \"#article.category\") or neither"));
+			return;
+		}
+		String problem = operation.scope().isEmpty() ? null : this.scopeProblem.apply(operation.scope());
+		if (problem != null) {
+			problems.add(new Problem(location, "scope", operation.scope(), problem, "add activity-rank.scopes."
+					+ operation.scope() + " to the configuration, or name a configured kind"));
+		}
 	}
 
 	private void checkItem(String location, ActivityScoreOperation operation, List<Problem> problems) {

@@ -181,7 +181,8 @@ public class ActivityRankAutoConfiguration {
 		BadgeSettings badges = BadgePropertyChecks.settings(properties);
 		return new RedisStores(connectionFactory, shards, calendar, boardOrder,
 				ActivityRankStreakAutoConfiguration.settings(properties),
-				badges.withListener(new BadgeEvents(publisher, badges)));
+				badges.withListener(new BadgeEvents(publisher, badges)))
+			.withScopes(ScopePropertyChecks.settings(properties));
 	}
 
 	@Bean
@@ -254,13 +255,14 @@ public class ActivityRankAutoConfiguration {
 			PeriodBoards boards, ActivityCalendar calendar, ActivityRankProperties properties,
 			ObjectProvider<RankUserLookup> userLookup, ActivityRankCounters counters,
 			ObjectProvider<ActiveUsers> activeUsers, ObjectProvider<UserErasure> erasures,
-			ObjectProvider<RollingBoards> rolling) {
+			ObjectProvider<RollingBoards> rolling, RedisStores stores) {
 		// every erasure bean, such as the ingestion's dead letters, looked up at each
 		// removal: they may come from auto-configurations that run after this one
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
 		DefaultActivityRankService service = new DefaultActivityRankService(rules, store, records, boards, calendar,
 				properties.getPeriods(), userLookup.getIfUnique(), counters,
-				activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure);
+				activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure, stores.scopes(),
+				stores.scopes().enabled() ? stores.boards() : null);
 		service.setRollingBoards(rolling.getIfUnique(() -> RollingBoards.NONE));
 		return service;
 	}

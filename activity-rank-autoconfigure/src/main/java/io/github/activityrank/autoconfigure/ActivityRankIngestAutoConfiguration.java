@@ -68,7 +68,8 @@ public class ActivityRankIngestAutoConfiguration {
 		checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(), ingest.getClaimIdle(),
 				properties.getRedis().getCommandTimeout(), environment);
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
-				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord());
+				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord(),
+				properties.getScopes().keySet());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now,
 				transientFailures);

@@ -161,6 +161,7 @@ public class ActivityRankLedgerAutoConfiguration {
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
 			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE));
+			rebuild.setScopes(ScopePropertyChecks.settings(properties));
 			return rebuild;
 		}
 

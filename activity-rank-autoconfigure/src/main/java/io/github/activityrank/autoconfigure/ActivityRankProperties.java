@@ -141,6 +141,13 @@ public class ActivityRankProperties extends CapProperties implements Initializin
 	 */
 	private final Map<String, ItemProperties> items = new LinkedHashMap<>();
 
+	/**
+	 * Scope kinds by name (1-32 of a-z, 0-9, '-'), at most 16: categories, courses or
+	 * tenants whose ids come with each award, each id with boards of its own (see
+	 * docs/scopes.md).
+	 */
+	private final Map<String, ScopeProperties> scopes = new LinkedHashMap<>();
+
 	@NestedConfigurationProperty
 	private final LevelProperties levels = new LevelProperties();
 
@@ -277,6 +284,10 @@ public class ActivityRankProperties extends CapProperties implements Initializin
 
 	public Map<String, ItemProperties> getItems() {
 		return this.items;
+	}
+
+	public Map<String, ScopeProperties> getScopes() {
+		return this.scopes;
 	}
 
 	public StreakProperties getStreaks() {

@@ -98,6 +98,7 @@ final class ActivityRankPropertyChecks {
 		checkItems(properties.getItems(), properties.getRules().keySet());
 		BadgePropertyChecks.check(properties);
 		RollingPropertyChecks.check(properties);
+		ScopePropertyChecks.check(properties);
 		checkHealth(properties.getHealth());
 	}
 

@@ -206,7 +206,9 @@ public class ActivityScoreAutoConfiguration {
 			// the engine's registry when there is one (a user's own service may have
 			// none)
 			return new ActivityScoreValidator(operationSource, evaluator, (name) -> ruleExists(name, rules, properties),
-					() -> ruleNames(rules, properties), (type, rule) -> itemProblem(properties, type, rule));
+					() -> ruleNames(rules, properties), (type, rule) -> itemProblem(properties, type, rule),
+					(kind) -> properties.getScopes().containsKey(kind) ? null : "No scope kind '" + kind
+							+ "' is configured; configured kinds are " + properties.getScopes().keySet() + ".");
 		}
 
 	}

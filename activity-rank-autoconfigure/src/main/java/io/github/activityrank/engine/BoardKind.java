@@ -19,7 +19,10 @@ public enum BoardKind {
 	STREAK("streak"),
 
 	/** A rolling board: the points of the last days. */
-	ROLLING("rolling");
+	ROLLING("rolling"),
+
+	/** A scope id's board, or a kind's board of scope ids. */
+	SCOPE("scope");
 
 	private final String value;
 

@@ -51,12 +51,23 @@ public record ComposedActivityRankService(ActivityRankService reads,
 
 	@Override
 	public AwardResult apply(ActivityEvent event) {
+		checkKinds(Collections.singletonList(event));
 		return this.writes.applyAll(Collections.singletonList(event)).get(0);
 	}
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		checkKinds(events);
 		return this.writes.applyAll(events);
+	}
+
+	/**
+	 * A direct call naming a scope kind that is not configured throws before any write.
+	 */
+	private void checkKinds(List<ActivityEvent> events) {
+		if (this.reads instanceof DefaultActivityRankService engine) {
+			engine.checkKinds(events);
+		}
 	}
 
 	@Override
@@ -82,6 +93,21 @@ public record ComposedActivityRankService(ActivityRankService reads,
 	@Override
 	public Leaderboard rolling(int days) {
 		return this.reads.rolling(days);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period) {
+		return this.reads.board(scopeKind, scopeId, period);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
+		return this.reads.board(scopeKind, scopeId, period, day);
+	}
+
+	@Override
+	public Leaderboard scopes(String scopeKind, Period period) {
+		return this.reads.scopes(scopeKind, period);
 	}
 
 	@Override

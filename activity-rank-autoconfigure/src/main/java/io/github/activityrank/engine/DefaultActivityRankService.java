@@ -54,6 +54,8 @@ public class DefaultActivityRankService
 
 	private final UserErasure erasure;
 
+	private final ScopeReads scopes;
+
 	private ActivityObservations observations = ActivityObservations.NONE;
 
 	private RollingBoards rolling = RollingBoards.NONE;
@@ -116,6 +118,30 @@ public class DefaultActivityRankService
 	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
 			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
 			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure) {
+		this(rules, store, records, boards, calendar, periods, userLookup, counters, activeUsers, erasure,
+				ScopeSettings.NONE, null);
+	}
+
+	/**
+	 * Create the service with scope boards (docs/scopes.md).
+	 * @param rules the scoring rules
+	 * @param store the write side
+	 * @param records the users' records
+	 * @param boards the read side of the period boards
+	 * @param calendar today and the retained periods
+	 * @param periods the boards every award goes to
+	 * @param userLookup display data for board entries, or {@code null}
+	 * @param counters the counters to update
+	 * @param activeUsers the counts of active users
+	 * @param erasure what else a removal erases
+	 * @param scopes the configured scope kinds
+	 * @param scopeBoards the read side of the scope boards ({@code null} without kinds)
+	 */
+	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
+			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
+			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure, ScopeSettings scopes,
+			ScopeBoards scopeBoards) {
+		this.scopes = new ScopeReads(scopes, scopeBoards, calendar, userLookup, () -> this.observations);
 		this.activeUsers = activeUsers;
 		this.erasure = erasure;
 		this.rules = rules;
@@ -152,6 +178,7 @@ public class DefaultActivityRankService
 
 	@Override
 	public List<AwardResult> applyAll(List<ActivityEvent> events) {
+		checkKinds(events);
 		// the dispatcher, the relay and the streams call the timed variants, each
 		// observing its own path
 		if (!this.observations.isActive()) {
@@ -240,14 +267,26 @@ public class DefaultActivityRankService
 				return reject(problem, event);
 			}
 		}
+		// a revoke takes back what its award's record says
+		Object scoped = this.scopes.counted(event);
+		if (scoped instanceof String scopeProblem) {
+			return reject(scopeProblem, event);
+		}
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
-					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at);
+					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at)
+				.withScopes(scopeIds(scoped));
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
 				this.rules.monthlyCap(), at)
-			.withItem(event.itemType(), event.itemId());
+			.withItem(event.itemType(), event.itemId())
+			.withScopes(scopeIds(scoped));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, String> scopeIds(Object counted) {
+		return (Map<String, String>) counted;
 	}
 
 	private AwardResult reject(String reason, ActivityEvent event) {
@@ -281,6 +320,31 @@ public class DefaultActivityRankService
 		checkBoard(period, day);
 		return this.observations.board(new CheckedLeaderboard(this.boards.board(period, day), this.userLookup),
 				BoardKind.PERIOD, period);
+	}
+
+	/**
+	 * Check the scope kinds of a direct call's events, before any is written.
+	 * @param events the events
+	 * @throws IllegalArgumentException for a kind that is not configured, naming those
+	 * that are
+	 */
+	public void checkKinds(List<ActivityEvent> events) {
+		this.scopes.checkKinds(events);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period) {
+		return this.scopes.board(scopeKind, scopeId, period);
+	}
+
+	@Override
+	public Leaderboard board(String scopeKind, String scopeId, Period period, LocalDate day) {
+		return this.scopes.board(scopeKind, scopeId, period, day);
+	}
+
+	@Override
+	public Leaderboard scopes(String scopeKind, Period period) {
+		return this.scopes.scopes(scopeKind, period);
 	}
 
 	@Override

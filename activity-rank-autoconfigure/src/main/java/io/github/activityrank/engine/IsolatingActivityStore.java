@@ -109,9 +109,8 @@ public class IsolatingActivityStore implements ActivityStore {
 	 */
 	static ActivityEvent event(ScoreCommand command) {
 		Long points = (command.rule() == null && !command.revoke()) ? command.points() : null;
-		ActivityEvent event = new ActivityEvent(command.userId(), command.field(), command.rule(), points,
-				command.revoke());
-		return (command.itemType() != null) ? event.withItem(command.itemType(), command.itemId()) : event;
+		return new ActivityEvent(command.userId(), command.field(), command.rule(), points, command.revoke(),
+				command.itemType(), command.itemId(), command.scopes());
 	}
 
 	/** What Redis said: the innermost message, which is its reply. */

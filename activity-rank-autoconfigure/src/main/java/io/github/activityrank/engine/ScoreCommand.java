@@ -1,6 +1,9 @@
 package io.github.activityrank.engine;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A validated award or revoke, ready for the store.
@@ -26,10 +29,47 @@ import java.time.Instant;
  * @param itemId the item's id, validated, or {@code null}
  * @param source the stream message it came from, or {@code null} for any other path: the
  * score script then applies each message once and in order (see {@link SourceMessage})
+ * @param scopes the scope ids an award also scores, by kind, each kind configured and
+ * counting the rule (see docs/scopes.md); empty for none and for every revoke
  */
 public record ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
 		Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
-		Long globalMonthlyCap, Instant at, String itemType, String itemId, SourceMessage source) {
+		Long globalMonthlyCap, Instant at, String itemType, String itemId, SourceMessage source,
+		Map<String, String> scopes) {
+
+	/**
+	 * The scopes are kept in the order given, and never {@code null}.
+	 */
+	public ScoreCommand {
+		scopes = (scopes == null || scopes.isEmpty()) ? Map.of()
+				: Collections.unmodifiableMap(new LinkedHashMap<>(scopes));
+	}
+
+	/**
+	 * A command without scopes.
+	 * @param userId the user, validated
+	 * @param field the idempotency field, validated
+	 * @param points the points to award
+	 * @param revoke whether to take back the latest award instead of awarding
+	 * @param rule the rule's name, or {@code null} for explicit points
+	 * @param oncePerEver whether an existing record of any retained day blocks the award
+	 * @param ruleCap the rule's daily cap, or {@code null}
+	 * @param globalCap the daily cap over all rules, or {@code null}
+	 * @param ruleWeeklyCap the rule's weekly cap, or {@code null}
+	 * @param globalWeeklyCap the weekly cap over all rules, or {@code null}
+	 * @param ruleMonthlyCap the rule's monthly cap, or {@code null}
+	 * @param globalMonthlyCap the monthly cap over all rules, or {@code null}
+	 * @param at when the request was made, {@code null} for now
+	 * @param itemType the item type the award also scores, or {@code null}
+	 * @param itemId the item's id, validated, or {@code null}
+	 * @param source the stream message it came from, or {@code null}
+	 */
+	public ScoreCommand(String userId, String field, long points, boolean revoke, String rule, boolean oncePerEver,
+			Long ruleCap, Long globalCap, Long ruleWeeklyCap, Long globalWeeklyCap, Long ruleMonthlyCap,
+			Long globalMonthlyCap, Instant at, String itemType, String itemId, SourceMessage source) {
+		this(userId, field, points, revoke, rule, oncePerEver, ruleCap, globalCap, ruleWeeklyCap, globalWeeklyCap,
+				ruleMonthlyCap, globalMonthlyCap, at, itemType, itemId, source, Map.of());
+	}
 
 	/**
 	 * A command that came from no stream.
@@ -88,7 +128,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withItem(String type, String id) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at, type, id, this.source);
+				this.globalMonthlyCap, this.at, type, id, this.source, this.scopes);
 	}
 
 	/**
@@ -137,7 +177,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withAt(Instant instant) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, instant, this.itemType, this.itemId, this.source);
+				this.globalMonthlyCap, instant, this.itemType, this.itemId, this.source, this.scopes);
 	}
 
 	/**
@@ -148,7 +188,7 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withPoints(long newPoints) {
 		return new ScoreCommand(this.userId, this.field, newPoints, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at, this.itemType, this.itemId, this.source);
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId, this.source, this.scopes);
 	}
 
 	/**
@@ -159,7 +199,18 @@ public record ScoreCommand(String userId, String field, long points, boolean rev
 	public ScoreCommand withSource(SourceMessage message) {
 		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
 				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
-				this.globalMonthlyCap, this.at, this.itemType, this.itemId, message);
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId, message, this.scopes);
+	}
+
+	/**
+	 * This command scoring scope ids too.
+	 * @param ids the scope ids by kind
+	 * @return a copy with those scopes
+	 */
+	public ScoreCommand withScopes(Map<String, String> ids) {
+		return new ScoreCommand(this.userId, this.field, this.points, this.revoke, this.rule, this.oncePerEver,
+				this.ruleCap, this.globalCap, this.ruleWeeklyCap, this.globalWeeklyCap, this.ruleMonthlyCap,
+				this.globalMonthlyCap, this.at, this.itemType, this.itemId, this.source, ids);
 	}
 
 }

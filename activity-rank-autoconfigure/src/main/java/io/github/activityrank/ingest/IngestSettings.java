@@ -17,15 +17,32 @@ import java.util.Set;
  * @param recordRetention how long idempotency records are kept
  * ({@code activity-rank.retention.record}): a message made longer ago is dead-lettered as
  * too old, since a second delivery of it would find no record and count again
+ * @param scopeKinds the scope kinds configured under {@code activity-rank.scopes}: a
+ * message naming another kind is dead-lettered
  */
 public record IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes,
-		Duration recordRetention) {
+		Duration recordRetention, Set<String> scopeKinds) {
 
 	/** The records' retention when none is given, the default of the property. */
 	static final Duration DEFAULT_RECORD_RETENTION = Duration.ofDays(31);
 
 	public IngestSettings {
 		itemTypes = Set.copyOf(itemTypes);
+		scopeKinds = Set.copyOf(scopeKinds);
+	}
+
+	/**
+	 * Settings without scope kinds.
+	 * @param group the consumer group
+	 * @param batch most messages read per call
+	 * @param claimIdle how long a partition's lease lasts without renewal
+	 * @param deadLetterSize about how many messages the dead-letter stream keeps
+	 * @param itemTypes the item types configured under {@code activity-rank.items}
+	 * @param recordRetention how long idempotency records are kept
+	 */
+	public IngestSettings(String group, int batch, Duration claimIdle, long deadLetterSize, Set<String> itemTypes,
+			Duration recordRetention) {
+		this(group, batch, claimIdle, deadLetterSize, itemTypes, recordRetention, Set.of());
 	}
 
 	/**

@@ -33,6 +33,10 @@ final class MessageParser {
 
 	static final String ITEM = "item";
 
+	static final String SCOPE_TYPE = "scope-type";
+
+	static final String SCOPE = "scope";
+
 	/** More fields than a message can mean: a producer bug or a flood. */
 	static final int MAX_FIELDS = 16;
 
@@ -43,6 +47,8 @@ final class MessageParser {
 	private static final long SECONDS_LOOK = 100_000_000_000L;
 
 	private final Set<String> itemTypes;
+
+	private final Set<String> scopeKinds;
 
 	private final Supplier<Instant> clock;
 
@@ -56,7 +62,20 @@ final class MessageParser {
 	 * longer ago would find no record, and count again each time it came
 	 */
 	MessageParser(Set<String> itemTypes, Supplier<Instant> clock, Duration recordRetention) {
+		this(itemTypes, Set.of(), clock, recordRetention);
+	}
+
+	/**
+	 * @param itemTypes the configured item types; a message naming another is
+	 * dead-lettered
+	 * @param scopeKinds the configured scope kinds; a message naming another is
+	 * dead-lettered
+	 * @param clock the application's clock
+	 * @param recordRetention how long the idempotency records are kept
+	 */
+	MessageParser(Set<String> itemTypes, Set<String> scopeKinds, Supplier<Instant> clock, Duration recordRetention) {
 		this.itemTypes = Set.copyOf(itemTypes);
+		this.scopeKinds = Set.copyOf(scopeKinds);
 		this.clock = clock;
 		this.recordRetention = recordRetention;
 	}
@@ -79,6 +98,10 @@ final class MessageParser {
 		String itemProblem = itemProblem(fields.get(ITEM_TYPE), fields.get(ITEM));
 		if (itemProblem != null) {
 			return IngestMessage.bad(id, itemProblem);
+		}
+		String scopeProblem = scopeProblem(fields.get(SCOPE_TYPE), fields.get(SCOPE));
+		if (scopeProblem != null) {
+			return IngestMessage.bad(id, scopeProblem);
 		}
 		Long points = null;
 		String pointsText = fields.get(POINTS);
@@ -107,7 +130,22 @@ final class MessageParser {
 			// event
 			event = event.withItem(fields.get(ITEM_TYPE), fields.get(ITEM));
 		}
+		if (fields.get(SCOPE_TYPE) != null) {
+			// the engine checks the scope id, as for any event
+			event = event.withScope(fields.get(SCOPE_TYPE), fields.get(SCOPE));
+		}
 		return new IngestMessage(id, event, at, null);
+	}
+
+	/** Whether the message's scope fields name a configured scope kind. */
+	private String scopeProblem(String kind, String scope) {
+		if (kind == null && scope == null) {
+			return null;
+		}
+		if (kind == null || scope == null) {
+			return "scope-type and scope go together";
+		}
+		return this.scopeKinds.contains(kind) ? null : "unknown scope kind";
 	}
 
 	/**

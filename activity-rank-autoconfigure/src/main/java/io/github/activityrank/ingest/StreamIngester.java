@@ -88,8 +88,9 @@ public class StreamIngester implements SmartLifecycle {
 		this.keys = Objects.requireNonNull(keys, "keys must not be null");
 		this.settings = Objects.requireNonNull(settings, "settings must not be null");
 		this.counters = new IngestCounters(keys.partitions());
-		this.handler = new BatchHandler(new MessageParser(settings.itemTypes(), clock, settings.recordRetention()),
-				sink, this.counters, keys.deadLetter(), settings.deadLetterSize(), clock,
+		this.handler = new BatchHandler(
+				new MessageParser(settings.itemTypes(), settings.scopeKinds(), clock, settings.recordRetention()), sink,
+				this.counters, keys.deadLetter(), settings.deadLetterSize(), clock,
 				Objects.requireNonNull(failures, "failures must not be null"));
 		String consumer = "consumer-" + UUID.randomUUID();
 		this.crew = new IngestCrew(keys, settings, consumer, this.counters);

@@ -15,6 +15,7 @@ import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.SourceMessage;
 import io.github.activityrank.support.InputCheck;
 
@@ -59,6 +60,9 @@ public class AwardLedger {
 
 	/** Rows per insert statement: one statement, one round trip, bounded parameters. */
 	static final int MAX_ROWS_PER_INSERT = 500;
+
+	/** Length of the {@code scopes} column. */
+	static final int MAX_SCOPES_LENGTH = 4000;
 
 	/** Ids in one UPDATE or DELETE of the relay: a bounded statement. */
 	static final int IDS_PER_STATEMENT = 1000;
@@ -119,7 +123,14 @@ public class AwardLedger {
 				&& (event.rule() == null || (event.rule().length() <= ActivityLimits.MAX_RULE_NAME_LENGTH
 						&& InputCheck.fieldProblem(event.rule()) == null))
 				&& ((event.itemType() == null && event.itemId() == null)
-						|| ItemType.itemProblem(event.itemType(), event.itemId()) == null);
+						|| ItemType.itemProblem(event.itemType(), event.itemId()) == null)
+				&& storableScopes(event.scopes());
+	}
+
+	/** Whether scope ids are valid ids that fit the ledger's column. */
+	private static boolean storableScopes(Map<String, String> scopes) {
+		return scopes.isEmpty() || (ScopeSettings.idProblem(scopes) == null
+				&& ScopeSettings.format(scopes).length() <= MAX_SCOPES_LENGTH);
 	}
 
 	/** Whether a user id fits the ledger's columns. */

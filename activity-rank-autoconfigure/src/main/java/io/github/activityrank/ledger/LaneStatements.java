@@ -17,6 +17,7 @@ import java.util.TreeSet;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ScopeSettings;
 
 /**
  * The ledger's statements on a connection its caller holds in a transaction: lane and
@@ -115,9 +116,10 @@ class LaneStatements {
 			throws SQLException {
 		String table = this.tables.ledger();
 		String one = "SELECT l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at, l.item_type,"
-				+ " l.item_id, EXISTS (SELECT 1 FROM " + table + " e WHERE e.user_id = l.user_id AND e.state = "
-				+ AwardLedger.PENDING + " AND e.id < ?) FROM " + table + " l WHERE l.state = " + AwardLedger.PENDING
-				+ " AND l.lane = ? AND l.id >= ? ORDER BY l.id LIMIT " + perLane;
+				+ " l.item_id, l.scopes, EXISTS (SELECT 1 FROM " + table
+				+ " e WHERE e.user_id = l.user_id AND e.state = " + AwardLedger.PENDING + " AND e.id < ?) FROM " + table
+				+ " l WHERE l.state = " + AwardLedger.PENDING + " AND l.lane = ? AND l.id >= ? ORDER BY l.id LIMIT "
+				+ perLane;
 		StringBuilder sql = new StringBuilder();
 		if (lanes.size() == 1) {
 			sql.append(one);
@@ -140,8 +142,9 @@ class LaneStatements {
 					Long boxed = rows.wasNull() ? null : points;
 					entries.add(new LedgerEntry(rows.getLong(1),
 							new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
-									AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9)),
-							Instant.ofEpochMilli(rows.getLong(7)), rows.getBoolean(10)));
+									AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9),
+									ScopeSettings.parse(rows.getString(10))),
+							Instant.ofEpochMilli(rows.getLong(7)), rows.getBoolean(11)));
 				}
 			}
 		}

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.AwardResult;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.SourceMessage;
 
 import org.springframework.dao.DuplicateKeyException;
@@ -48,13 +49,13 @@ class LedgerInserts {
 	 * not bound, which spares the driver four parameters per row (three of them nulls,
 	 * each of which costs the JDBC layer a look at the driver).
 	 */
-	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + AwardLedger.PENDING + ", NULL, NULL, NULL, ?, ?)";
+	private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, " + AwardLedger.PENDING + ", NULL, NULL, NULL, ?, ?, ?)";
 
 	/**
 	 * The SQL types of one row's parameters: a null is bound with its type, no lookup.
 	 */
 	private static final int[] ROW_TYPES = { Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
-			Types.VARCHAR, Types.BIGINT, Types.VARCHAR, Types.VARCHAR };
+			Types.VARCHAR, Types.BIGINT, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR };
 
 	private final DataSource dataSource;
 
@@ -185,7 +186,7 @@ class LedgerInserts {
 		}
 		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
 			.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-					+ " applied_at, item_type, item_id) VALUES ");
+					+ " applied_at, item_type, item_id, scopes) VALUES ");
 		List<Object> args = new ArrayList<>();
 		boolean first = true;
 		for (GroupInserts.Write write : writes) {
@@ -208,7 +209,7 @@ class LedgerInserts {
 			int to = Math.min(events.size(), from + AwardLedger.MAX_ROWS_PER_INSERT);
 			StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.tables.ledger())
 				.append(" (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-						+ " applied_at, item_type, item_id) VALUES ");
+						+ " applied_at, item_type, item_id, scopes) VALUES ");
 			List<Object> args = new ArrayList<>((to - from) * ROW_TYPES.length);
 			for (int i = from; i < to; i++) {
 				sql.append((i > from) ? ", " : "").append(ROW);
@@ -236,6 +237,7 @@ class LedgerInserts {
 		args.add(millis);
 		args.add(event.itemType());
 		args.add(event.itemId());
+		args.add(ScopeSettings.format(event.scopes()));
 	}
 
 	/**
@@ -258,8 +260,8 @@ class LedgerInserts {
 		try (PreparedStatement statement = connection.prepareStatement(
 				"INSERT INTO " + this.tables.ledger()
 						+ " (kind, lane, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-						+ " applied_at, revoked_id, item_type, item_id) VALUES (?, ?, ?, ?, ?, ?, ?, "
-						+ ((results != null) ? AwardLedger.APPLIED : AwardLedger.PENDING) + ", ?, ?, ?, ?, ?, ?)",
+						+ " applied_at, revoked_id, item_type, item_id, scopes) VALUES (?, ?, ?, ?, ?, ?, ?, "
+						+ ((results != null) ? AwardLedger.APPLIED : AwardLedger.PENDING) + ", ?, ?, ?, ?, ?, ?, ?)",
 				new String[] { "id" })) {
 			for (int i = 0; i < events.size(); i++) {
 				ActivityEvent event = events.get(i);
@@ -277,6 +279,7 @@ class LedgerInserts {
 				statement.setObject(11, applied ? revokedIds[i] : null, Types.BIGINT);
 				statement.setObject(12, event.itemType(), Types.VARCHAR);
 				statement.setObject(13, event.itemId(), Types.VARCHAR);
+				statement.setObject(14, ScopeSettings.format(event.scopes()), Types.VARCHAR);
 				statement.executeUpdate();
 				try (ResultSet keys = statement.getGeneratedKeys()) {
 					if (!keys.next()) {

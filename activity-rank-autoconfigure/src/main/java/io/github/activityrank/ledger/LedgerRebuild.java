@@ -25,6 +25,7 @@ import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TieBreak;
@@ -130,6 +131,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 
 	private BadgeSettings badgeSettings = BadgeSettings.OFF;
 
+	private ScopeSettings scopes = ScopeSettings.NONE;
+
 	private final AtomicLong progress = new AtomicLong();
 
 	private final WarnOnce skippedLog = new WarnOnce(logger,
@@ -181,6 +184,14 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	public void setBadges(BadgeSettings settings, BadgeGrants grants) {
 		this.badgeSettings = settings.withListener(AchievementListener.NONE);
 		this.badges = grants;
+	}
+
+	/**
+	 * Set the scope kinds whose boards the replay restores (docs/scopes.md).
+	 * @param scopes the configured scope kinds
+	 */
+	public void setScopes(ScopeSettings scopes) {
+		this.scopes = scopes;
 	}
 
 	@Override
@@ -323,7 +334,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 			return;
 		}
 		RedisStores stores = new RedisStores(this.connectionFactory, replay.staged.shards(), this.calendar, this.order,
-				this.streaks, this.badgeSettings);
+				this.streaks, this.badgeSettings)
+			.withScopes(this.scopes);
 		UserRecords records = stores.userRecords(this.periods, this.items);
 		for (String userId : erased) {
 			records.removeUser(userId);
@@ -371,7 +383,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 		ActivityCalendar stagedCalendar = this.calendar.withClock(behind);
 		ShardMap stagedShards = staged.shards();
 		RedisStores stores = new RedisStores(this.connectionFactory, stagedShards, stagedCalendar, this.order,
-				this.streaks, this.badgeSettings);
+				this.streaks, this.badgeSettings)
+			.withScopes(this.scopes);
 		ActivityStore store = stores.activityStore(this.periods, this.items);
 		ChallengeStore challenges = stores.challengeStore(this.challengeRetention);
 		return new LedgerReplay(this.ledger, this.engine, this.progress, this.skippedLog, rescore, staged, store,

@@ -3,6 +3,7 @@ package io.github.activityrank.ledger;
 import java.time.Instant;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.engine.ScopeSettings;
 
 /**
  * A ledger row as a rebuild reads it.
@@ -23,9 +24,12 @@ import io.github.activityrank.ActivityEvent;
  * means ever")
  * @param itemType the item type the award also scored, or {@code null}
  * @param itemId the item's id, or {@code null}
+ * @param scopes the scope ids the award also scored ({@code ScopeSettings.format}), or
+ * {@code null}
  */
 record LedgerRow(long id, String kind, String userId, String rule, Long points, String field, Instant at,
-		boolean pending, String outcome, Long appliedPoints, Long revokedId, String itemType, String itemId) {
+		boolean pending, String outcome, Long appliedPoints, Long revokedId, String itemType, String itemId,
+		String scopes) {
 
 	/** Whether the row records a challenge created, joined or left. */
 	boolean challengeChange() {
@@ -38,7 +42,8 @@ record LedgerRow(long id, String kind, String userId, String rule, Long points, 
 	}
 
 	ActivityEvent event() {
-		return new ActivityEvent(this.userId, this.field, this.rule, this.points, revoke(), this.itemType, this.itemId);
+		return new ActivityEvent(this.userId, this.field, this.rule, this.points, revoke(), this.itemType, this.itemId,
+				ScopeSettings.parse(this.scopes));
 	}
 
 }

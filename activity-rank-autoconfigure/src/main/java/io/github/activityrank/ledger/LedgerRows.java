@@ -92,7 +92,7 @@ class LedgerRows {
 
 	private String rowSelect() {
 		return "SELECT id, kind, user_id, rule_name, points, field, event_at, state, outcome, applied_points,"
-				+ " revoked_id, item_type, item_id FROM " + this.tables.ledger();
+				+ " revoked_id, item_type, item_id, scopes FROM " + this.tables.ledger();
 	}
 
 	private static LedgerRow row(ResultSet rows, int n) throws SQLException {
@@ -104,7 +104,8 @@ class LedgerRows {
 		Long revokedId = rows.wasNull() ? null : revoked;
 		return new LedgerRow(rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), boxed,
 				rows.getString(6), Instant.ofEpochMilli(rows.getLong(7)), rows.getInt(8) == AwardLedger.PENDING,
-				rows.getString(9), appliedPoints, revokedId, rows.getString(12), rows.getString(13));
+				rows.getString(9), appliedPoints, revokedId, rows.getString(12), rows.getString(13),
+				rows.getString(14));
 	}
 
 	/**

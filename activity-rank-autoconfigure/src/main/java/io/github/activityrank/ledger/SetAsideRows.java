@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.engine.ScopeSettings;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -35,12 +36,13 @@ final class SetAsideRows {
 	 */
 	List<SetAsideAward> list(int limit) {
 		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, item_type, item_id,"
-				+ " applied_at FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.SET_ASIDE
+				+ " applied_at, scopes FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.SET_ASIDE
 				+ " ORDER BY id LIMIT ?", (rows, n) -> {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
 					ActivityEvent event = new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4),
-							boxed, AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9));
+							boxed, AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9),
+							ScopeSettings.parse(rows.getString(11)));
 					long setAsideAt = rows.getLong(10);
 					return new SetAsideAward(Long.toString(rows.getLong(1)), event,
 							Instant.ofEpochMilli(rows.getLong(7)), SET_ASIDE_REASON,

@@ -140,7 +140,8 @@ public final class RankKeys {
 				|| rest.startsWith(":wsum:") || rest.startsWith(":msum:") || rest.startsWith(":challenge:")
 				|| rest.startsWith(":streak") || rest.startsWith(":item:") || rest.startsWith(":hot:")
 				|| rest.startsWith(":users:") || rest.startsWith(":active:") || rest.equals(":rules")
-				|| rest.startsWith(":badges:") || rest.startsWith(":badge-holders:");
+				|| rest.startsWith(":badges:") || rest.startsWith(":badge-holders:") || rest.startsWith(":scope:")
+				|| rest.startsWith(":scopes:") || rest.startsWith(":scoped:");
 	}
 
 	/**

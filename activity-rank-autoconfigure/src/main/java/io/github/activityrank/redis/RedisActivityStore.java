@@ -19,6 +19,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.StreakSettings;
 
@@ -79,6 +80,26 @@ public class RedisActivityStore implements ActivityStore {
 	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
 			BadgeSettings badges) {
+		this(connectionFactory, keys, calendar, periods, order, items, streaks, badges, ScopeSettings.NONE);
+	}
+
+	/**
+	 * Create the store with item boards, streaks, badges and scope boards
+	 * (docs/scopes.md) as configured.
+	 * @param connectionFactory connections to Redis
+	 * @param keys key naming
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name
+	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide, and who is told of them
+	 * @param scopes the configured scope kinds; none: the award script has no scopes
+	 * module
+	 */
+	public RedisActivityStore(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
+			BadgeSettings badges, ScopeSettings scopes) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
 		this.calendar = calendar;
@@ -87,7 +108,7 @@ public class RedisActivityStore implements ActivityStore {
 		this.layout = new BoardLayout(order, calendar.zone());
 		this.script = new ScoreScript(keys, calendar, this.periods, order, this.layout,
 				items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, this.periods), streaks,
-				badges);
+				badges, scopes.enabled() ? new ScopeArgs(keys, calendar, this.layout, order.dense(), scopes) : null);
 	}
 
 	@Override

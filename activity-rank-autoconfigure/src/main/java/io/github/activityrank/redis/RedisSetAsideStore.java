@@ -9,6 +9,7 @@ import java.util.Map;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.SetAsideAward;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.UserErasure;
 
@@ -103,6 +104,9 @@ public class RedisSetAsideStore implements SetAsideStore, UserErasure {
 			fields.put("item-type", event.itemType());
 			fields.put("item", event.itemId());
 		}
+		if (!event.scopes().isEmpty()) {
+			fields.put("scopes", ScopeSettings.format(event.scopes()));
+		}
 		fields.put("at", Long.toString(award.at().toEpochMilli()));
 		fields.put("reason", String.valueOf(award.reason()));
 		fields.put("set-aside-at", Long.toString(award.setAsideAt().toEpochMilli()));
@@ -115,6 +119,9 @@ public class RedisSetAsideStore implements SetAsideStore, UserErasure {
 				(points != null) ? Long.valueOf(points) : null, "1".equals(text(fields, "revoke")));
 		if (text(fields, "item-type") != null) {
 			event = event.withItem(text(fields, "item-type"), text(fields, "item"));
+		}
+		for (Map.Entry<String, String> scope : ScopeSettings.parse(text(fields, "scopes")).entrySet()) {
+			event = event.withScope(scope.getKey(), scope.getValue());
 		}
 		return new SetAsideAward(id, event, instant(fields, "at"), text(fields, "reason"),
 				instant(fields, "set-aside-at"));

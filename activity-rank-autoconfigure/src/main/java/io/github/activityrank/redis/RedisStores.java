@@ -9,9 +9,9 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
-import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.UserRecords;
 
@@ -27,9 +27,34 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * @param order how boards order and number their members
  * @param streaks whether and how awards mark active days
  * @param badges the levels and badges awards decide (docs/badges.md)
+ * @param scopes the configured scope kinds (docs/scopes.md)
  */
 public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-		BoardOrder order, StreakSettings streaks, BadgeSettings badges) {
+		BoardOrder order, StreakSettings streaks, BadgeSettings badges, ScopeSettings scopes) {
+
+	/**
+	 * Stores without scope boards.
+	 * @param connectionFactory connections to Redis
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries, TTLs and the zone of the board layout
+	 * @param order how boards order and number their members
+	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide
+	 */
+	public RedisStores(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, StreakSettings streaks, BadgeSettings badges) {
+		this(connectionFactory, shards, calendar, order, streaks, badges, ScopeSettings.NONE);
+	}
+
+	/**
+	 * These stores with scope boards.
+	 * @param kinds the configured scope kinds
+	 * @return a copy with them
+	 */
+	public RedisStores withScopes(ScopeSettings kinds) {
+		return new RedisStores(this.connectionFactory, this.shards, this.calendar, this.order, this.streaks,
+				this.badges, kinds);
+	}
 
 	/**
 	 * Stores without badges: a rebuild's replay announces nothing and writes no badge.
@@ -74,9 +99,9 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	public ActivityStore activityStore(Set<Period> periods, Map<String, ItemType> items) {
 		return sharded()
 				? new ShardedActivityStore(this.connectionFactory, this.shards, this.calendar, periods, this.order,
-						items, this.streaks, this.badges)
+						items, this.streaks, this.badges, this.scopes)
 				: new RedisActivityStore(this.connectionFactory, this.shards.keys(0), this.calendar, periods,
-						this.order, items, this.streaks, this.badges);
+						this.order, items, this.streaks, this.badges, this.scopes);
 	}
 
 	/**
@@ -87,7 +112,7 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	 */
 	public UserRecords userRecords(Set<Period> periods, Map<String, ItemType> items) {
 		return new RedisUserRecords(this.connectionFactory, this.shards, this.calendar, periods, this.order, items,
-				this.streaks, this.badges);
+				this.streaks, this.badges, this.scopes);
 	}
 
 	/**
@@ -103,10 +128,10 @@ public record RedisStores(RedisConnectionFactory connectionFactory, ShardMap sha
 	}
 
 	/**
-	 * The read side of the period and challenge boards.
+	 * The read side of the period, challenge and scope boards.
 	 * @return reads over one key space or over the shards
 	 */
-	public Boards boards() {
+	public ShardedBoards boards() {
 		return new ShardedBoards(this.connectionFactory, this.shards, this.calendar, this.order);
 	}
 

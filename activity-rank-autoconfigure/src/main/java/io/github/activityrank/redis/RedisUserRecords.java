@@ -20,6 +20,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.UserRecords;
 
@@ -61,6 +62,24 @@ public class RedisUserRecords implements UserRecords {
 	public RedisUserRecords(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
 			BadgeSettings badges) {
+		this(connectionFactory, shards, calendar, periods, order, items, streaks, badges, ScopeSettings.NONE);
+	}
+
+	/**
+	 * Create the records with scope boards, which a removal takes the user off.
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys; one shard means no sharding
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name (empty: none)
+	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide, which a removal erases
+	 * @param scopes the configured scope kinds
+	 */
+	public RedisUserRecords(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
+			BadgeSettings badges, ScopeSettings scopes) {
 		this.connectionFactory = connectionFactory;
 		this.shards = shards;
 		List<Period> ordered = List.copyOf(periods.isEmpty() ? EnumSet.noneOf(Period.class) : EnumSet.copyOf(periods));
@@ -69,7 +88,7 @@ public class RedisUserRecords implements UserRecords {
 		for (RankKeys keys : shards.allKeys()) {
 			ScoreScript script = new ScoreScript(keys, calendar, ordered, order, layout,
 					items.isEmpty() ? null : new ItemArgs(new ItemKeys(keys), calendar, items, ordered), streaks,
-					badges);
+					badges, scopes.enabled() ? new ScopeArgs(keys, calendar, layout, order.dense(), scopes) : null);
 			byShard.add(new Shard(keys, script, new UserRemoval(connectionFactory, keys, calendar, layout),
 					streaks.enabled() ? new StreakRemoval(connectionFactory, keys, streaks.buckets()) : null,
 					badges.configured() ? new BadgeRemoval(keys, badges) : null));

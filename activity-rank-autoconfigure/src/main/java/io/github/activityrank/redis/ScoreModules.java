@@ -24,6 +24,19 @@ final class ScoreModules {
 	 * @return the resource names
 	 */
 	static List<String> upToFence(String boards, boolean streaks, BadgeScript badges, boolean items) {
+		return upToFence(boards, streaks, badges, false, items);
+	}
+
+	/**
+	 * The modules of the score script up to the fence, in order.
+	 * @param boards the board module
+	 * @param streaks whether streaks are enabled
+	 * @param badges the badges module's part
+	 * @param scopes whether scope kinds are configured
+	 * @param items whether item types are configured
+	 * @return the resource names
+	 */
+	static List<String> upToFence(String boards, boolean streaks, BadgeScript badges, boolean scopes, boolean items) {
 		// the lean loop comes first and returns before the other modules are defined;
 		// awards there reach challenge boards through the challenges module before it.
 		// The badges module wraps award and revoke, the streak module award (so its
@@ -40,6 +53,8 @@ final class ScoreModules {
 				modules.add("lua/badge-streaks.lua");
 			}
 		}
+		// the scopes module reads its tail of arguments first: it was written last
+		modules.add(scopes ? "lua/scopes.lua" : "lua/scopes-none.lua");
 		modules.add(items ? "lua/items.lua" : "lua/items-none.lua");
 		return modules;
 	}

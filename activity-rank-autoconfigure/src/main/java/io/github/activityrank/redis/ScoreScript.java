@@ -62,18 +62,21 @@ final class ScoreScript {
 
 	private final StreakScript streaks;
 
+	private final ScopeArgs scopes; // the scopes module's arguments, or null
+
 	private final BadgeScript badges;
 
 	/** The short way for batches that need none of the other modules. */
 	private final LeanScoreCall lean;
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
-		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF, BadgeSettings.OFF);
+		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF, BadgeSettings.OFF, null);
 	}
 
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
-			ItemArgs items, StreakSettings streaks, BadgeSettings badges) {
+			ItemArgs items, StreakSettings streaks, BadgeSettings badges, ScopeArgs scopes) {
 		this.items = items;
+		this.scopes = scopes;
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
@@ -84,7 +87,8 @@ final class ScoreScript {
 		String boards = ScoreModules.boardModule(layout.timed(), order.dense());
 		this.streaks = new StreakScript(streaks, keys);
 		this.badges = new BadgeScript(badges, keys, periods);
-		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, items != null);
+		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, scopes != null,
+				items != null);
 		List<String> fenced = new ArrayList<>(modules);
 		if (items == null && !this.streaks.enabled() && !this.badges.enabled()) {
 			// nothing after an award writes: its boards, read first, need no journal
@@ -226,6 +230,9 @@ final class ScoreScript {
 		if (this.items != null) {
 			this.items.append(call, commands, today);
 		}
+		if (this.scopes != null) {
+			this.scopes.append(call, commands, today, earliest, own);
+		}
 		return call;
 	}
 
@@ -239,8 +246,8 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		// the lean way has no fence
-		return (this.lean != null && !fenced(commands))
+		// the lean way has no fence, and no scopes module (a revoke may take some back)
+		return (this.lean != null && !fenced(commands) && (this.scopes == null || !ScopeArgs.needed(commands)))
 				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
 

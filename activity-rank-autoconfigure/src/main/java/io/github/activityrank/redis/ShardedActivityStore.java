@@ -12,6 +12,7 @@ import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ItemType;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.StreakSettings;
 
@@ -50,11 +51,30 @@ public class ShardedActivityStore implements ActivityStore {
 	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
 			BadgeSettings badges) {
+		this(connectionFactory, shards, calendar, periods, order, items, streaks, badges, ScopeSettings.NONE);
+	}
+
+	/**
+	 * Create the store with item boards, streaks, badges and scope boards, each user's
+	 * scope boards in the key space of the user's shard.
+	 * @param connectionFactory connections to Redis (a cluster, or one server)
+	 * @param shards the shards and their keys
+	 * @param calendar today, period boundaries and TTLs
+	 * @param periods the boards every award goes to
+	 * @param order how boards order and number their members
+	 * @param items the configured item types by name
+	 * @param streaks whether and how awards mark active days
+	 * @param badges the levels and badges awards decide
+	 * @param scopes the configured scope kinds
+	 */
+	public ShardedActivityStore(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			Set<Period> periods, BoardOrder order, Map<String, ItemType> items, StreakSettings streaks,
+			BadgeSettings badges, ScopeSettings scopes) {
 		this.shards = shards;
 		List<RedisActivityStore> stores = new ArrayList<>(shards.shards());
 		for (RankKeys keys : shards.allKeys()) {
-			stores
-				.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, items, streaks, badges));
+			stores.add(new RedisActivityStore(connectionFactory, keys, calendar, periods, order, items, streaks, badges,
+					scopes));
 		}
 		this.stores = List.copyOf(stores);
 	}

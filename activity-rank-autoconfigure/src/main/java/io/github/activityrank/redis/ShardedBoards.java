@@ -10,6 +10,8 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Boards;
+import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.engine.ScopeBoards;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -19,11 +21,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * ({@link ShardedReads}); a member's own entry is read on its shard. On one shard each
  * query is one round trip ({@link BoardReads}).
  */
-public class ShardedBoards implements Boards {
+public class ShardedBoards implements Boards, ScopeBoards {
 
 	private final ShardMap shards;
 
 	private final ShardedReads reads;
+
+	/** The boards of scope ids: plain points, an id's score summed over the shards. */
+	private final Function<List<String>, BoardSource> scopeIds;
 
 	/**
 	 * Create the reads.
@@ -48,6 +53,17 @@ public class ShardedBoards implements Boards {
 				? ShardAccess.oneKeySpace(connectionFactory, layout::points, order.effectiveRanking())
 				: new ShardAccess(connectionFactory, new ShardCalls(), layout::points, order.effectiveRanking(),
 						forceBlocking));
+		BoardLayout plain = new BoardLayout(BoardOrder.DEFAULT, calendar.zone());
+		Ranking ranking = BoardOrder.DEFAULT.effectiveRanking();
+		if (shards.shards() == 1) {
+			BoardReads one = new BoardReads(ShardAccess.oneKeySpace(connectionFactory, plain::points, ranking));
+			this.scopeIds = (keys) -> one.source(new BoardKeys(keys.get(0), keys.get(0)));
+		}
+		else {
+			this.scopeIds = new SummedShardReads(
+					new ShardAccess(connectionFactory, new ShardCalls(), plain::points, ranking, forceBlocking),
+					ShardSum.POINTS, plain::points, ranking)::source;
+		}
 	}
 
 	@Override
@@ -58,6 +74,34 @@ public class ShardedBoards implements Boards {
 	@Override
 	public BoardSource board(String id) {
 		return source((keys) -> new BoardKeys(keys.challengeBoard(id), keys.challengeDense(id)));
+	}
+
+	@Override
+	public BoardSource scopeBoard(String kind, String scopeId, Period period, LocalDate day) {
+		return source(scopeBoardKeys(kind, scopeId, period, day));
+	}
+
+	@Override
+	public BoardSource scopes(String kind, Period period, LocalDate day) {
+		return this.scopeIds.apply(this.shards.allKeys()
+			.stream()
+			.map((keys) -> new ScopeKeys(keys).scopesBoard(kind, period, day))
+			.toList());
+	}
+
+	/**
+	 * How a scope id's board is found on each shard, as {@link #board(Period, LocalDate)}
+	 * finds a period board's: the id's board is on the shard of each of its users.
+	 * @param kind a configured scope kind
+	 * @param scopeId a valid scope id
+	 * @param period the period
+	 * @param day a day of the period
+	 * @return the board's keys on a shard
+	 */
+	static Function<RankKeys, BoardKeys> scopeBoardKeys(String kind, String scopeId, Period period, LocalDate day) {
+		String id = RankKeys.encode(scopeId);
+		return (keys) -> new BoardKeys(new ScopeKeys(keys).scopeBoard(kind, id, period, day),
+				new ScopeKeys(keys).scopeDense(kind, id, period, day));
 	}
 
 	/** How many deep pages were answered from one window of scores after the samples. */

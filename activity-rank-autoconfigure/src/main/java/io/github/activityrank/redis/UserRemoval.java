@@ -1,5 +1,6 @@
 package io.github.activityrank.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -34,6 +36,8 @@ final class UserRemoval {
 
 	private final ChallengeRegistry challenges;
 
+	private final ScopeKeys scopeKeys;
+
 	private final LuaScript remove = LuaScript.load("remove.lua");
 
 	UserRemoval(RedisConnectionFactory connectionFactory, RankKeys keys, ActivityCalendar calendar,
@@ -43,6 +47,7 @@ final class UserRemoval {
 		this.calendar = calendar;
 		this.layout = layout;
 		this.challenges = new ChallengeRegistry(connectionFactory, keys);
+		this.scopeKeys = new ScopeKeys(keys);
 	}
 
 	long remove(String userId) {
@@ -59,6 +64,18 @@ final class UserRemoval {
 			for (LocalDate start : this.calendar.retainedPeriods(period)) {
 				call.key(this.keys.board(period, start));
 				call.key(this.keys.dense(period, start));
+			}
+		}
+		// the user's scope boards: those of the scopes the user got points in
+		for (String scope : scopesOf(member)) {
+			int colon = scope.indexOf(':');
+			for (Period period : Period.values()) {
+				for (LocalDate start : this.calendar.retainedPeriods(period)) {
+					call.key(this.scopeKeys.scopeBoard(scope.substring(0, colon), scope.substring(colon + 1), period,
+							start));
+					call.key(this.scopeKeys.scopeDense(scope.substring(0, colon), scope.substring(colon + 1), period,
+							start));
+				}
 			}
 		}
 		for (String challengeId : this.challenges.ids()) {
@@ -121,7 +138,24 @@ final class UserRemoval {
 		}
 		owned.addAll(periods);
 		owned.add(this.keys.joinedChallenges(member));
+		owned.add(this.scopeKeys.scoped(member));
 		return owned;
+	}
+
+	/**
+	 * The scopes the user got points in, {@code <kind>:<encoded id>}, read before the
+	 * script.
+	 */
+	private Set<String> scopesOf(String member) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			Set<byte[]> found = connection.setCommands()
+				.sMembers(this.scopeKeys.scoped(member).getBytes(StandardCharsets.UTF_8));
+			Set<String> scopes = new LinkedHashSet<>();
+			if (found != null) {
+				found.forEach((scope) -> scopes.add(new String(scope, StandardCharsets.UTF_8)));
+			}
+			return scopes;
+		}
 	}
 
 }

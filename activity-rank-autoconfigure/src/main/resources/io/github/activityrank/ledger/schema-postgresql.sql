@@ -68,6 +68,11 @@ ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS revoked_id BIGINT;
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_type VARCHAR(32);
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_id VARCHAR(128);
 
+-- The scope ids an award also scores (ActivityEvent.withScope, docs/scopes.md), "kind=id&...", each
+-- id URL-encoded, so that a rebuild restores scope boards; NULL for none. Added to tables of earlier
+-- versions.
+ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS scopes VARCHAR(4000);
+
 -- A user's entries: the relay looks up whether a user of its pass has a pending entry below where
 -- it reads the lane (one that committed late, which their later entries must not overtake), and
 -- erasing a user (removeUser) deletes their entries by user_id. Added to tables of earlier

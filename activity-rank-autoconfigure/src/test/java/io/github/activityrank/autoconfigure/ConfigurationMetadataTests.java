@@ -54,6 +54,13 @@ class ConfigurationMetadataTests {
 	}
 
 	@Test
+	void listsTheKeysOfEveryScopeKind() {
+		assertThat(this.properties).extracting((property) -> (String) property.get("name"))
+			.contains("activity-rank.scopes", "activity-rank.scopes.*.periods", "activity-rank.scopes.*.rules",
+					"activity-rank.scopes.*.keep");
+	}
+
+	@Test
 	void describesSwitchesWithWhetherAndNothingWithThe() {
 		assertThat(this.properties)
 			.filteredOn((property) -> ((String) property.get("name")).startsWith("activity-rank."))

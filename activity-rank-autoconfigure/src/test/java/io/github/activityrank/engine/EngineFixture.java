@@ -17,6 +17,7 @@ import io.github.activityrank.RankUserLookup;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.ShardMap;
+import io.github.activityrank.redis.ShardedBoards;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -38,7 +39,7 @@ final class EngineFixture implements AutoCloseable {
 	private static final Map<Integer, LettuceConnectionFactory> factories = new ConcurrentHashMap<>();
 
 	/** The read side of the boards, as the services read them. */
-	final Boards boards;
+	final ShardedBoards boards;
 
 	final MutableClock clock;
 
@@ -114,6 +115,15 @@ final class EngineFixture implements AutoCloseable {
 	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
 			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order, int shards,
 			Map<String, ItemType> items) {
+		this(start, periods, rules, dailyCap, lookup, connections, prefix, order, shards, items, ScopeSettings.NONE);
+	}
+
+	/**
+	 * A fixture with item types and scope kinds.
+	 */
+	EngineFixture(LocalDateTime start, Set<Period> periods, Map<String, ScoringRule> rules, Long dailyCap,
+			RankUserLookup lookup, RedisConnectionFactory connections, String prefix, BoardOrder order, int shards,
+			Map<String, ItemType> items, ScopeSettings scopes) {
 		this.shards = new ShardMap(new RankKeys(prefix), shards);
 		this.clock = new MutableClock(start, ZONE);
 		this.connections = connections;
@@ -121,13 +131,14 @@ final class EngineFixture implements AutoCloseable {
 		this.calendar = new ActivityCalendar(this.clock, ZONE, Map.of(Period.DAY, Duration.ofDays(31), Period.WEEK,
 				Duration.ofDays(70), Period.MONTH, Duration.ofDays(365)), Duration.ofDays(31));
 		// as the auto-configuration builds it: concurrent callers share script calls
-		RedisStores stores = new RedisStores(this.connections, this.shards, this.calendar, order);
+		RedisStores stores = new RedisStores(this.connections, this.shards, this.calendar, order).withScopes(scopes);
 		ActivityStore store = new CoalescingActivityStore(stores.activityStore(periods, items), ActivityStore.MAX_BATCH,
 				2);
 		this.boards = stores.boards();
 		ActivityRules activityRules = new ActivityRules(rules, dailyCap);
 		this.service = new DefaultActivityRankService(activityRules, store, stores.userRecords(periods, items),
-				this.boards, this.calendar, periods, lookup, this.counters);
+				this.boards, this.calendar, periods, lookup, this.counters, (period, day) -> 0, UserErasure.NONE,
+				scopes, this.boards);
 		this.challenges = new DefaultChallengeService(activityRules, stores.challengeStore(CHALLENGE_RETENTION),
 				this.boards, this.calendar, lookup);
 	}

@@ -81,6 +81,24 @@ class MessageParserTests {
 			.isEqualTo("item-type and item go together");
 	}
 
+	@Test
+	void aScopeOfAConfiguredKindBecomesTheEventsScope() {
+		MessageParser parser = new MessageParser(Set.of(), Set.of("category"), () -> NOW, Duration.ofDays(31));
+		assertThat(parser
+			.parse(NOW.toEpochMilli() + "-0",
+					Map.of("user", "u", "field", "f", "rule", "r", "scope-type", "category", "scope", "java"))
+			.event()
+			.scopes()).containsExactly(Map.entry("category", "java"));
+	}
+
+	@Test
+	void scopesAreDeadLetteredUnlessTheirKindIsConfigured() {
+		assertThat(problem(Map.of("user", "u", "field", "f", "rule", "r", "scope-type", "category", "scope", "java")))
+			.isEqualTo("unknown scope kind");
+		assertThat(problem(Map.of("user", "u", "field", "f", "rule", "r", "scope", "java")))
+			.isEqualTo("scope-type and scope go together");
+	}
+
 	private String problem(Map<String, String> fields) {
 		return this.parser.parse(NOW.toEpochMilli() + "-0", fields).problem();
 	}

@@ -15,7 +15,7 @@ import java.util.Set;
 final class BenchOptions {
 
 	static final List<String> SECTIONS = List.of("award", "features", "async", "aspect", "query", "memory", "growth",
-			"ledger", "ingest", "streaks", "items", "badges", "rolling");
+			"ledger", "ingest", "streaks", "items", "badges", "rolling", "scopes");
 
 	String host = "127.0.0.1";
 

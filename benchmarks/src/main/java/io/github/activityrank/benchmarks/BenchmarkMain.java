@@ -136,6 +136,7 @@ public final class BenchmarkMain {
 		timed(options, "items", minutes, () -> ItemReadBench.run(options, report, bench, runId));
 		timed(options, "badges", minutes, () -> BadgeCostBench.run(options, report, bench, runId));
 		timed(options, "rolling", minutes, () -> RollingReadBench.run(options, report, bench, runId));
+		timed(options, "scopes", minutes, () -> ScopeCostBench.run(options, report, bench, runId));
 	}
 
 	/** Run one section when it was chosen, and note how many minutes it took. */

@@ -135,14 +135,16 @@ class WritesAwardOnlyTheCallerTests {
 			// Grace, Barbara (her own comment), user 7; the article boards, the active
 			// users, and the reader counters of the articles acted on: 1, 4 and 2 (user
 			// 7); the registry of rules that names the rules of record values; the badges
-			// of the users who acted and the holders of the badges they earned
+			// of the users who acted and the holders of the badges they earned; the
+			// category boards of the articles acted on and the scoped sets of those users
 			assertThat(StartupKeys.without(keyspace.ours(), PREFIX)).isNotEmpty()
 				.allSatisfy((key) -> assertThat(key).matches("\\{" + PREFIX + "\\}:((day|week|month):[0-9W-]+|total)|"
 						+ "\\{" + PREFIX
 						+ "\\}:(rec:[0-9]{8}|wsum:[0-9]{4}-W[0-9]{2}|msum:[0-9]{4}-[0-9]{2}|badges):(3|5|7)|" + "\\{"
 						+ PREFIX + "\\}:(item:article:([0-9W-]+|total)|hot:article|active:([0-9W-]+|total))|" + "\\{"
 						+ PREFIX + "\\}:users:article:([0-9W-]+|total):(1|2|4)|" + "\\{" + PREFIX
-						+ "\\}:(rules|badge-holders:[a-z0-9-]+)"));
+						+ "\\}:((scope:category:(java|spring|redis)|scopes:category):(day|week|month):[0-9W-]+|scoped:(3|5|7))|"
+						+ "\\{" + PREFIX + "\\}:(rules|badge-holders:[a-z0-9-]+)"));
 			System.out.println("[hostile] caller-only: redirectAttempts=" + redirectAttempts + " pointsToOthers="
 					+ pointsToOthers + " keysOutsidePrefix=" + keyspace.outside().size());
 		}

@@ -1,6 +1,7 @@
 -- module items: item boards, fed by the award and revoke of the same call (docs/items.md).
 -- Composed after award and before score-main only when activity-rank.items is configured.
--- ARGV[#ARGV] is the index of this module's tail of arguments, written by ItemArgs:
+-- ARGV[tail] (the last argument, or the one before the scopes module's tail) is the index of this
+-- module's tail of arguments, written by ItemArgs:
 --   origin        the hot boards' fixed origin, epoch ms
 --   T             item types in this call; per type:
 --                   boards   today's item boards of its periods, "keyIdx:ttlMs,..." (ttl -1: never expires)
@@ -20,7 +21,7 @@
 -- grows by only 1 per half-life, so it never overflows.
 local items_on = true
 -- item_i: the next argument of the tail not read yet
-local item_i = tonumber(ARGV[#ARGV])
+local item_i = tonumber(ARGV[tail])
 local hot_origin = tonumber(ARGV[item_i])
 local item_types = {}
 for t = 1, tonumber(ARGV[item_i + 1]) do
@@ -63,13 +64,7 @@ local function trim(key, keep)
   return card
 end
 
--- the key space's base of a record key, and a key of that space relative to it and back
-local function base_of(record)
-  return string.match(record, '^(.-):rec:%d+:')
-end
-local function relative(base, key)
-  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
-end
+-- a key of the key space relative to its base (score-args: base_of, relative) and back
 local function absolute(base, name)
   return (string.sub(name, 1, 1) == ':') and (base .. name) or name
 end
@@ -119,18 +114,10 @@ local function item_award(type, item, points, member, field, record)
 end
 
 local function item_revoke(member, field, first)
-  local name = '#i:' .. field
-  local record = KEYS[first]
-  local held = redis.call('HGET', record, name)
+  local held, record = take_award_field(member, first, '#i:' .. field)
   if not held then
-    local _
-    _, held, record = find_older(record_prefix, member, days - 1, name)
-    if not held then
-      return
-    end
+    return
   end
-  redis.call('HDEL', record, name)
-  wrote('h', record, name, held)
   local points, lw, item, boards, hot = string.match(held, '^(%d+)|([^|]+)|([^|]*)|([^|]*)|(.*)$')
   points = tonumber(points)
   local base = base_of(record)

@@ -2,7 +2,7 @@
 -- revokes. The script is composed at load time (ScoreScript): common, caps, records,
 -- challenges, score-lean (the lean loop, which returns before the rest runs), one board module
 -- (boards-plain or boards-layout, as the configured order needs), score-args, award, (streaks,)
--- items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
+-- scopes or scopes-none, items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
 -- ones before it and no other client interleaves. ScoreScript writes these arguments and reads the
 -- reply.
 --
@@ -172,6 +172,36 @@ local function value_of(spec, points)
   end
   return spec.value
 end
+
+-- the key space's base of a record key (its part before ':rec:'), and a key of that space written
+-- relative to it, so that a rebuild's staged record names the live keys once it is switched (the
+-- items and scopes modules store keys so; a key written in full is used as it is)
+local function base_of(record)
+  return string.match(record, '^(.-):rec:%d+:')
+end
+local function relative(base, key)
+  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
+end
+
+-- a reserved field an award wrote for a module (items '#i:', scopes '#s:'), which its revoke takes
+-- away: found in today's record, else in the record of the older day it searches, then deleted
+-- (journaled); its value and record, or nil
+local function take_award_field(member, first, name)
+  local record = KEYS[first]
+  local held = redis.call('HGET', record, name)
+  if not held then
+    local _
+    _, held, record = find_older(record_prefix, member, days - 1, name)
+  end
+  if held then
+    redis.call('HDEL', record, name)
+    wrote('h', record, name, held)
+  end
+  return held, record
+end
+
+-- the last argument not read by a module's tail yet (scopes, then items, each reads its start there)
+local tail = #ARGV
 
 -- with own instants, the time part of each board for the command at hand
 local function time_boards(boards)

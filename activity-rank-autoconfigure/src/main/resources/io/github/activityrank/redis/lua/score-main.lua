@@ -12,7 +12,7 @@ local function removed_since(member)
   local t = any_removed and redis.call('GET', marker_prefix .. member)
   return t and at <= tonumber(t)
 end
-local function apply(n, spec, member, field, first, item_at)
+local function apply(n, spec, member, field, first, item_at, scope_at)
   local status, points
   -- a stream message applied before changes nothing (the fence module; fence-none: false)
   local seen = fence and fence.seen(n)
@@ -24,6 +24,9 @@ local function apply(n, spec, member, field, first, item_at)
     status, points = award(specs[spec], member, field, first)
   else
     status, points = revoke(specs[-spec], member, field, first)
+  end
+  if scopes_on then
+    scope_after(scope_at, spec, status, points, member, field, first)
   end
   if items_on then
     item_after(item_at, spec, status, member, field, first)
@@ -40,7 +43,7 @@ for n = 1, tonumber(ARGV[1]) do
   end
   written = 0
   local mark = badge and #badge.out -- what the badges reached before this command
-  local ok, reply = pcall(apply, n, spec, member, field, first, item_next())
+  local ok, reply = pcall(apply, n, spec, member, field, first, item_next(), scope_next())
   if not ok then
     reply = undone(reply)
     board_forget()

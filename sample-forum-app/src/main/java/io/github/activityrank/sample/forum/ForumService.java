@@ -95,7 +95,8 @@ public class ForumService {
 	 */
 	@Transactional(readOnly = true)
 	@ActivityScore(rule = "page-view", user = "#viewerId", field = "'page:/articles/' + #articleId",
-			itemType = "article", item = "#articleId", condition = "#viewerId != null")
+			itemType = "article", item = "#articleId", condition = "#viewerId != null", scope = "category",
+			scopeId = "T(io.github.activityrank.sample.forum.Categories).of(#articleId)")
 	public ArticleDetail readArticle(long articleId, @Nullable Long viewerId) {
 		Article article = requireArticle(articleId);
 		List<Comment> list = this.comments.findByArticleIdOrderByIdAsc(articleId);
@@ -119,7 +120,8 @@ public class ForumService {
 	 * @param content the text
 	 * @return the stored article
 	 */
-	@ActivityScore(rule = "publish", user = "#authorId", field = "'article:' + #result.id()")
+	@ActivityScore(rule = "publish", user = "#authorId", field = "'article:' + #result.id()", scope = "category",
+			scopeId = "T(io.github.activityrank.sample.forum.Categories).of(#result.id())")
 	public Article publish(long authorId, String title, String content) {
 		return this.articles.save(new Article(null, authorId, title, content, this.clock.instant()));
 	}
@@ -132,7 +134,8 @@ public class ForumService {
 	 * @return whether anything changed
 	 */
 	@ActivityScore(rule = "praise", user = "#userId", field = "#articleId + '_praise'", revoke = "!#praise",
-			itemType = "article", item = "#articleId", condition = "#result")
+			itemType = "article", item = "#articleId", condition = "#result", scope = "category",
+			scopeId = "T(io.github.activityrank.sample.forum.Categories).of(#articleId)")
 	public boolean setPraise(long userId, long articleId, boolean praise) {
 		requireArticle(articleId);
 		return toggle("praise", userId, articleId, praise);
@@ -160,7 +163,8 @@ public class ForumService {
 	 * @return the stored comment
 	 */
 	@ActivityScore(rule = "comment", user = "#userId", field = "'comment:' + #result.id()", itemType = "article",
-			item = "#articleId")
+			item = "#articleId", scope = "category",
+			scopeId = "T(io.github.activityrank.sample.forum.Categories).of(#articleId)")
 	public CommentView comment(long userId, long articleId, String content) {
 		requireArticle(articleId);
 		Comment comment = this.comments.save(new Comment(null, articleId, userId, content, this.clock.instant()));

@@ -9,6 +9,7 @@ import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.sample.forum.Categories;
 import io.github.activityrank.sample.forum.ForumService;
 import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.NotFoundException;
@@ -55,7 +56,7 @@ class RankController {
 	 */
 	@GetMapping("/{period}")
 	Board top(@PathVariable String period, @RequestParam(defaultValue = "30") int size,
-			@RequestParam(defaultValue = "0") long offset) {
+			@RequestParam(defaultValue = "0") long offset, @RequestParam(required = false) @Nullable String category) {
 		String board = canonical(period);
 		if (size < 1 || size > ActivityLimits.MAX_PAGE_SIZE) {
 			throw new InvalidRequestException("size must be from 1 to " + ActivityLimits.MAX_PAGE_SIZE);
@@ -63,9 +64,46 @@ class RankController {
 		if (offset < 0) {
 			throw new InvalidRequestException("offset must be 0 or more");
 		}
+		if (category != null && !category.isEmpty()) {
+			if (!Categories.ALL.contains(category)) {
+				throw new NotFoundException("No category '" + category + "'; there are " + Categories.ALL);
+			}
+			if (ROLLING_7.equals(board)) {
+				throw new NotFoundException("Categories have calendar boards only: day, week and month");
+			}
+			return new Board(board,
+					entries(this.ranks.board("category", category, board(board), this.zone.today()).page(offset, size)));
+		}
 		Leaderboard shown = ROLLING_7.equals(board) ? this.ranks.rolling(7)
 				: this.ranks.board(board(board), this.zone.today());
 		return new Board(board, entries(shown.page(offset, size)));
+	}
+
+	/**
+	 * The categories, most active first: the points awarded in each during the period.
+	 */
+	@GetMapping("/{period}/categories")
+	List<CategoryPoints> categories(@PathVariable String period) {
+		Period board = board(period);
+		List<CategoryPoints> categories = new ArrayList<>();
+		this.ranks.scopes("category", board)
+			.top(Categories.ALL.size())
+			.forEach((entry) -> categories.add(new CategoryPoints(entry.id(), entry.score())));
+		for (String category : Categories.ALL) {
+			if (categories.stream().noneMatch((c) -> c.category().equals(category))) {
+				categories.add(new CategoryPoints(category, 0));
+			}
+		}
+		return categories;
+	}
+
+	/**
+	 * A category and the points awarded in it during a period.
+	 *
+	 * @param category the category
+	 * @param points the points
+	 */
+	record CategoryPoints(String category, long points) {
 	}
 
 	/**

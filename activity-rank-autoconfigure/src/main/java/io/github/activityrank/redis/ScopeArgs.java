@@ -1,0 +1,112 @@
+package io.github.activityrank.redis;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.activityrank.Period;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.ScopeKind;
+import io.github.activityrank.engine.ScopeSettings;
+import io.github.activityrank.engine.ScoreCommand;
+
+/**
+ * The tail of the score script's arguments that the scopes module reads (its header in
+ * lua/scopes.lua): per award, the boards of the scope ids it names, laid out like the
+ * period boards of the same day.
+ */
+final class ScopeArgs {
+
+	private final ScopeKeys keys;
+
+	private final ActivityCalendar calendar;
+
+	private final BoardLayout layout;
+
+	private final boolean dense;
+
+	private final ScopeSettings scopes;
+
+	ScopeArgs(RankKeys keys, ActivityCalendar calendar, BoardLayout layout, boolean dense, ScopeSettings scopes) {
+		this.keys = new ScopeKeys(keys);
+		this.calendar = calendar;
+		this.layout = layout;
+		this.dense = dense;
+		this.scopes = scopes;
+	}
+
+	/**
+	 * Append the tail, then its start index as the last argument.
+	 * @param call the call so far
+	 * @param commands the batch's commands
+	 * @param today the day of the batch's keys
+	 * @param instant the instant of the commands, or the base of their own instants
+	 * @param own whether each command passes its own instant
+	 */
+	void append(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own) {
+		int start = call.argCount() + 1;
+		call.arg(this.layout.largestPoints())
+			.arg(this.layout.timed() ? "1" : "0")
+			.arg(this.dense ? "1" : "0")
+			.arg(this.keys.scoped(""));
+		Map<Period, Long> times = new EnumMap<>(Period.class);
+		for (ScoreCommand command : commands) {
+			if (command.revoke() || command.scopes().isEmpty()) {
+				call.arg("");
+				continue;
+			}
+			StringBuilder groups = new StringBuilder();
+			for (Map.Entry<String, String> scope : command.scopes().entrySet()) {
+				ScopeKind kind = this.scopes.kind(scope.getKey());
+				String id = RankKeys.encode(scope.getValue());
+				groups.append((groups.length() > 0) ? ";" : "")
+					.append(kind.name())
+					.append('|')
+					.append(id)
+					.append('|')
+					.append(kind.keep())
+					.append('|');
+				for (int p = 0; p < kind.periods().size(); p++) {
+					Period period = kind.periods().get(p);
+					long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
+					groups.append((p > 0) ? "," : "")
+						.append(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)))
+						.append(':')
+						.append(this.calendar.boardTtlMillis(period, today))
+						.append(':')
+						.append(time)
+						.append(':')
+						.append(this.dense ? call.sharedKey(this.keys.scopeDense(kind.name(), id, period, today)) : 0)
+						.append(':')
+						.append(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)));
+				}
+			}
+			call.arg(groups.toString());
+		}
+		call.arg(start);
+	}
+
+	/**
+	 * Whether a batch needs the scopes module: an award names a scope, or a revoke may
+	 * take back what an award's scopes got.
+	 * @param commands the batch
+	 * @return {@code true} when it does
+	 */
+	static boolean needed(List<ScoreCommand> commands) {
+		for (ScoreCommand command : commands) {
+			if (command.revoke() || !command.scopes().isEmpty()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** The time part of an award made at the instant, or the base of own instants. */
+	private long time(Period period, LocalDate today, Instant instant, boolean own) {
+		long origin = this.layout.origin(period, today);
+		return own ? this.layout.timeBase(period, origin) : this.layout.timePart(period, origin, instant, true);
+	}
+
+}
