@@ -71,8 +71,8 @@ class RankController {
 			if (ROLLING_7.equals(board)) {
 				throw new NotFoundException("Categories have calendar boards only: day, week and month");
 			}
-			return new Board(board,
-					entries(this.ranks.board("category", category, board(board), this.zone.today()).page(offset, size)));
+			return new Board(board, entries(
+					this.ranks.board("category", category, board(board), this.zone.today()).page(offset, size)));
 		}
 		Leaderboard shown = ROLLING_7.equals(board) ? this.ranks.rolling(7)
 				: this.ranks.board(board(board), this.zone.today());
