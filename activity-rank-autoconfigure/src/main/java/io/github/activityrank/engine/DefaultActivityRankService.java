@@ -79,47 +79,8 @@ public class DefaultActivityRankService
 	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
 			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
 			ActivityRankCounters counters) {
-		this(rules, store, records, boards, calendar, periods, userLookup, counters, (period, day) -> 0);
-	}
-
-	/**
-	 * Create the service with the active-user counters.
-	 * @param rules the validated rules
-	 * @param store where points are written
-	 * @param records the records of each user
-	 * @param boards where the boards are read
-	 * @param calendar today and the period boundaries
-	 * @param periods the boards awards go to
-	 * @param userLookup display data for entries, or {@code null}
-	 * @param counters outcome counters
-	 * @param activeUsers the distinct users per period
-	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
-			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
-			ActivityRankCounters counters, ActiveUsers activeUsers) {
-		this(rules, store, records, boards, calendar, periods, userLookup, counters, activeUsers, UserErasure.NONE);
-	}
-
-	/**
-	 * Create the service with the active-user counters and what else forgets a removed
-	 * user.
-	 * @param rules the validated rules
-	 * @param store where points are written
-	 * @param records the records of each user
-	 * @param boards where the boards are read
-	 * @param calendar today and the period boundaries
-	 * @param periods the boards awards go to
-	 * @param userLookup display data for entries, or {@code null}
-	 * @param counters outcome counters
-	 * @param activeUsers the distinct users per period
-	 * @param erasure what else holds user ids, run by {@link #removeUser} after the store
-	 * removed the user
-	 */
-	public DefaultActivityRankService(ActivityRules rules, ActivityStore store, UserRecords records,
-			PeriodBoards boards, ActivityCalendar calendar, Set<Period> periods, RankUserLookup userLookup,
-			ActivityRankCounters counters, ActiveUsers activeUsers, UserErasure erasure) {
-		this(rules, store, records, boards, calendar, periods, userLookup, counters, activeUsers, erasure,
-				ScopeSettings.NONE, null);
+		this(rules, store, records, boards, calendar, periods, userLookup, counters, (period, day) -> 0,
+				UserErasure.NONE, ScopeSettings.NONE, null);
 	}
 
 	/**

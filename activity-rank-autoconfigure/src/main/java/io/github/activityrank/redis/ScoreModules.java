@@ -70,4 +70,21 @@ final class ScoreModules {
 		return (timed || dense) ? "lua/boards-layout.lua" : "lua/boards-plain.lua";
 	}
 
+	/**
+	 * The score script from its modules up to the fence.
+	 * @param upToFence the modules up to the fence ({@link #upToFence})
+	 * @param boardsLast whether nothing after an award's board writes can fail
+	 * @param fenced whether the script checks each stream message's fence
+	 * @return the composed script
+	 */
+	static LuaScript compose(List<String> upToFence, boolean boardsLast, boolean fenced) {
+		List<String> modules = new ArrayList<>(upToFence);
+		if (boardsLast && !fenced) {
+			modules.add("lua/boards-last.lua");
+		}
+		modules.add(fenced ? "lua/fence.lua" : "lua/fence-none.lua");
+		modules.add("lua/score-main.lua");
+		return LuaScript.compose(modules.toArray(String[]::new));
+	}
+
 }

@@ -69,10 +69,6 @@ final class ScoreScript {
 	/** The short way for batches that need none of the other modules. */
 	private final LeanScoreCall lean;
 
-	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout) {
-		this(keys, calendar, periods, order, layout, null, StreakSettings.OFF, BadgeSettings.OFF, null);
-	}
-
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
 			ItemArgs items, StreakSettings streaks, BadgeSettings badges, ScopeArgs scopes) {
 		this.items = items;
@@ -89,17 +85,10 @@ final class ScoreScript {
 		this.badges = new BadgeScript(badges, keys, periods);
 		List<String> modules = ScoreModules.upToFence(boards, this.streaks.enabled(), this.badges, scopes != null,
 				items != null);
-		List<String> fenced = new ArrayList<>(modules);
-		if (items == null && !this.streaks.enabled() && !this.badges.enabled()) {
-			// nothing after an award writes: its boards, read first, need no journal
-			modules.add("lua/boards-last.lua");
-		}
-		modules.add("lua/fence-none.lua");
-		modules.add("lua/score-main.lua");
-		this.score = LuaScript.compose(modules.toArray(String[]::new));
-		fenced.add("lua/fence.lua");
-		fenced.add("lua/score-main.lua");
-		this.fencedScore = LuaScript.compose(fenced.toArray(String[]::new));
+		// nothing after an award writes: its boards, read first, need no journal
+		boolean boardsLast = items == null && scopes == null && !this.streaks.enabled() && !this.badges.enabled();
+		this.score = ScoreModules.compose(modules, boardsLast, false);
+		this.fencedScore = ScoreModules.compose(modules, false, true);
 		// badges and levels keep the lean way (badge-core's hooks)
 		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout, this.badges) : null;
