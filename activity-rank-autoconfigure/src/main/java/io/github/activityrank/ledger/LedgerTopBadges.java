@@ -32,6 +32,8 @@ public class LedgerTopBadges implements TopBadgeRecorder {
 
 	private final BadgeStore store;
 
+	private final String insert;
+
 	/**
 	 * Create the top badges of a ledger.
 	 * @param ledger the ledger, whose database and table prefix they share
@@ -41,29 +43,17 @@ public class LedgerTopBadges implements TopBadgeRecorder {
 	public LedgerTopBadges(AwardLedger ledger, BadgeStore store) {
 		this.ledger = ledger;
 		this.store = store;
+		this.insert = "INSERT INTO " + ledger.tables().topBadges()
+				+ " (board, badge, user_id, tier, earned_at) VALUES (?, ?, ?, ?, ?)";
 	}
 
 	@Override
 	public void record(String board, List<Achievement> earned) {
-		String sql = "INSERT INTO " + this.ledger.tables().topBadges()
-				+ " (board, badge, user_id, tier, earned_at) VALUES (?, ?, ?, ?, ?)";
 		try (Connection connection = this.ledger.dataSource().getConnection()) {
+			// a row each, so that a duplicate fails alone
 			connection.setAutoCommit(true);
 			for (Achievement achievement : earned) {
-				try (PreparedStatement statement = connection.prepareStatement(sql)) {
-					statement.setString(1, board);
-					statement.setString(2, achievement.badge());
-					statement.setString(3, achievement.userId());
-					statement.setInt(4, achievement.tier());
-					statement.setLong(5, achievement.at().toEpochMilli());
-					statement.executeUpdate();
-				}
-				catch (SQLException ex) {
-					if (!isDuplicate(ex)) {
-						throw ex;
-					}
-					// recorded by another instance, or an end published again
-				}
+				insertOnce(connection, board, achievement);
 			}
 		}
 		catch (SQLException ex) {
@@ -122,6 +112,23 @@ public class LedgerTopBadges implements TopBadgeRecorder {
 		}
 		return this.store.restoreTop(latest.user(), latest.badge(), latest.board(), Instant.ofEpochMilli(latest.at()),
 				latest.times()) ? 1 : 0;
+	}
+
+	private void insertOnce(Connection connection, String board, Achievement achievement) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(this.insert)) {
+			statement.setString(1, board);
+			statement.setString(2, achievement.badge());
+			statement.setString(3, achievement.userId());
+			statement.setInt(4, achievement.tier());
+			statement.setLong(5, achievement.at().toEpochMilli());
+			statement.executeUpdate();
+		}
+		catch (SQLException ex) {
+			if (!isDuplicate(ex)) {
+				throw ex;
+			}
+			// recorded by another instance, or an end published again
+		}
 	}
 
 	private static boolean isDuplicate(SQLException ex) {
