@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -39,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Top badges granted when a week ends are recorded in the ledger once per board, badge
  * and user, whatever the number of instances that grant them, and a rebuild after the
  * keys are lost gives them back with their {@code earnedAt} and {@code times}; erasing a
- * user deletes their rows.
+ * user deletes their rows. On PostgreSQL, MariaDB and H2.
  */
 class LedgerTopBadgeRebuildTests extends LedgerTestBase {
 
@@ -53,12 +52,8 @@ class LedgerTopBadgeRebuildTests extends LedgerTestBase {
 
 	private final MutableClock clock = new MutableClock(WEEK_ONE.atTime(10, 0), ZoneOffset.UTC);
 
-	static Stream<DatabaseEngine> databases() {
-		return Stream.of(DatabaseEngine.POSTGRESQL, DatabaseEngine.H2);
-	}
-
 	@ParameterizedTest
-	@MethodSource("databases")
+	@MethodSource("engines")
 	void aRebuildAfterTheKeysAreLostGivesBackTheTopBadgesOfTwoWeeks(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			ApplicationContextRunner runner = LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)
