@@ -4,12 +4,14 @@ import io.github.activityrank.BadgeService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.TopBadgeRecorder;
 import io.github.activityrank.redis.BadgeEvents;
 import io.github.activityrank.redis.BadgeStore;
 import io.github.activityrank.redis.RetroBadgeGrants;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.redis.TopBadgeGrants;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -47,9 +49,13 @@ public class ActivityRankBadgeAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(BadgeStore.class)
-	TopBadgeGrants topBadgeGrants(BadgeStore badges, ActivityCalendar calendar, ApplicationEventPublisher publisher) {
+	TopBadgeGrants topBadgeGrants(BadgeStore badges, ActivityCalendar calendar, ApplicationEventPublisher publisher,
+			ObjectProvider<TopBadgeRecorder> recorder) {
 		BadgeSettings settings = badges.settings();
-		return new TopBadgeGrants(badges, calendar, new BadgeEvents(publisher, settings));
+		TopBadgeGrants grants = new TopBadgeGrants(badges, calendar, new BadgeEvents(publisher, settings));
+		// with the ledger on, each board's grants are recorded there for a rebuild
+		recorder.ifAvailable(grants::setRecorder);
+		return grants;
 	}
 
 	@Bean

@@ -31,7 +31,9 @@ import io.github.activityrank.ledger.LedgerRebuild;
 import io.github.activityrank.ledger.LedgerRelay;
 import io.github.activityrank.ledger.LedgerSchema;
 import io.github.activityrank.ledger.LedgerTables;
+import io.github.activityrank.ledger.LedgerTopBadges;
 import io.github.activityrank.ledger.StandingAwards;
+import io.github.activityrank.redis.BadgeStore;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.github.activityrank.redis.ShardMap;
@@ -150,7 +152,7 @@ public class ActivityRankLedgerAutoConfiguration {
 		LedgerRebuild activityRankAdmin(AwardLedger ledger, LedgerRelay relay, ListableBeanFactory beans,
 				RedisConnectionFactory connectionFactory, RankKeys keys, ShardMap shards, ActivityCalendar calendar,
 				ActivityRankProperties properties, BoardOrder boardOrder, ObjectProvider<ActivityDispatcher> dispatcher,
-				ObjectProvider<BadgeGrants> badges) {
+				ObjectProvider<BadgeGrants> badges, LedgerTopBadges topBadges) {
 			// a service of the user's own can apply entries, but not say what today's
 			// rules make
 			// of them: then rebuild() says so
@@ -160,9 +162,16 @@ public class ActivityRankLedgerAutoConfiguration {
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
-			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE));
+			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE),
+					topBadges);
 			rebuild.setScopes(ScopePropertyChecks.settings(properties));
 			return rebuild;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LedgerTopBadges activityRankLedgerTopBadges(AwardLedger ledger, ObjectProvider<BadgeStore> badges) {
+			return new LedgerTopBadges(ledger, badges.getIfAvailable());
 		}
 
 		@Bean

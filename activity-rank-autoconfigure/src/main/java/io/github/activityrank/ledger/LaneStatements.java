@@ -247,14 +247,15 @@ class LaneStatements {
 	}
 
 	/**
-	 * Delete everything the database holds of a user: ledger entries, standing awards and
-	 * archived standings.
+	 * Delete everything the database holds of a user: ledger entries, standing awards,
+	 * archived standings and top badges.
 	 * @param connection a connection in the transaction that erases the user
 	 * @param userId the user
 	 * @throws SQLException when the database fails
 	 */
 	void erase(Connection connection, String userId) throws SQLException {
-		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive())) {
+		for (String table : List.of(this.tables.ledger(), this.tables.standing(), this.tables.archive(),
+				this.tables.topBadges())) {
 			try (PreparedStatement statement = connection
 				.prepareStatement("DELETE FROM " + table + " WHERE user_id = ?")) {
 				statement.setString(1, userId);

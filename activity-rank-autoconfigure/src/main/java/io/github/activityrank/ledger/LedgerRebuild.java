@@ -86,8 +86,6 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	volatile Runnable afterBulk = () -> {
 	};
 
-	/** Rows read per query. */
-
 	/** Replayed entries between two progress log lines. */
 	static final long LOG_EVERY = 10_000;
 
@@ -130,6 +128,8 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	private BadgeGrants badges = BadgeGrants.NONE;
 
 	private BadgeSettings badgeSettings = BadgeSettings.OFF;
+
+	private LedgerTopBadges topBadges;
 
 	private ScopeSettings scopes = ScopeSettings.NONE;
 
@@ -180,10 +180,12 @@ public class LedgerRebuild implements ActivityRankAdmin {
 	 * Set the badges the replay restores and what {@link #grantBadges()} runs.
 	 * @param settings the levels and badges awards decide; the replay announces none
 	 * @param grants the retroactive grants; none: {@link #grantBadges()} throws
+	 * @param topBadges the top badges the ledger recorded, or {@code null}
 	 */
-	public void setBadges(BadgeSettings settings, BadgeGrants grants) {
+	public void setBadges(BadgeSettings settings, BadgeGrants grants, LedgerTopBadges topBadges) {
 		this.badgeSettings = settings.withListener(AchievementListener.NONE);
 		this.badges = grants;
+		this.topBadges = topBadges;
 	}
 
 	/**
@@ -275,6 +277,9 @@ public class LedgerRebuild implements ActivityRankAdmin {
 				replay.pass(this.ledger.maxId());
 				this.afterBulk.run();
 				replay.pass(this.ledger.maxId());
+				if (this.topBadges != null) {
+					this.topBadges.restore(); // live keys, which the switch keeps
+				}
 				long moved;
 				try (Connection pause = this.ledger.dataSource().getConnection()) {
 					pause.setAutoCommit(false);

@@ -87,6 +87,14 @@ public record LedgerTables(String prefix) {
 	}
 
 	/**
+	 * The top badges: one row per board, top badge and user it granted.
+	 * @return its name
+	 */
+	public String topBadges() {
+		return this.prefix + "top_badge";
+	}
+
+	/**
 	 * The archived boards, one row each.
 	 * @return its name
 	 */

@@ -35,6 +35,8 @@ public class BadgeStore implements BadgeService {
 
 	private final LuaScript top = LuaScript.load("badge-top.lua");
 
+	private final LuaScript restore = LuaScript.load("badge-top-restore.lua");
+
 	private final BadgeSources redis;
 
 	/**
@@ -169,6 +171,25 @@ public class BadgeStore implements BadgeService {
 		call.key(keys.topHolders(badge));
 		call.arg(member).arg(badge).arg(board).arg(at.toEpochMilli());
 		return asLong(this.top.run(this.redis.connectionFactory(), call).get(0)) > 0;
+	}
+
+	/**
+	 * Restore a top badge as the ledger recorded it, unless Redis counts as many grants.
+	 * @param userId the user
+	 * @param badge the badge's name
+	 * @param board the last board that granted it
+	 * @param at when that board ended
+	 * @param times how often the user earned it
+	 * @return {@code true} when this call wrote it
+	 */
+	public boolean restoreTop(String userId, String badge, String board, Instant at, long times) {
+		String member = RankKeys.encode(userId);
+		BadgeKeys keys = keysOf(userId);
+		ScriptArgs call = new ScriptArgs();
+		call.key(keys.topHash(member));
+		call.key(keys.topHolders(badge));
+		call.arg(member).arg(badge).arg(board).arg(at.toEpochMilli()).arg(times);
+		return asLong(this.restore.run(this.redis.connectionFactory(), call).get(0)) > 0;
 	}
 
 	/**

@@ -15,6 +15,9 @@ import io.github.activityrank.engine.AchievementListener;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BadgeDefinition;
 import io.github.activityrank.engine.BadgeDefinition.Kind;
+import io.github.activityrank.engine.TopBadgeRecorder;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.event.EventListener;
 
@@ -23,15 +26,21 @@ import org.springframework.context.event.EventListener;
  * board ends. It listens to the end events, which {@link EndedBoardEvents} publishes once
  * across instances; each grant is also once per board and user in Redis
  * ({@code badge-top.lua}), so an end published again grants nothing twice. A user earns
- * the badge with a rank at or above its {@code top}, ties included.
+ * the badge with a rank at or above its {@code top}, ties included. With the ledger on,
+ * the grants of a board are recorded there first ({@link TopBadgeRecorder}), once per
+ * board, so a rebuild restores them.
  */
 public class TopBadgeGrants {
+
+	private static final Log logger = LogFactory.getLog(TopBadgeGrants.class);
 
 	private final BadgeStore store;
 
 	private final ActivityCalendar calendar;
 
 	private final AchievementListener listener;
+
+	private TopBadgeRecorder recorder = TopBadgeRecorder.NONE;
 
 	/**
 	 * Create the grants.
@@ -43,6 +52,14 @@ public class TopBadgeGrants {
 		this.store = store;
 		this.calendar = calendar;
 		this.listener = listener;
+	}
+
+	/**
+	 * Record each board's grants before they are made, as the ledger does.
+	 * @param recorder where they are recorded
+	 */
+	public void setRecorder(TopBadgeRecorder recorder) {
+		this.recorder = recorder;
 	}
 
 	/**
@@ -68,15 +85,31 @@ public class TopBadgeGrants {
 	}
 
 	private void grant(List<RankEntry> top, String board, Instant at, Predicate<BadgeDefinition> earnedBy) {
-		List<Achievement> granted = new ArrayList<>();
+		List<Achievement> earned = new ArrayList<>();
 		for (BadgeDefinition badge : this.store.settings().badges()) {
 			if (badge.kind() != Kind.TOP || !earnedBy.test(badge)) {
 				continue;
 			}
 			for (RankEntry entry : top) {
-				if (entry.rank() <= badge.top() && this.store.grantTop(entry.id(), badge.name(), board, at)) {
-					granted.add(new Achievement(entry.id(), badge.name(), 1, at));
+				if (entry.rank() <= badge.top()) {
+					earned.add(new Achievement(entry.id(), badge.name(), 1, at));
 				}
+			}
+		}
+		if (earned.isEmpty()) {
+			return;
+		}
+		try {
+			this.recorder.record(board, earned);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("activity-rank could not record the top badges of " + board
+					+ " in the ledger; they are granted in Redis, a rebuild will not restore them: " + ex);
+		}
+		List<Achievement> granted = new ArrayList<>();
+		for (Achievement achievement : earned) {
+			if (this.store.grantTop(achievement.userId(), achievement.badge(), board, at)) {
+				granted.add(achievement);
 			}
 		}
 		if (!granted.isEmpty()) {

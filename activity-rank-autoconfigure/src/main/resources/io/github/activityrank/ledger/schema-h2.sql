@@ -125,3 +125,18 @@ CREATE TABLE IF NOT EXISTS %PREFIX%ingest_fence (
 	last_ms BIGINT NOT NULL,
 	last_seq BIGINT NOT NULL
 );
+
+-- Top badges (docs/badges.md): one row per board that ended, top badge and user it granted, written
+-- once across instances (the primary key; a second writer finds the row there), so a rebuild
+-- restores them: times = the rows of a user and badge, earned_at (epoch milliseconds, when the
+-- board ended) of the latest is the earnedAt of the badge. Added to databases of earlier versions.
+CREATE TABLE IF NOT EXISTS %PREFIX%top_badge (
+	board VARCHAR(100) NOT NULL,
+	badge VARCHAR(40) NOT NULL,
+	user_id VARCHAR(128) NOT NULL,
+	tier SMALLINT NOT NULL,
+	earned_at BIGINT NOT NULL,
+	PRIMARY KEY (board, badge, user_id)
+);
+
+CREATE INDEX IF NOT EXISTS %PREFIX%top_badge_user ON %PREFIX%top_badge (user_id, badge);
