@@ -17,7 +17,11 @@ features can skip; with --challenges N, one more floor arm reads each user's joi
 with --badges (BadgeCostBench's levels and six badges, none crossed) the lean path with them and
 the floor with the one command they need. With --full, the same awards also go through the full
 score script (the path of a batch the lean loop cannot take: streaks, items, dense ranks, revokes
-of older days), one arm more per DIR. Needs valgrind and redis-server.
+of older days), one arm more per DIR. With --scopes, each award names one scope id of a kind with the
+globals' periods: the full script with it (what ScoreScript runs for such an award, beside the lean
+path of the same awards without it, records named by day in both), and the floor with the commands
+no design can skip for it (replay.SCOPE_FLOOR; and with the user's scoped set). Needs valgrind and
+redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -82,13 +86,17 @@ def main():
                         help='levels and six badges, none crossed (BadgeCostBench): the lean path with them against '
                              'without, and the floor plus the one command they need (badge_floor)')
     parser.add_argument('--full', action='store_true', help='the same awards through the full script too')
+    parser.add_argument('--scopes', action='store_true',
+                        help='each award names one scope id: the full script with scopes against the lean path '
+                             'without, and the floor plus the commands one scope kind needs')
     parser.add_argument('dirs', nargs='*', help='directories of changed modules, one arm each')
     options = parser.parse_args()
     random.seed(7)  # the same users and fields in every run
     caps = tuple(c for c in options.caps.split(',') if c)
     full = [] if options.full else None
+    scoped = [] if options.scopes else None
     lean, floor, every = replay.calls(options.awards, options.calls, options.challenges, caps,
-                                        options.earliest, options.own, full)
+                                        options.earliest, options.own, full, scopes=scoped)
     badged = options.badges and replay.calls(options.awards, options.calls, options.challenges, caps,
                                              options.earliest, options.own, badges=True)[0]
     counted = options.awards * (options.calls - options.warm)
@@ -109,6 +117,11 @@ def main():
         if replay.joins_read_floor(options.challenges):
             total = count(server, replay.joins_read_floor(options.challenges), floor, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % ('floor, joins read', total / counted, total / base))
+        if scoped:
+            for name, script in (('floor, one scope kind', replay.SCOPE_FLOOR),
+                                 ('floor, scope kind, scoped set', replay.SCOPE_FLOOR_SCOPED_SET)):
+                total = count(server, script, [f for _, f in scoped], options.warm, setup)
+                print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
         if badged:
@@ -120,6 +133,12 @@ def main():
             arms.append(('full script', replay.composed_full(earliest=options.earliest), full))
             arms += [('full script, ' + os.path.basename(d.rstrip('/')),
                       replay.composed_full(d, options.earliest), full) for d in options.dirs]
+        if scoped:
+            arms.append(('full script, scopes', replay.composed_full(earliest=options.earliest, scopes=True),
+                         [c for c, _ in scoped]))
+            arms += [('full script, scopes, ' + os.path.basename(d.rstrip('/')),
+                      replay.composed_full(d, options.earliest, scopes=True), [c for c, _ in scoped])
+                     for d in options.dirs]
         for name, script, batch in arms:
             total = count(server, script, batch, options.warm, setup)
             print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))

@@ -27,7 +27,8 @@ MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-b
 # the full script as ScoreScript composes it for a configuration with no item, streak or badge
 # (the board module named apart: boards-layout for the earliest tie-break)
 FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', None,
-                'score-args', 'award', 'badges-none', 'items-none', 'boards-last', 'fence-none', 'score-main']
+                'score-args', 'award', 'badges-none', 'scopes-none', 'items-none', 'boards-last', 'fence-none',
+                'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
@@ -41,10 +42,50 @@ def composed(directory=LUA, modules=MODULES, badges=False):
     return ''.join(text(m) for m in modules)
 
 
-def composed_full(directory=LUA, earliest=False):
-    """The full score script (what a batch the lean loop cannot take runs), from DIR's modules."""
+def composed_full(directory=LUA, earliest=False, scopes=False):
+    """The full score script (what a batch the lean loop cannot take runs), from DIR's modules;
+    with scopes, as ScoreModules composes it for a scope kind (scopes, and no boards-last: its
+    writes follow an award's boards)."""
     boards = 'boards-layout' if earliest else 'boards-plain'
-    return composed(directory, [boards if m is None else m for m in FULL_MODULES])
+    modules = [boards if m is None else m for m in FULL_MODULES]
+    if scopes:
+        modules[modules.index('scopes-none')] = 'scopes'
+        modules.remove('boards-last')
+    return composed(directory, modules)
+
+
+# The least an award naming one scope id of a kind with the globals' periods (day and month) adds
+# to the floor script, whatever the design: one ZINCRBY per scope board, one per board of scope
+# ids, and the id the revoke takes back from kept in the award's own field (no command more). Its
+# calls name per award, after the floor's arguments, the scope id, and after the records the
+# award's four keys (scope boards of the day and month, the boards of scope ids of each).
+SCOPE_FLOOR = """
+local boards, count = tonumber(ARGV[2]), (#ARGV - 2) / 5
+local n = 0
+for i = 3, #ARGV, 5 do
+  n = n + 1
+  local record, member, field, points, id = KEYS[boards + n], ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 4]
+  local created = redis.call('EXISTS', record) == 0
+  if redis.call('HSETNX', record, field, points .. '|' .. id) == 1 then
+    if created then redis.call('PEXPIRE', record, ARGV[1]) end
+    for b = 1, boards do redis.call('ZINCRBY', KEYS[b], points, member) end
+    local s = boards + count + (n - 1) * 4
+    redis.call('ZINCRBY', KEYS[s + 1], points, member)
+    redis.call('ZINCRBY', KEYS[s + 2], points, member)
+    redis.call('ZINCRBY', KEYS[s + 3], points, id)
+    redis.call('ZINCRBY', KEYS[s + 4], points, id)
+  end
+end
+return n
+"""
+
+# a removal finding the scope boards a user is on: the user's scoped set (SADD per award), which a
+# design may keep or replace by reading the boards of scope ids
+SCOPE_FLOOR_SCOPED_SET = SCOPE_FLOOR.replace(
+    "    redis.call('ZINCRBY', KEYS[s + 4], points, id)\n",
+    "    redis.call('ZINCRBY', KEYS[s + 4], points, id)\n    redis.call('SADD', '{q}:scoped:' .. member, 'category:' .. id)\n")
+
+SCOPE_IDS = 20  # the scope ids awards name, one each at random (ScopeCostBench's category ids)
 
 
 # badge-core's arguments as BadgeScript writes them for BadgeCostBench's configuration: levels of
@@ -125,13 +166,16 @@ def offsets(awards):
     return ','.join(str(ms - min(spread)) for ms in spread)
 
 
-def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=None, badges=False):
+def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=None, badges=False, scopes=None):
     """The lean calls, the floor script's and, with daily, weekly and monthly caps, the earliest
     tie-break and no challenges, EVERY_FEATURE_FLOOR's (else None): the same users and fields.
     With own, each award of a lean call carries its own instant, up to 49 ms after the call's
     earliest (as ingested and relayed batches do); with badges, the lean calls carry badge-core's
     arguments (BADGE_HEADER). Given a list as full, the same awards are appended to it as calls of
-    the full script (as ScoreScript writes them, no revoke searching older days)."""
+    the full script (as ScoreScript writes them, no revoke searching older days). Given a list as
+    scopes, records are named by day as RankKeys does (the scopes module finds its keys' base
+    there), each award names one of SCOPE_IDS ids of one scope kind with the globals' periods, and
+    pairs are appended to it: the full call as ScopeArgs writes its tail, and SCOPE_FLOOR's call."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
@@ -164,7 +208,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
             full_args += ['1', user, 'f%d' % field, str(len(keys) + 1)]
-            keys.append('{p}:rec:' + user)
+            keys.append(('{p}:rec:20261128:' if scopes is not None else '{p}:rec:') + user)
             if per_command == 3:
                 keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
             args += ['1', user, 'f%d' % field]
@@ -175,10 +219,40 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
         lean.append((keys, args))
         if full is not None:
             full.append((keys, full_args))
+        if scopes is not None:
+            scopes.append(scoped(keys, full_args, floor_keys, floor_args, largest, time_part))
         floor.append((floor_keys, floor_args))
         if every is not None:
             every.append((every_keys, every_args))
     return lean, floor, every
+
+
+def scoped(keys, full_args, floor_keys, floor_args, largest, time_part):
+    """The full call with ScopeArgs's tail, each award naming one scope id (keys shared once per
+    call, as ScriptArgs.sharedKey), and SCOPE_FLOOR's call of the same awards."""
+    keys, args = list(keys), list(full_args)
+    given, floor_args, floor_scope_keys = floor_args, list(floor_args[:2]), []
+    shared = {}
+
+    def key(name):
+        if name not in shared:
+            keys.append(name)
+            shared[name] = len(keys)
+        return shared[name]
+
+    start = len(args) + 1
+    tail = [largest, '1' if time_part != '-1' else '0', '0', '{p}:scoped:']
+    for a in range(2, len(given), 4):
+        member, field, points, revoke = given[a:a + 4]
+        sid = 'c%d' % random.randrange(SCOPE_IDS)
+        periods = [key('{p}:scope:category:%s:%s' % (sid, p)) for p in ('day:20261128', 'month:202611')]
+        ids = [key('{p}:scopes:category:%s' % p) for p in ('day:20261128', 'month:202611')]
+        tail.append('category|%s|0|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
+                    % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
+        floor_args += [member, field, points, revoke, sid]
+        floor_scope_keys += ['{q}:scope:category:%s:day' % sid, '{q}:scope:category:%s:month' % sid,
+                             '{q}:scopes:category:day', '{q}:scopes:category:month']
+    return (keys, args + tail + [str(start)]), (floor_keys + floor_scope_keys, floor_args)
 
 
 class Client:

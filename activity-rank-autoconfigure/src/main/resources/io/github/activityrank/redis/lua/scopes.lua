@@ -56,9 +56,20 @@ do
     end
   end
 
-  local function scope_award(groups, points, member, field, record)
+  -- what an award's scope argument names, parsed once per call and argument (awards of one call
+  -- naming the same scope ids share it, as their boards share their tables): its boards, the
+  -- record's text of them and of the boards of scope ids, those boards, the ids and kept boards;
+  -- by the record's key space base, which the record's text is relative to
+  local plans = {}
+  local function plan_of(groups, record)
     local base = base_of(record)
-    local boards, names, tallies, ids, kept = {}, {}, {}, {}, {}
+    local of_base = plans[base] or {}
+    plans[base] = of_base
+    local plan = of_base[groups]
+    if plan then
+      return plan
+    end
+    local boards, names, tallies, ids, kept, held = {}, {}, {}, {}, {}, {}
     for kind, id, keep, list in string.gmatch(groups, '([^|;]+)|([^|;]+)|(%d+)|([^;]*)') do
       ids[#ids + 1] = kind .. ':' .. id
       for idx, ttl, time, dense, sidx in string.gmatch(list, '(%d+):(-?%d+):(-?%d+):(%d+):(%d+)') do
@@ -67,21 +78,27 @@ do
         names[#names + 1] = relative(base, board.key)
         local scopes = KEYS[tonumber(sidx)]
         tallies[#tallies + 1] = { key = scopes, ttl = ttl, id = id }
+        held[#held + 1] = relative(base, scopes) .. '=' .. id
         if keep ~= '0' then
           kept[#kept + 1] = { board = board, keep = tonumber(keep) }
         end
       end
     end
+    plan = { boards = boards, tallies = tallies, ids = ids, kept = kept,
+             text = '|' .. table.concat(names, ',') .. '|' .. table.concat(held, ',') }
+    of_base[groups] = plan
+    return plan
+  end
+
+  local function scope_award(groups, points, member, field, record)
+    local plan = plan_of(groups, record)
+    local boards, tallies, ids, kept = plan.boards, plan.tallies, plan.ids, plan.kept
     time_boards(boards)
     if points > 0 and not board_fits(boards, member, points) then
       error('ERR a scope board would pass its largest score of ' .. largest .. ' points; nothing was stored', 0)
     end
-    local held = {}
-    for k, t in ipairs(tallies) do
-      held[k] = relative(base, t.key) .. '=' .. t.id
-    end
     local name = '#s:' .. field
-    redis.call('HSET', record, name, int(points) .. '|' .. table.concat(names, ',') .. '|' .. table.concat(held, ','))
+    redis.call('HSET', record, name, int(points) .. plan.text)
     wrote('h', record, name, false)
     for _, board in ipairs(boards) do
       board_add(board, member, points)
