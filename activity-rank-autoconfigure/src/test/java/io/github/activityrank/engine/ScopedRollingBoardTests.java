@@ -108,37 +108,19 @@ class ScopedRollingBoardTests {
 	}
 
 	@Test
-	void aWindowThatIsNotConfiguredIsRefusedNamingTheConfiguredOnes() {
+	void everyWrongArgumentIsRefusedSayingWhatToChange() {
 		EngineFixture engine = engine(1);
 		rolling(engine);
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.service.rolling(14, "category", "java"))
 			.withMessageContaining("[7, 30]")
 			.withMessageContaining("activity-rank.rolling");
-	}
-
-	@Test
-	void anUnknownKindIsRefusedNamingTheConfiguredOnes() {
-		EngineFixture engine = engine(1);
-		rolling(engine);
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.service.rolling(7, "tag", "java"))
 			.withMessageContaining("'tag'")
 			.withMessageContaining("category")
 			.withMessageContaining("course");
-	}
-
-	@Test
-	void aKindWithoutDayBoardsIsRefusedNamingThePropertyToChange() {
-		EngineFixture engine = engine(1);
-		rolling(engine);
+		// course keeps week boards only
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.service.rolling(7, "course", "c-101"))
-			.withMessageContaining("activity-rank.scopes.course.periods")
-			.withMessageContaining("day");
-	}
-
-	@Test
-	void anInvalidScopeIdIsRefused() {
-		EngineFixture engine = engine(1);
-		rolling(engine);
+			.withMessageContaining("add day to activity-rank.scopes.course.periods");
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.service.rolling(7, "category", ""))
 			.withMessageContaining("Invalid scope id");
 		assertThatIllegalArgumentException().isThrownBy(() -> engine.service.rolling(7, "category", null))
