@@ -86,16 +86,11 @@
     if (state.scope === 'streaks') return '/api/streaks?size=30';
     if (state.scope === 'challenge') return state.challenge ? `/api/challenges/${state.challenge.id}/rank?size=30` : null;
     if (state.scope === 'following') return `/api/rank/${state.period}/following`;
-    const inCategory = state.category && state.period !== 'last-7-days'; // categories: calendar periods
-    return `/api/rank/${state.period}?size=30` + (inCategory ? `&category=${encodeURIComponent(state.category)}` : '');
+    return `/api/rank/${state.period}?size=30` + (state.category ? `&category=${encodeURIComponent(state.category)}` : '');
   }
 
-  // the category picker: each category with the points awarded in it this period
+  // the category picker: each category with the points awarded in it this period (or the last 7 days)
   async function loadCategories() {
-    if (state.period === 'last-7-days') {
-      $('.category-picker').classList.add('hidden');
-      return;
-    }
     const categories = await api('GET', `/api/rank/${state.period}/categories`);
     const select = $('#category');
     select.replaceChildren(el('option', { value: '' }, 'All categories'),

@@ -137,6 +137,24 @@ public interface ActivityRankService {
 	}
 
 	/**
+	 * The rolling board of one scope id: its users ranked by the points awarded in that
+	 * scope in the last {@code days} days, today included, summed from the scope id's day
+	 * boards. Built and refreshed like {@link #rolling(int)} (see docs/rolling.md).
+	 * @param days one of {@code activity-rank.rolling}
+	 * @param scopeKind a kind configured under {@code activity-rank.scopes} whose periods
+	 * include {@code day}
+	 * @param scopeId the scope id (same limits as a user id)
+	 * @return the board
+	 * @throws IllegalArgumentException when {@code days} is not among
+	 * {@code activity-rank.rolling}, for a kind that is not configured (naming those that
+	 * are) or keeps no day boards, or an invalid id
+	 */
+	default Leaderboard rolling(int days, String scopeKind, String scopeId) {
+		throw new IllegalArgumentException(
+				"No rolling board of " + days + " days: activity-rank.rolling configures none");
+	}
+
+	/**
 	 * The board of one scope id (a category, a course, a tenant) for the current period:
 	 * its users ranked by the points awarded in that scope (see docs/scopes.md). The
 	 * handle follows the calendar like {@link #board(Period)}.

@@ -96,6 +96,11 @@ public record ComposedActivityRankService(ActivityRankService reads,
 	}
 
 	@Override
+	public Leaderboard rolling(int days, String scopeKind, String scopeId) {
+		return this.reads.rolling(days, scopeKind, scopeId);
+	}
+
+	@Override
 	public Leaderboard board(String scopeKind, String scopeId, Period period) {
 		return this.reads.board(scopeKind, scopeId, period);
 	}

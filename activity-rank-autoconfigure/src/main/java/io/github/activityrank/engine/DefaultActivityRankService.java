@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityLimits;
@@ -310,12 +311,21 @@ public class DefaultActivityRankService
 
 	@Override
 	public Leaderboard rolling(int days) {
+		return rollingBoard(days, () -> this.rolling.rolling(days));
+	}
+
+	@Override
+	public Leaderboard rolling(int days, String scopeKind, String scopeId) {
+		this.scopes.checkRolling(scopeKind, scopeId);
+		return rollingBoard(days, () -> this.rolling.rolling(days, scopeKind, scopeId));
+	}
+
+	private Leaderboard rollingBoard(int days, Supplier<BoardSource> source) {
 		if (!this.rolling.days().contains(days)) {
 			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is "
 					+ this.rolling.days() + "; add " + days + " to activity-rank.rolling");
 		}
-		return this.observations.board(new CheckedLeaderboard(() -> this.rolling.rolling(days), this.userLookup),
-				BoardKind.ROLLING, null);
+		return this.observations.board(new CheckedLeaderboard(source, this.userLookup), BoardKind.ROLLING, null);
 	}
 
 	@Override

@@ -22,6 +22,11 @@ public interface RollingBoards {
 			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is empty");
 		}
 
+		@Override
+		public BoardSource rolling(int days, String kind, String scopeId) {
+			return rolling(days);
+		}
+
 	};
 
 	/**
@@ -37,5 +42,15 @@ public interface RollingBoards {
 	 * @return its reads
 	 */
 	BoardSource rolling(int days);
+
+	/**
+	 * The board of the last {@code days} days of one scope id, summed from that scope's
+	 * day boards, built and refreshed like {@link #rolling(int)}.
+	 * @param days one of {@link #days()}
+	 * @param kind a configured scope kind that keeps day boards
+	 * @param scopeId a valid scope id
+	 * @return its reads
+	 */
+	BoardSource rolling(int days, String kind, String scopeId);
 
 }

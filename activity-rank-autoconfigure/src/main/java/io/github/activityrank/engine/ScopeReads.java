@@ -81,6 +81,24 @@ final class ScopeReads {
 				period);
 	}
 
+	/**
+	 * Check the arguments of a read of a scope id's rolling board.
+	 * @param kind the kind, which must keep day boards
+	 * @param scopeId the scope id
+	 * @throws IllegalArgumentException naming what to change
+	 */
+	void checkRolling(String kind, String scopeId) {
+		if (!this.scopes.kind(kind).periods().contains(Period.DAY)) {
+			throw new IllegalArgumentException("No rolling board of scope kind '" + kind
+					+ "': a rolling board sums day boards, and it keeps " + this.scopes.kind(kind).periods()
+					+ "; add day to activity-rank.scopes." + kind + ".periods");
+		}
+		this.scopes.checkRead(kind, scopeId, Period.DAY, this.calendar.today());
+		if (scopeId == null) {
+			throw new IllegalArgumentException("Invalid scope id: a scope id is required");
+		}
+	}
+
 	Leaderboard scopes(String kind, Period period) {
 		this.scopes.checkRead(kind, null, period, this.calendar.today());
 		return observed(new CheckedLeaderboard(() -> this.boards.scopes(kind, period, this.calendar.today()), null),

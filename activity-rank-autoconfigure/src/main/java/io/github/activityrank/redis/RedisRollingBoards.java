@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -97,12 +98,31 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	@Override
 	public BoardSource rolling(int days) {
+		return read(Window.global(checkDays(days)));
+	}
+
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * Each scope id read gets boards of its own, named in the registry of scoped boards
+	 * ({@link RollingKeys#scoped}) so that a removal finds them; like every rolling board
+	 * they expire a day after their last rebuild.
+	 */
+	@Override
+	public BoardSource rolling(int days, String kind, String scopeId) {
+		return read(Window.scoped(checkDays(days), kind, RankKeys.encode(scopeId)));
+	}
+
+	private int checkDays(int days) {
 		if (!this.days.contains(days)) {
 			throw new IllegalArgumentException(
 					"No rolling board of " + days + " days: activity-rank.rolling configures " + this.days + "; add "
 							+ days + " to activity-rank.rolling");
 		}
-		Window board = Window.global(days);
+		return days;
+	}
+
+	private BoardSource read(Window board) {
 		fresh(board);
 		return this.reads.source((keys) -> RollingKeys.board(keys, board.name()));
 	}
@@ -115,15 +135,25 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		return this.builds.get();
 	}
 
-	/** Take a user off every rolling board; their dense companions are built anew. */
+	/**
+	 * Take a user off every rolling board, global and scoped (those of the registry,
+	 * built in the last two days); their dense companions are built anew.
+	 */
 	@Override
 	public long erase(String userId) {
 		RankKeys keys = this.shards.keys(this.shards.shardOf(userId));
 		byte[] member = bytes(RankKeys.encode(userId));
 		long changed = 0;
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			for (int window : this.days) {
-				BoardKeys board = RollingKeys.board(keys, Integer.toString(window));
+			List<String> names = new ArrayList<>();
+			this.days.forEach((window) -> names.add(Integer.toString(window)));
+			Set<byte[]> scoped = connection.zSetCommands()
+				.zRange(bytes(RollingKeys.scoped(this.shards.keys(0))), 0, -1);
+			if (scoped != null) {
+				scoped.forEach((name) -> names.add(new String(name, StandardCharsets.UTF_8)));
+			}
+			for (String name : names) {
+				BoardKeys board = RollingKeys.board(keys, name);
 				Long removed = connection.zSetCommands().zRem(bytes(board.key()), member);
 				if (removed != null && removed > 0) {
 					changed++;
@@ -191,10 +221,25 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 			targets.add(RollingKeys.board(keys, board.name()));
 			builds.add(RollingKeys.build(keys, board.name(), token));
 		}
+		if (board.scoped()) {
+			register(board, now);
+		}
 		this.builder.build(window, sources, targets, builds);
 		long[] reply = state(board, "done", now);
 		this.built.put(board.name(), reply[1]);
 		this.builds.incrementAndGet();
+	}
+
+	/**
+	 * Name a scoped board in the registry before its build, and forget those not built
+	 * for two days (gone since, {@link RollingBuilder#BOARD_TTL}).
+	 */
+	private void register(Window board, long now) {
+		byte[] registry = bytes(RollingKeys.scoped(this.shards.keys(0)));
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			connection.zSetCommands().zAdd(registry, now, bytes(board.name()));
+			connection.zSetCommands().zRemRangeByScore(registry, 0, now - 2 * RollingBuilder.BOARD_TTL);
+		}
 	}
 
 	private long[] state(Window board, String operation, long now) {
@@ -217,6 +262,16 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 		static Window global(int days) {
 			return new Window(Integer.toString(days), days, (keys, day) -> keys.board(Period.DAY, day));
+		}
+
+		/** The board of one scope id: {@code 7:category:java}. */
+		static Window scoped(int days, String kind, String encodedId) {
+			return new Window(days + ":" + kind + ":" + encodedId, days,
+					(keys, day) -> new ScopeKeys(keys).scopeBoard(kind, encodedId, Period.DAY, day));
+		}
+
+		boolean scoped() {
+			return this.name.indexOf(':') >= 0;
 		}
 
 	}

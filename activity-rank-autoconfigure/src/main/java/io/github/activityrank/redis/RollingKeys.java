@@ -13,9 +13,14 @@ package io.github.activityrank.redis;
  * <li>{@code {prefix}:rolling-state:7}: on the first shard only, when the board in place
  * was built and which instance claimed its rebuild until when (hash, see
  * {@code rolling-state.lua}).</li>
+ * <li>{@code {prefix}:rolling-scoped}: on the first shard only, the names of the scoped
+ * rolling boards built in the last two days (sorted set, score = epoch ms of the last
+ * build), which a removal reads to take the user off them.</li>
  * </ul>
- * A board's name is its number of days. A ledger rebuild leaves these keys alone: the
- * next refresh builds the boards from the rebuilt day boards.
+ * A board's name is its number of days; a scoped board's is its number of days, its scope
+ * kind and its encoded scope id: {@code {prefix}:rolling:7:category:java}. A ledger
+ * rebuild leaves these keys alone: the next refresh builds the boards from the rebuilt
+ * day boards.
  */
 final class RollingKeys {
 
@@ -32,6 +37,10 @@ final class RollingKeys {
 
 	static String state(RankKeys keys, String name) {
 		return keys.tag() + ":rolling-state:" + name;
+	}
+
+	static String scoped(RankKeys keys) {
+		return keys.tag() + ":rolling-scoped";
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.activityrank.autoconfigure;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.RollingBoards;
@@ -65,6 +66,28 @@ class RollingAutoConfigurationTests {
 			assertThat(service.rolling(7).top(10)).extracting(RankEntry::id).containsExactly("bob");
 			assertThat(service.rolling(30).top(10)).extracting(RankEntry::id).containsExactly("bob");
 		});
+	}
+
+	@Test
+	void aScopeIdsBoardIsReadAndARemovedUserLeavesIt() {
+		// a kind without day boards starts: only its rolling read refuses
+		this.runner
+			.withPropertyValues("activity-rank.periods=day,week", "activity-rank.rolling=7",
+					"activity-rank.scopes.category.periods=day,week", "activity-rank.scopes.course.periods=week")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				service.apply(ActivityEvent.award("ann", "p1", "post").withScope("category", "java"));
+				service.apply(ActivityEvent.award("bob", "p2", "post").withScope("category", "java"));
+				assertThat(service.rolling(7, "category", "java").top(10)).extracting(RankEntry::id)
+					.containsExactlyInAnyOrder("ann", "bob");
+
+				service.removeUser("ann");
+				assertThat(service.rolling(7, "category", "java").top(10)).extracting(RankEntry::id)
+					.containsExactly("bob");
+				assertThatIllegalArgumentException().isThrownBy(() -> service.rolling(7, "course", "c-101"))
+					.withMessageContaining("activity-rank.scopes.course.periods");
+			});
 	}
 
 	@Test

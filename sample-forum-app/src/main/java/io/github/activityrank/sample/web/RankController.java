@@ -1,6 +1,7 @@
 package io.github.activityrank.sample.web;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -68,11 +69,9 @@ class RankController {
 			if (!Categories.ALL.contains(category)) {
 				throw new NotFoundException("No category '" + category + "'; there are " + Categories.ALL);
 			}
-			if (ROLLING_7.equals(board)) {
-				throw new NotFoundException("Categories have calendar boards only: day, week and month");
-			}
-			return new Board(board, entries(
-					this.ranks.board("category", category, board(board), this.zone.today()).page(offset, size)));
+			Leaderboard inCategory = ROLLING_7.equals(board) ? this.ranks.rolling(7, "category", category)
+					: this.ranks.board("category", category, board(board), this.zone.today());
+			return new Board(board, entries(inCategory.page(offset, size)));
 		}
 		Leaderboard shown = ROLLING_7.equals(board) ? this.ranks.rolling(7)
 				: this.ranks.board(board(board), this.zone.today());
@@ -84,6 +83,9 @@ class RankController {
 	 */
 	@GetMapping("/{period}/categories")
 	List<CategoryPoints> categories(@PathVariable String period) {
+		if (ROLLING_7.equals(canonical(period))) {
+			return lastSevenDays();
+		}
 		Period board = board(period);
 		List<CategoryPoints> categories = new ArrayList<>();
 		this.ranks.scopes("category", board)
@@ -99,10 +101,28 @@ class RankController {
 
 	/**
 	 * A category and the points awarded in it during a period.
-	 *
 	 * @param category the category
 	 * @param points the points
 	 */
+	/**
+	 * The categories by their points of the last 7 days, each summed from its rolling
+	 * board: a forum's few categories and users make that a few small reads.
+	 */
+	private List<CategoryPoints> lastSevenDays() {
+		List<CategoryPoints> categories = new ArrayList<>();
+		for (String category : Categories.ALL) {
+			Leaderboard board = this.ranks.rolling(7, "category", category);
+			long points = 0;
+			long size = board.size();
+			for (long offset = 0; offset < size; offset += ActivityLimits.MAX_PAGE_SIZE) {
+				points += board.page(offset, ActivityLimits.MAX_PAGE_SIZE).stream().mapToLong(RankEntry::score).sum();
+			}
+			categories.add(new CategoryPoints(category, points));
+		}
+		categories.sort(Comparator.comparingLong(CategoryPoints::points).reversed());
+		return categories;
+	}
+
 	record CategoryPoints(String category, long points) {
 	}
 
