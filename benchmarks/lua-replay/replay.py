@@ -27,7 +27,8 @@ MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-b
 # the full script as ScoreScript composes it for a configuration with no item, streak or badge
 # (the board module named apart: boards-layout for the earliest tie-break)
 FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', None,
-                'score-args', 'award', 'badges-none', 'items-none', 'boards-last', 'fence-none', 'score-main']
+                'score-args', 'award', 'badges-none', 'scopes-none', 'items-none',
+                'boards-last', 'fence-none', 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
