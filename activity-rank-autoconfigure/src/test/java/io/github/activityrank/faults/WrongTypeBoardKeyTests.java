@@ -93,9 +93,16 @@ class WrongTypeBoardKeyTests {
 		FaultFixture.runner(this.redis).withPropertyValues(properties).run((context) -> directBatch(context, key));
 	}
 
-	@Test
-	void aRevokeThatReachesAWrongTypeChallengeBoardIsSetAsideWithNothingTakenBackAndReappliedAfterTheCure() {
-		FaultFixture.runner(this.redis).run((context) -> {
+	/**
+	 * Competition ranks take the lean path, dense ranks the full script, whose revoke
+	 * takes points from the day and total boards (and their dense companions) before it
+	 * reaches the challenge board.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "competition", "dense" })
+	void aRevokeThatReachesAWrongTypeChallengeBoardIsSetAsideWithNothingTakenBackAndReappliedAfterTheCure(
+			String ranking) {
+		FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=" + ranking).run((context) -> {
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
 			joinChallenge(context);
@@ -115,6 +122,9 @@ class WrongTypeBoardKeyTests {
 			assertThat(score(service, Period.TOTAL, POISONED)).isZero();
 			assertThat(score(service, Period.DAY, POISONED)).isZero();
 			assertThat(score(service, Period.TOTAL, "u0")).isEqualTo(1);
+			assertThat(score(service, Period.DAY, "u1")).isEqualTo(1);
+			assertThat(service.board(Period.DAY).top(10)).extracting(RankEntry::id)
+				.containsExactlyInAnyOrder("u0", "u1");
 		});
 	}
 
@@ -122,15 +132,21 @@ class WrongTypeBoardKeyTests {
 	@ValueSource(strings = { "competition", "dense" })
 	void aCappedAwardWhoseWeekHashHasTheWrongTypeLeavesNoCounterBehind(String ranking) {
 		// competition takes the lean path, dense the full script
-		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=" + ranking));
+		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=" + ranking), false);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "competition", "dense" })
+	void aCappedAwardWhoseWeekCounterHoldsNoIntegerLeavesNoCounterBehind(String ranking) {
+		cappedBatch(FaultFixture.runner(this.redis).withPropertyValues("activity-rank.ranking=" + ranking), true);
 	}
 
 	/**
 	 * Daily caps of the rule and over all rules (two counters in the record) and a weekly
-	 * cap: the poisoned user's week hash is a string, so each of their awards fails after
-	 * its record's field and day counters were written.
+	 * cap: the poisoned user's week hash is a string (or its counter no integer), so each
+	 * of their awards fails once its week counter is counted or read.
 	 */
-	private void cappedBatch(ApplicationContextRunner runner) {
+	private void cappedBatch(ApplicationContextRunner runner, boolean counter) {
 		runner
 			.withPropertyValues("activity-rank.rules.praise.daily-cap=100", "activity-rank.daily-cap=100",
 					"activity-rank.rules.praise.weekly-cap=100")
@@ -139,7 +155,12 @@ class WrongTypeBoardKeyTests {
 				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
 				RankKeys keys = context.getBean(RankKeys.class);
 				String week = keys.tallies(Period.WEEK, DAY, POISONED);
-				this.redis.command("SET " + week + " x");
+				if (counter) {
+					FaultFixture.query(this.redis, (commands) -> commands.hset(week, "#cap:praise", "x"));
+				}
+				else {
+					this.redis.command("SET " + week + " x");
+				}
 				List<ActivityEvent> events = events();
 				List<AwardResult> results = service.applyAll(events);
 				for (int e = 0; e < events.size(); e++) {

@@ -11,6 +11,10 @@ local function sums_of_day(d, member)
   return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
 end
 
+-- the record and field the running award set, its first write: score-main deletes the field when
+-- the command fails (cheaper than a journal entry, as every award of points makes one)
+local fresh_record, fresh_field
+
 local function award(spec, member, field, first)
   local record = KEYS[first]
   local points = spec.points
@@ -42,7 +46,10 @@ local function award(spec, member, field, first)
       return 5, 0
     end
     redis.call('HSET', record, field, value_of(spec, points))
-    wrote('h', record, field, false)
+    if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
+      wrote('h', fresh_record, fresh_field, false)
+    end
+    fresh_record, fresh_field = record, field
     use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
     use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
     use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
@@ -52,10 +59,14 @@ local function award(spec, member, field, first)
   elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   else
-    wrote('h', record, field, false)
+    if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
+      wrote('h', fresh_record, fresh_field, false)
+    end
+    fresh_record, fresh_field = record, field
     reached, stamp = challenges_reached(spec, member)
     if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
       redis.call('HDEL', record, field) -- the field was all this award wrote
+      fresh_field = nil
       return 5, 0
     end
   end

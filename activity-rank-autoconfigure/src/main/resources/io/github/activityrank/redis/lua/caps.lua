@@ -18,10 +18,18 @@ local function release_cap(hash, cap_field, used, points)
 end
 
 
--- what is left of points under one cap counted in a hash's field; points when there is no cap
+-- what is left of points under one cap counted in a hash's field; points when there is no cap.
+-- The read proves that use_cap's HINCRBY of that counter cannot fail: the hash is one (or absent)
+-- and the counter an integer as Redis writes it (or absent); a counter that is not fails the
+-- command here, before it writes, as HINCRBY would
 local function clip(points, hash, cap_field, cap)
   if cap then
-    local left = cap - (tonumber(redis.call('HGET', hash, cap_field)) or 0)
+    local held = redis.call('HGET', hash, cap_field)
+    local used = tonumber(held)
+    if held and (not used or int(used) ~= held) then
+      error({ err = 'ERR hash value is not an integer' })
+    end
+    local left = cap - (used or 0)
     if left < points then return left end
   end
   return points
@@ -29,11 +37,14 @@ end
 
 -- count points under a cap, when the cap applies. A week or month hash is created only by its
 -- cap counters, so only a counter that starts can find the hash without its TTL (ttl nil: the
--- caller sets it, as for a record).
+-- caller sets it, as for a record). Journaled only when something after an award can fail
+-- (common: journal_read_boards): clip read the counter, so this write cannot
 local function use_cap(hash, cap_field, cap, points, ttl)
   if cap then
     local started = redis.call('HINCRBY', hash, cap_field, points) == points
-    wrote(started and 'h' or 'i', hash, cap_field, not started and points)
+    if journal_read_boards then
+      wrote(started and 'h' or 'i', hash, cap_field, not started and points)
+    end
     if started and ttl and redis.call('PTTL', hash) == -1 then
       redis.call('PEXPIRE', hash, ttl)
     end

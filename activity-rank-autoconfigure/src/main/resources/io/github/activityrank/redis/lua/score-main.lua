@@ -8,49 +8,61 @@ local out = {}
 -- without it no user's marker is read
 local any_removed = redis.call('EXISTS', KEYS[removed_idx]) == 1
 local marker_prefix = any_removed and KEYS[removed_idx] .. ':'
-local function removed_since(member)
-  local t = any_removed and redis.call('GET', marker_prefix .. member)
-  return t and at <= tonumber(t)
+-- One pcall runs the commands, each in the loop's body (a pcall or a function call per command
+-- costs as much as a journal entry): when command n fails, its writes are taken back and the
+-- commands after it run in a pcall anew
+local n, count, mark = 1, tonumber(ARGV[1])
+local function run()
+  while n <= count do
+    local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
+    if ats then
+      at = ats[n]
+    end
+    written, fresh_field = 0, nil
+    mark = badge and #badge.out -- what the badges reached before this command
+    local item_at, scope_at = items_on and item_next(), scopes_on and scope_next()
+    local status, points
+    -- a stream message applied before changes nothing (the fence module; fence-none: false)
+    local seen = fence and fence.seen(n)
+    if seen then
+      status, points = 1, 0
+    elseif spec > 0 then
+      local t = any_removed and redis.call('GET', marker_prefix .. member)
+      if t and at <= tonumber(t) then
+        status, points = 6, 0
+      else
+        status, points = award(specs[spec], member, field, first)
+      end
+    else
+      status, points = revoke(specs[-spec], member, field, first)
+    end
+    if scopes_on then
+      scope_after(scope_at, spec, status, points, member, field, first)
+    end
+    if items_on then
+      item_after(item_at, spec, status, member, field, first)
+    end
+    if fence and not seen then
+      fence.applied(n)
+    end
+    out[n] = points * 8 + status
+    i = i + 4
+    n = n + 1
+  end
 end
-local function apply(n, spec, member, field, first, item_at, scope_at)
-  local status, points
-  -- a stream message applied before changes nothing (the fence module; fence-none: false)
-  local seen = fence and fence.seen(n)
-  if seen then
-    status, points = 1, 0
-  elseif spec > 0 and removed_since(member) then
-    status, points = 6, 0
-  elseif spec > 0 then
-    status, points = award(specs[spec], member, field, first)
-  else
-    status, points = revoke(specs[-spec], member, field, first)
+while true do
+  local ok, failure = pcall(run)
+  if ok then
+    break
   end
-  if scopes_on then
-    scope_after(scope_at, spec, status, points, member, field, first)
+  out[n] = undone(failure)
+  if fresh_field then
+    redis.call('HDEL', fresh_record, fresh_field) -- the award's first write, older than any journaled
   end
-  if items_on then
-    item_after(item_at, spec, status, member, field, first)
-  end
-  if fence and not seen then
-    fence.applied(n)
-  end
-  return points * 8 + status
-end
-for n = 1, tonumber(ARGV[1]) do
-  local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
-  if ats then
-    at = ats[n]
-  end
-  written = 0
-  local mark = badge and #badge.out -- what the badges reached before this command
-  local ok, reply = pcall(apply, n, spec, member, field, first, item_next(), scope_next())
-  if not ok then
-    reply = undone(reply)
-    board_forget()
-    if mark then badge.forget(mark) end
-  end
-  out[n] = reply
+  board_forget()
+  if mark then badge.forget(mark) end
   i = i + 4
+  n = n + 1
 end
 if badge_out then
   badge_out(out) -- the badges and levels reached (the badges module)
