@@ -57,17 +57,8 @@ class IngestItemsTests {
 					"activity-rank.redis.command-timeout=1s")
 			.run()) {
 			StreamIngester ingester = context.getBean(StreamIngester.class);
-			try (RedisConnection connection = factory.getConnection()) {
-				for (String[] message : new String[][] { { "u1", "article", "a1" }, { "u2", "article", "a1" },
-						{ "u3", "video", "v1" } }) {
-					connection.streamCommands()
-						.xAdd(ingester.keys().partitionOfUser(message[0]).getBytes(),
-								Map.of("user".getBytes(), message[0].getBytes(), "field".getBytes(),
-										("praise:" + message[2]).getBytes(), "rule".getBytes(), "praise".getBytes(),
-										"item-type".getBytes(), message[1].getBytes(), "item".getBytes(),
-										message[2].getBytes()));
-				}
-			}
+			praise(factory, ingester, "item-type", "item",
+					new String[][] { { "u1", "article", "a1" }, { "u2", "article", "a1" }, { "u3", "video", "v1" } });
 			ItemRankService items = context.getBean(ItemRankService.class);
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(items.board("article", Period.TOTAL).rankOf("a1").map(RankEntry::score))
@@ -79,6 +70,26 @@ class IngestItemsTests {
 		finally {
 			RedisKeysCleaner.delete(factory, RedisKeysCleaner.prefixPattern(prefix));
 			factory.destroy();
+		}
+	}
+
+	/**
+	 * Send praise messages straight to their users' partitions, each naming a target.
+	 * @param typeField the message field of the target's type or kind
+	 * @param idField the message field of the target's id
+	 * @param messages user, type or kind, id
+	 */
+	static void praise(LettuceConnectionFactory factory, StreamIngester ingester, String typeField, String idField,
+			String[][] messages) {
+		try (RedisConnection connection = factory.getConnection()) {
+			for (String[] message : messages) {
+				connection.streamCommands()
+					.xAdd(ingester.keys().partitionOfUser(message[0]).getBytes(),
+							Map.of("user".getBytes(), message[0].getBytes(), "field".getBytes(),
+									("praise:" + message[2]).getBytes(), "rule".getBytes(), "praise".getBytes(),
+									typeField.getBytes(), message[1].getBytes(), idField.getBytes(),
+									message[2].getBytes()));
+			}
 		}
 	}
 

@@ -1,7 +1,6 @@
 package io.github.activityrank.ingest;
 
 import java.time.Duration;
-import java.util.Map;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
@@ -20,7 +19,6 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,17 +55,8 @@ class IngestScopesTests {
 					"activity-rank.redis.command-timeout=1s")
 			.run()) {
 			StreamIngester ingester = context.getBean(StreamIngester.class);
-			try (RedisConnection connection = factory.getConnection()) {
-				for (String[] message : new String[][] { { "u1", "category", "java" }, { "u2", "category", "java" },
-						{ "u3", "tenant", "acme" } }) {
-					connection.streamCommands()
-						.xAdd(ingester.keys().partitionOfUser(message[0]).getBytes(),
-								Map.of("user".getBytes(), message[0].getBytes(), "field".getBytes(),
-										("praise:" + message[2]).getBytes(), "rule".getBytes(), "praise".getBytes(),
-										"scope-type".getBytes(), message[1].getBytes(), "scope".getBytes(),
-										message[2].getBytes()));
-				}
-			}
+			IngestItemsTests.praise(factory, ingester, "scope-type", "scope", new String[][] {
+					{ "u1", "category", "java" }, { "u2", "category", "java" }, { "u3", "tenant", "acme" } });
 			ActivityRankService service = context.getBean(ActivityRankService.class);
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(
