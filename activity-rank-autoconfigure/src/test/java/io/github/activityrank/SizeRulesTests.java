@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The size rule, enforced like the package rules: no main class over 400 lines and no Lua
- * script over 250, so that a class that grows is split into named parts before it becomes
- * hard to read, and a script stays one subject.
+ * The size rule, enforced like the package rules: no main class over 400 lines, no class
+ * of configuration properties over 300 and no Lua script over 250, so that a class that
+ * grows is split into named parts before it becomes hard to read, a property group has a
+ * class of its own, and a script stays one subject.
  */
 class SizeRulesTests {
 
@@ -23,6 +24,12 @@ class SizeRulesTests {
 	@Test
 	void noMainClassIsOver400Lines() {
 		assertThat(longerThan(MAIN.resolve("java"), ".java", 400)).as("main classes over 400 lines").isEmpty();
+	}
+
+	@Test
+	void noPropertiesClassIsOver300Lines() {
+		assertThat(longerThan(MAIN.resolve("java"), "Properties.java", 300)).as("properties classes over 300 lines")
+			.isEmpty();
 	}
 
 	@Test
