@@ -2,6 +2,8 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,8 @@ import io.github.activityrank.engine.IsolatingActivityStore;
 import io.github.activityrank.engine.OncePer;
 import io.github.activityrank.engine.PeriodBoards;
 import io.github.activityrank.engine.RollingBoards;
+import io.github.activityrank.engine.ScopeKind;
+import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.ScoringRule;
 import io.github.activityrank.engine.SetAsideStore;
 import io.github.activityrank.engine.TransientFailurePolicy;
@@ -178,11 +182,11 @@ public class ActivityRankAutoConfiguration {
 			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties,
 			ApplicationEventPublisher publisher) {
 		// the award script decides badges and levels; what it reached is published
-		BadgeSettings badges = BadgePropertyChecks.settings(properties);
+		BadgeSettings badges = ActivityRankBadgeAutoConfiguration.settings(properties);
 		return new RedisStores(connectionFactory, shards, calendar, boardOrder,
 				ActivityRankStreakAutoConfiguration.settings(properties),
 				badges.withListener(new BadgeEvents(publisher, badges)))
-			.withScopes(ScopePropertyChecks.settings(properties));
+			.withScopes(scopeSettings(properties));
 	}
 
 	@Bean
@@ -289,6 +293,25 @@ public class ActivityRankAutoConfiguration {
 		EventProperties events = properties.getEvents();
 		return new EndedBoardEvents(connectionFactory, shards, calendar, properties.getPeriods(), ranks, challenges,
 				publisher, events.getTop(), events.getCheckInterval());
+	}
+
+	/**
+	 * The configured scope kinds, with the default periods filled in.
+	 * @param properties the checked properties
+	 * @return the settings ({@link ScopeSettings#NONE} without kinds)
+	 */
+	static ScopeSettings scopeSettings(ActivityRankProperties properties) {
+		if (properties.getScopes().isEmpty()) {
+			return ScopeSettings.NONE;
+		}
+		Map<String, ScopeKind> kinds = new LinkedHashMap<>();
+		properties.getScopes().forEach((name, scope) -> {
+			List<Period> periods = new ArrayList<>(
+					EnumSet.copyOf(scope.getPeriods().isEmpty() ? properties.getPeriods() : scope.getPeriods()));
+			kinds.put(name,
+					new ScopeKind(name, periods, scope.getRules(), (scope.getKeep() != null) ? scope.getKeep() : 0));
+		});
+		return new ScopeSettings(kinds);
 	}
 
 }

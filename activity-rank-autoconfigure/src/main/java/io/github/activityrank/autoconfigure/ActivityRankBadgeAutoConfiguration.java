@@ -1,7 +1,12 @@
 package io.github.activityrank.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.github.activityrank.BadgeService;
 import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BadgeDefinition;
+import io.github.activityrank.engine.BadgeDefinition.Kind;
 import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.TopBadgeRecorder;
@@ -31,7 +36,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * {@code activity-rank.levels.at} or {@code activity-rank.badges} is configured: the
  * {@link BadgeService} and the {@link TopBadgeGrants} that grant top badges when a board
  * ends. The award script decides the other badges and the levels through the settings
- * {@link BadgePropertyChecks#settings} gives the stores.
+ * {@link #settings} gives the stores.
  */
 @AutoConfiguration(after = ActivityRankAutoConfiguration.class)
 @ConditionalOnBean(ShardMap.class)
@@ -42,8 +47,7 @@ public class ActivityRankBadgeAutoConfiguration {
 	@ConditionalOnMissingBean(BadgeService.class)
 	BadgeStore badgeService(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder boardOrder, ActivityRankProperties properties) {
-		return new BadgeStore(connectionFactory, shards, calendar, boardOrder,
-				BadgePropertyChecks.settings(properties));
+		return new BadgeStore(connectionFactory, shards, calendar, boardOrder, settings(properties));
 	}
 
 	@Bean
@@ -62,8 +66,38 @@ public class ActivityRankBadgeAutoConfiguration {
 	@ConditionalOnMissingBean
 	RetroBadgeGrants retroBadgeGrants(RedisConnectionFactory connectionFactory, ShardMap shards,
 			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties) {
-		return new RetroBadgeGrants(connectionFactory, shards, calendar, boardOrder,
-				BadgePropertyChecks.settings(properties));
+		return new RetroBadgeGrants(connectionFactory, shards, calendar, boardOrder, settings(properties));
+	}
+
+	/**
+	 * The settings of checked properties.
+	 * @param properties the checked properties
+	 * @return the settings, {@link BadgeSettings#OFF} when neither levels nor badges are
+	 * configured
+	 */
+	static BadgeSettings settings(ActivityRankProperties properties) {
+		LevelProperties levels = properties.getLevels();
+		if (levels.getAt().isEmpty() && properties.getBadges().isEmpty()) {
+			return BadgeSettings.OFF;
+		}
+		List<BadgeDefinition> badges = new ArrayList<>();
+		properties.getBadges().forEach((name, badge) -> badges.add(definition(name, badge)));
+		return new BadgeSettings(levels.getPointsOf(), levels.getAt(), levels.getNames(), badges,
+				BadgeSettings.OFF.listener());
+	}
+
+	private static BadgeDefinition definition(String name, BadgeProperties badge) {
+		if (!badge.getCount().isEmpty()) {
+			return new BadgeDefinition(name, Kind.COUNT, badge.getRule(), badge.getCount(), 0, null, false);
+		}
+		if (!badge.getPoints().isEmpty()) {
+			return new BadgeDefinition(name, Kind.POINTS, null, badge.getPoints(), 0, null, false);
+		}
+		if (!badge.getStreak().isEmpty()) {
+			return new BadgeDefinition(name, Kind.STREAK, null, badge.getStreak(), 0, null, false);
+		}
+		return new BadgeDefinition(name, Kind.TOP, null, List.of(), badge.getTop(), badge.getPeriod(),
+				badge.isChallenges());
 	}
 
 	/** Levels or badges are configured. */

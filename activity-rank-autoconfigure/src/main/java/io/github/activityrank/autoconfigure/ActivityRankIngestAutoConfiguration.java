@@ -1,7 +1,5 @@
 package io.github.activityrank.autoconfigure;
 
-import java.time.Duration;
-
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.TimedActivityApplier;
@@ -25,7 +23,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -59,61 +56,16 @@ public class ActivityRankIngestAutoConfiguration {
 			Environment environment) {
 		IngestProperties ingest = properties.getIngest();
 		ActivityRankPropertyChecks.checkIngest(ingest);
-		if (!(factory instanceof LettuceConnectionFactory lettuce)) {
-			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.enabled", true,
-					"Ingestion reads streams through Lettuce, but the RedisConnectionFactory is a "
-							+ factory.getClass().getName() + ". Use Lettuce (Spring Boot's default Redis client) "
-							+ "or set activity-rank.ingest.enabled to false.");
-		}
-		checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(), ingest.getClaimIdle(),
-				properties.getRedis().getCommandTimeout(), environment);
+		ActivityRankPropertyChecks.checkIngestClient(factory instanceof LettuceConnectionFactory, factory);
+		LettuceConnectionFactory lettuce = (LettuceConnectionFactory) factory;
+		ActivityRankPropertyChecks.checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(),
+				ingest.getClaimIdle(), properties.getRedis().getCommandTimeout(), environment);
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
 				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord(),
 				properties.getScopes().keySet());
 		return new StreamIngester(lettuce.getRequiredNativeClient(),
 				new IngestKeys(keys.tag(), ingest.getStream(), ingest.getPartitions()), settings, sink, calendar::now,
 				transientFailures);
-	}
-
-	/**
-	 * A command must time out well inside a partition's lease: one stuck for longer could
-	 * outlive the lease, so another instance would take the partition over while this one
-	 * still applies its batch.
-	 */
-	static void checkCommandTimeout(Duration timeout, Duration claimIdle, Duration starterTimeout,
-			Environment environment) {
-		if (timeout.multipliedBy(2).compareTo(claimIdle) <= 0) {
-			return;
-		}
-		String name = environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
-				? ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT
-				: ActivityRankRedisClientAutoConfiguration.STARTER_TIMEOUT;
-		if (!environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
-				&& !timeout.equals(starterTimeout)) {
-			// neither property made it: the application configures its client itself
-			throw new InvalidConfigurationPropertyValueException("activity-rank.ingest.claim-idle", text(claimIdle),
-					"The Redis client's command timeout (" + text(timeout) + ", from the application's own client "
-							+ "configuration) must be at most half of activity-rank.ingest.claim-idle: a command "
-							+ "stuck for longer could outlive a stream partition's lease. Give the client a command "
-							+ "timeout of " + text(claimIdle.dividedBy(2)) + " or less, or set "
-							+ "activity-rank.ingest.claim-idle to " + text(timeout.multipliedBy(2)) + " or more.");
-		}
-		throw new InvalidConfigurationPropertyValueException(name, text(timeout),
-				"The Redis command timeout (" + text(timeout) + ") must be at most half of "
-						+ "activity-rank.ingest.claim-idle (" + text(claimIdle) + "): a command stuck for longer "
-						+ "could outlive a stream partition's lease, and another instance would take the partition "
-						+ "over while this one still applies its batch. Set " + name + " to "
-						+ text(claimIdle.dividedBy(2)) + " or less, or activity-rank.ingest.claim-idle to "
-						+ text(timeout.multipliedBy(2)) + " or more.");
-	}
-
-	/** A duration as a property value: "1m", "30s" or "1500ms". */
-	private static String text(Duration duration) {
-		long millis = duration.toMillis();
-		if (millis % 60_000 == 0) {
-			return (millis / 60_000) + "m";
-		}
-		return (millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms";
 	}
 
 	/**

@@ -162,9 +162,9 @@ public class ActivityRankLedgerAutoConfiguration {
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
-			rebuild.setBadges(BadgePropertyChecks.settings(properties), badges.getIfAvailable(() -> BadgeGrants.NONE),
-					topBadges);
-			rebuild.setScopes(ScopePropertyChecks.settings(properties));
+			rebuild.setBadges(ActivityRankBadgeAutoConfiguration.settings(properties),
+					badges.getIfAvailable(() -> BadgeGrants.NONE), topBadges);
+			rebuild.setScopes(ActivityRankAutoConfiguration.scopeSettings(properties));
 			return rebuild;
 		}
 

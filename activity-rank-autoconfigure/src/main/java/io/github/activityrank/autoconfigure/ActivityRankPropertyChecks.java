@@ -3,48 +3,53 @@ package io.github.activityrank.autoconfigure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 import io.github.activityrank.ActivityLimits;
+import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityRules;
-import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.engine.BadgeDefinition;
 import io.github.activityrank.engine.BoardOrder;
-import io.github.activityrank.engine.ItemType;
-import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.engine.RollingWindow;
 import io.github.activityrank.engine.TieBreak;
-import io.github.activityrank.ingest.IngestKeys;
-import io.github.activityrank.ledger.AwardLedger;
-import io.github.activityrank.ledger.LedgerTables;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
-import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
 import static io.github.activityrank.autoconfigure.PropertyRequirements.between;
-import static io.github.activityrank.autoconfigure.PropertyRequirements.notNegative;
-import static io.github.activityrank.autoconfigure.PropertyRequirements.pathPatterns;
 import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
-import static io.github.activityrank.autoconfigure.PropertyRequirements.positiveOrUnset;
 import static io.github.activityrank.autoconfigure.PropertyRequirements.print;
 import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
 
 /**
- * The one place that checks the {@code activity-rank.*} properties, one method per
- * property group.
+ * The one place that runs every check of the {@code activity-rank.*} properties: the root
+ * keys' here, each group's in its properties class, beside the properties it checks.
  * <p>
  * {@link #check(ActivityRankProperties)} runs once, when the properties bean has been
  * bound and before any bean receives it (see
- * {@link ActivityRankProperties#afterPropertiesSet()}). The first bad value stops the
- * start with an {@link InvalidConfigurationPropertyValueException}: Spring Boot's own
- * failure analyzer prints the property, its value, where it was set and our reason, and
- * every reason says what is wrong and what to set instead. Values that cannot even be
- * converted to the property's type (an unknown {@code time-zone}, {@code once-per} or
- * {@code periods} entry, "abc" for a number or a duration) never get here: Boot's binder
- * rejects them first and names the property, the value and, for enums, the valid values.
+ * {@link ActivityRankProperties#afterPropertiesSet()}), and calls, in this order: the
+ * root keys ({@link #checkRoot}), {@link RuleProperties#check},
+ * {@link StreakProperties#check}, {@link RetentionProperties#check},
+ * {@link RedisClientProperties#check}, {@link AsyncProperties#check},
+ * {@link RetryProperties#check}, {@link EventProperties#check},
+ * {@link LedgerProperties#check}, {@link PageViewProperties#check},
+ * {@link ItemProperties#check}, levels and badges ({@link #checkBadges}), the rolling
+ * boards ({@link #checkRolling}), scopes ({@link #checkScopes}) and
+ * {@link HealthProperties#check}. The first bad value stops the start with an
+ * {@link InvalidConfigurationPropertyValueException}: Spring Boot's own failure analyzer
+ * prints the property, its value, where it was set and our reason, and every reason says
+ * what is wrong and what to set instead. Values that cannot even be converted to the
+ * property's type (an unknown {@code time-zone}, {@code once-per} or {@code periods}
+ * entry, "abc" for a number or a duration) never get here: Boot's binder rejects them
+ * first and names the property, the value and, for enums, the valid values.
  * {@code aspect.order} accepts every {@code int}, so it has no check beyond that.
  * <p>
  * Some checks need more than the bound values and are called where their bean is made:
@@ -53,14 +58,16 @@ import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
  * later than the application's clock says it is now ({@link #checkTieBreakEpoch}); keys
  * written with another shard count are refused ({@link #checkShardCount}); the ledger
  * needs spring-jdbc and a DataSource ({@link #checkLedgerDataSource}); and
- * {@code ingest.*} is checked only when ingestion is enabled ({@link #checkIngest}).
+ * {@code ingest.*} is checked only when ingestion is enabled ({@link #checkIngest}), with
+ * the client it needs ({@link #checkIngestClient}) and a command timeout inside its lease
+ * ({@link #checkCommandTimeout}).
  * <p>
- * <strong>Adding a check for a new property is one line</strong> in the method of its
- * group, using the helper of {@link PropertyRequirements} that fits:
+ * <strong>Adding a check for a new property is one line</strong> in the {@code check}
+ * method of its group's properties class (here for a root key), using the helper of
+ * {@link PropertyRequirements} that fits:
  * <ul>
- * <li>{@code positiveOrUnset("activity-rank.weekly-cap", properties.getWeeklyCap());} for
- * an optional cap, {@code positiveOrUnset(rule + ".weekly-cap",
- * value.getWeeklyCap());} for a rule's;</li>
+ * <li>{@code positiveOrUnset(property + ".weekly-cap", this.weeklyCap);} for an optional
+ * cap;</li>
  * <li>{@code positive(name, duration, "31d")} and {@code notNegative(name, duration,
  * "10s")} for durations, {@code atLeast(name, number, minimum, fix)} and
  * {@code between(name, number, minimum, maximum, example)} for counts;</li>
@@ -68,13 +75,14 @@ import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
  * names the fix: {@code require(properties.getRanking() != null, "activity-rank.ranking",
  * null, "A ranking is required. Set activity-rank.ranking to ...")}.</li>
  * </ul>
- * Then add a test to {@code ActivityRankPropertyChecksTests}.
+ * A new group's check is called from {@link #check}. Then add a test to
+ * {@code ActivityRankPropertyChecksTests}.
  */
 final class ActivityRankPropertyChecks {
 
-	private static final Pattern PLAIN_MAP_KEY = Pattern.compile("[a-z0-9-]+");
+	private static final String ROLLING = "activity-rank.rolling";
 
-	private static final String INGEST = "activity-rank.ingest.";
+	private static final String BADGES = "activity-rank.badges";
 
 	private ActivityRankPropertyChecks() {
 	}
@@ -85,21 +93,22 @@ final class ActivityRankPropertyChecks {
 	 * @throws InvalidConfigurationPropertyValueException for the first bad value
 	 */
 	static void check(ActivityRankProperties properties) {
+		Set<String> rules = properties.getRules().keySet();
 		checkRoot(properties);
-		properties.getRules().forEach(ActivityRankPropertyChecks::checkRule);
-		checkStreaks(properties.getStreaks(), properties.getRules().keySet());
-		checkRetention(properties.getRetention());
-		positive("activity-rank.redis.command-timeout", properties.getRedis().getCommandTimeout(), "5s");
-		checkAsync(properties.getAsync());
-		checkRetry(properties.getRetry());
-		checkEvents(properties.getEvents());
-		checkLedger(properties.getLedger());
-		checkPageViews(properties.getPageViews());
-		checkItems(properties.getItems(), properties.getRules().keySet());
-		BadgePropertyChecks.check(properties);
-		RollingPropertyChecks.check(properties);
-		ScopePropertyChecks.check(properties);
-		HealthPropertyChecks.check(properties.getHealth());
+		properties.getRules().forEach((name, rule) -> rule.check(name));
+		properties.getStreaks().check(rules);
+		properties.getRetention().check();
+		properties.getRedis().check();
+		properties.getAsync().check();
+		properties.getRetry().check();
+		properties.getEvents().check();
+		properties.getLedger().check();
+		properties.getPageViews().check();
+		properties.getItems().forEach((type, item) -> item.check(type, rules));
+		checkBadges(properties);
+		checkRolling(properties);
+		checkScopes(properties);
+		properties.getHealth().check();
 	}
 
 	private static void checkRoot(ActivityRankProperties properties) {
@@ -119,163 +128,69 @@ final class ActivityRankPropertyChecks {
 				properties.getPeriods(),
 				"activity-rank.periods is empty, so awards would go nowhere. List at least one of day, week, "
 						+ "month, total in activity-rank.periods (default: day, month).");
-		checkCaps("activity-rank", properties);
-	}
-
-	private static void checkRule(String name, RuleProperties rule) {
-		// a name with anything but lower-case letters, digits and '-' is written in
-		// Boot's bracket notation to stay one map key
-		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
-				: "activity-rank.rules[" + name + "]";
-		require(ActivityRules.isValidName(name), property, name, "Rule name '" + name
-				+ "' is not allowed: a rule name must be 1 to " + ActivityLimits.MAX_RULE_NAME_LENGTH
-				+ " letters, digits, '.', '_' or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
-		long points = rule.getPoints();
-		require(points != 0, property + ".points", points,
-				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
-						+ ".points to a non-zero number, for example 2 (negative for a penalty).");
-		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as negative
-		require(points >= -ActivityLimits.MAX_POINTS && points <= ActivityLimits.MAX_POINTS, property + ".points",
-				points,
-				property + ".points is " + points + ", beyond the limit of " + ActivityLimits.MAX_POINTS + ". Set "
-						+ property + ".points between -" + ActivityLimits.MAX_POINTS + " and "
-						+ ActivityLimits.MAX_POINTS + ".");
-		checkCaps(property, rule);
-	}
-
-	private static void checkCaps(String property, CapProperties caps) {
-		positiveOrUnset(property + ".daily-cap", caps.getDailyCap());
-		positiveOrUnset(property + ".weekly-cap", caps.getWeeklyCap());
-		positiveOrUnset(property + ".monthly-cap", caps.getMonthlyCap());
+		properties.checkCaps("activity-rank");
 	}
 
 	/**
-	 * A streak rule that is not configured would never make a day active, a milestone
-	 * must be a length of at least one day with positive points, the bucket count must be
-	 * positive.
+	 * Levels and each badge, then what spans them: how many badges there are and the
+	 * board that levels and points badges follow.
 	 */
-	private static void checkStreaks(StreakProperties streaks, Collection<String> ruleNames) {
-		for (String rule : streaks.getRules()) {
-			require(ruleNames.contains(rule), "activity-rank.streaks.rules", rule,
-					"activity-rank.streaks.rules names '" + rule + "', which is not a rule under activity-rank.rules, "
-							+ "so no award would ever make a day active. Configure activity-rank.rules." + rule
-							+ ".points or remove it from activity-rank.streaks.rules.");
-			require(!StreakSettings.BONUS_RULE.equals(rule), "activity-rank.streaks.rules", rule,
-					"The rule 'streak' is the milestone bonus itself and cannot make a day active. Remove it from "
-							+ "activity-rank.streaks.rules.");
+	private static void checkBadges(ActivityRankProperties properties) {
+		LevelProperties levels = properties.getLevels();
+		levels.check();
+		Map<String, BadgeProperties> badges = properties.getBadges();
+		require(badges.size() <= BadgeDefinition.MAX_BADGES, BADGES, badges.size() + " badges", "At most "
+				+ BadgeDefinition.MAX_BADGES + " badges can be configured. Remove some from " + BADGES + ".");
+		boolean usesPoints = !levels.getAt().isEmpty();
+		for (Map.Entry<String, BadgeProperties> badge : badges.entrySet()) {
+			badge.getValue().check(badge.getKey(), properties);
+			usesPoints |= !badge.getValue().getPoints().isEmpty();
 		}
-		int buckets = streaks.getBuckets();
-		require(buckets >= 1 && buckets <= StreakSettings.MAX_BUCKETS, "activity-rank.streaks.buckets", buckets,
-				"activity-rank.streaks.buckets is the number of hashes users' streak data are spread over and must be "
-						+ "between 1 and " + StreakSettings.MAX_BUCKETS + ". Remove it for the default ("
-						+ StreakSettings.DEFAULT_BUCKETS + ") or set at least (users * years) / 300.");
-		for (Map.Entry<Integer, Long> milestone : streaks.getMilestones().entrySet()) {
-			String property = "activity-rank.streaks.milestones." + milestone.getKey();
-			require(milestone.getKey() != null && milestone.getKey() >= 1, property, milestone.getKey(),
-					"A milestone is a streak length of at least 1 day. Use a key such as 7 under "
-							+ "activity-rank.streaks.milestones.");
-			Long points = milestone.getValue();
-			require(points != null && points > 0 && points <= ActivityLimits.MAX_POINTS, property, points,
-					property + " must give between 1 and " + ActivityLimits.MAX_POINTS
-							+ " bonus points. Set it to a positive number, for example 20.");
+		Period board = levels.getPointsOf();
+		require(!usesPoints || board == null || properties.getPeriods().contains(board),
+				"activity-rank.levels.points-of", board,
+				"Levels and points badges follow the " + print(board)
+						+ " board, which activity-rank.periods does not keep. Add " + print(board)
+						+ " to activity-rank.periods or set activity-rank.levels.points-of to one of them.");
+	}
+
+	/**
+	 * Rolling boards are summed from the day boards, so those must be kept for every day
+	 * of the longest window.
+	 */
+	private static void checkRolling(ActivityRankProperties properties) {
+		positive("activity-rank.rolling-refresh", properties.getRollingRefresh(), "1m");
+		List<Integer> rolling = properties.getRolling();
+		if (rolling == null || rolling.isEmpty()) {
+			return;
 		}
-	}
-
-	private static void checkRetention(RetentionProperties retention) {
-		positive("activity-rank.retention.day", retention.getDay(), "31d");
-		positive("activity-rank.retention.week", retention.getWeek(), "70d");
-		positive("activity-rank.retention.month", retention.getMonth(), "365d");
-		positive("activity-rank.retention.record", retention.getRecord(), "31d");
-		positive("activity-rank.retention.challenge", retention.getChallenge(), "90d");
-	}
-
-	private static void checkAsync(AsyncProperties async) {
-		atLeast("activity-rank.async.threads", async.getThreads(), 1,
-				"At least one thread must apply queued awards. Set activity-rank.async.threads to 1 or more "
-						+ "(default 2), or set activity-rank.async.enabled=false to apply awards on the "
-						+ "caller's thread.");
-		atLeast("activity-rank.async.queue-capacity", async.getQueueCapacity(), 1,
-				"The queue must hold at least one award. Set activity-rank.async.queue-capacity to 1 or more "
-						+ "(default 10000).");
-	}
-
-	private static void checkRetry(RetryProperties retry) {
-		atLeast("activity-rank.retry.capacity", retry.getCapacity(), 0,
-				"A capacity cannot be negative. Set activity-rank.retry.capacity to 0 (keep no failed awards) "
-						+ "or more (default 100000).");
-		positive("activity-rank.retry.initial-backoff", retry.getInitialBackoff(), "200ms");
-		positive("activity-rank.retry.max-backoff", retry.getMaxBackoff(), "5s");
-		String maxBackoff = print(retry.getMaxBackoff());
-		require(retry.getInitialBackoff().compareTo(retry.getMaxBackoff()) <= 0, "activity-rank.retry.initial-backoff",
-				retry.getInitialBackoff(),
-				"The first wait is longer than activity-rank.retry.max-backoff (" + maxBackoff
-						+ "), the longest wait. Set activity-rank.retry.initial-backoff to at most " + maxBackoff
-						+ ", or raise activity-rank.retry.max-backoff.");
-		notNegative("activity-rank.retry.shutdown-grace-period", retry.getShutdownGracePeriod(), "10s");
-	}
-
-	private static void checkEvents(EventProperties events) {
-		between("activity-rank.events.top", events.getTop(), 1, ActivityLimits.MAX_PAGE_SIZE, "10");
-		positive("activity-rank.events.check-interval", events.getCheckInterval(), "1m");
-	}
-
-	private static void checkLedger(LedgerProperties ledger) {
-		require(LedgerTables.isValidPrefix(ledger.getTablePrefix()), "activity-rank.ledger.table-prefix",
-				ledger.getTablePrefix(),
-				"The prefix starts the ledger's table names in SQL, so it must be a letter followed by up to 29 "
-						+ "letters, digits or '_'. Set activity-rank.ledger.table-prefix to such a text, for example "
-						+ LedgerTables.DEFAULT_PREFIX + " (the default).");
-		require(ledger.getInitializeSchema() != null, "activity-rank.ledger.initialize-schema", null,
-				"Set activity-rank.ledger.initialize-schema to embedded (the default), always or never.");
-		if (ledger.getRetention() != null) {
-			positive("activity-rank.ledger.retention", ledger.getRetention(), "365d (or remove it to keep for ever)");
+		Set<Integer> seen = new HashSet<>();
+		for (Integer days : rolling) {
+			require(days != null && days >= 1 && days <= RollingWindow.MAX_DAYS, ROLLING, rolling,
+					"A rolling board covers 1 to " + RollingWindow.MAX_DAYS + " days, not " + days + ". Set " + ROLLING
+							+ " to such numbers of days, for example [7, 30].");
+			require(seen.add(days), ROLLING, rolling,
+					days + " is listed twice. List each number of days once in " + ROLLING + ".");
 		}
-		positive("activity-rank.ledger.poll-interval", ledger.getPollInterval(), "1s");
-		require(ledger.getBatchSize() >= 1 && ledger.getBatchSize() <= ActivityStore.MAX_BATCH,
-				"activity-rank.ledger.batch-size", ledger.getBatchSize(),
-				"One batch is one Redis script call, which holds 1 to " + ActivityStore.MAX_BATCH
-						+ " awards. Set activity-rank.ledger.batch-size between 1 and " + ActivityStore.MAX_BATCH
-						+ " (default " + ActivityStore.MAX_BATCH + ").");
-		require(ledger.getRelayThreads() >= 1 && ledger.getRelayThreads() <= AwardLedger.LANES,
-				"activity-rank.ledger.relay-threads", ledger.getRelayThreads(),
-				"Set activity-rank.ledger.relay-threads between 1 and " + AwardLedger.LANES + " (default 4).");
-		require(ledger.getSetAsideAfter() >= 1, "activity-rank.ledger.set-aside-after", ledger.getSetAsideAfter(),
-				"Set activity-rank.ledger.set-aside-after to 1 or more (default 5).");
-		require(ledger.getArchiveSize() >= 1, "activity-rank.ledger.archive-size", ledger.getArchiveSize(),
-				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
+		require(properties.getPeriods() != null && properties.getPeriods().contains(Period.DAY), ROLLING, rolling,
+				"Rolling boards are summed from the day boards, which activity-rank.periods does not keep. Add day "
+						+ "to activity-rank.periods, or remove " + ROLLING + ".");
+		int longest = rolling.stream().mapToInt(Integer::intValue).max().getAsInt();
+		Duration kept = properties.getRetention().getDay();
+		Duration needed = Duration.ofDays(longest - 1L);
+		require(kept != null && kept.compareTo(needed) >= 0, ROLLING, rolling,
+				"A rolling board of " + longest + " days reads the day boards of the last " + longest
+						+ " days, but activity-rank.retention.day keeps a day board only "
+						+ ((kept != null) ? print(kept) : "unset") + " after its day ends. Set "
+						+ "activity-rank.retention.day to at least " + print(needed) + " or shorten " + ROLLING + ".");
 	}
 
-	private static void checkPageViews(PageViewProperties pageViews) {
-		if (pageViews.isEnabled()) {
-			pathPatterns("activity-rank.page-views.include", pageViews.getInclude());
-			pathPatterns("activity-rank.page-views.exclude", pageViews.getExclude());
-		}
-	}
-
-	private static void checkItems(Map<String, ItemProperties> items, Collection<String> ruleNames) {
-		for (Map.Entry<String, ItemProperties> entry : items.entrySet()) {
-			String type = entry.getKey();
-			ItemProperties item = entry.getValue();
-			String name = "activity-rank.items." + type;
-			require(ItemType.isValidName(type), name, type,
-					"An item type names keys, so it must be 1 to " + ActivityLimits.MAX_ITEM_TYPE_LENGTH
-							+ " of a-z, 0-9 or '-'. Rename it, for example " + "article.");
-			require(!item.getPoints().isEmpty(), name + ".points", item.getPoints(),
-					"The type gets no points from any rule. List rules with the points they give an item, for "
-							+ "example " + name + ".points.praise=5.");
-			item.getPoints().forEach((rule, points) -> {
-				require(ruleNames.contains(rule), name + ".points." + rule, points,
-						"There is no rule '" + rule + "'. Name a rule of activity-rank.rules, or add it there.");
-				require(points != null && points > 0 && points <= ActivityLimits.MAX_POINTS, name + ".points." + rule,
-						points,
-						"Set the points an award gives the item between 1 and " + ActivityLimits.MAX_POINTS + ".");
-			});
-			require(item.getKeep() >= 1, name + ".keep", item.getKeep(),
-					"Set the members kept per item board to 1 or more (default " + ItemProperties.DEFAULT_KEEP + ").");
-			if (item.getHot().getHalfLife() != null) {
-				positive(name + ".hot.half-life", item.getHot().getHalfLife(), "12h");
-			}
-		}
+	private static void checkScopes(ActivityRankProperties properties) {
+		Map<String, ScopeProperties> scopes = properties.getScopes();
+		require(scopes.size() <= ActivityLimits.MAX_SCOPE_KINDS, "activity-rank.scopes", scopes.size() + " kinds",
+				"At most " + ActivityLimits.MAX_SCOPE_KINDS + " scope kinds can be configured: every kind an award "
+						+ "names costs its boards in the same script call. Remove some from activity-rank.scopes.");
+		scopes.forEach((kind, scope) -> scope.check(kind, properties));
 	}
 
 	/**
@@ -284,22 +199,56 @@ final class ActivityRankPropertyChecks {
 	 * @throws InvalidConfigurationPropertyValueException for the first bad value
 	 */
 	static void checkIngest(IngestProperties ingest) {
-		require(IngestKeys.isValidStreamName(ingest.getStream()), INGEST + "stream", ingest.getStream(),
-				"A stream name is 1 to 64 letters, digits, '_' or '-'. Set " + INGEST
-						+ "stream to such a name, such as activity.");
-		String group = ingest.getGroup();
-		require(group != null && group.matches("[A-Za-z0-9._:-]{1,64}"), INGEST + "group", group,
-				"A group name is 1 to 64 letters, digits, '.', '_', ':' or '-'. Set " + INGEST
-						+ "group to such a name, such as activity-rank.");
-		between(INGEST + "batch", ingest.getBatch(), 1, ActivityStore.MAX_BATCH, "256");
-		between(INGEST + "partitions", ingest.getPartitions(), 1, IngestKeys.MAX_PARTITIONS, "4");
-		atLeast(INGEST + "dead-letter-size", ingest.getDeadLetterSize(), 1,
-				"The dead-letter stream must keep at least one message. Set " + INGEST
-						+ "dead-letter-size to 1 or more, such as 10000.");
-		Duration claimIdle = ingest.getClaimIdle();
-		require(claimIdle != null && claimIdle.compareTo(Duration.ofSeconds(1)) >= 0, INGEST + "claim-idle", claimIdle,
-				"Leases are renewed three times per claim-idle, so it cannot be shorter than 1s. Set " + INGEST
-						+ "claim-idle to 1s or more, such as 1m.");
+		ingest.check();
+	}
+
+	/**
+	 * Check that ingestion has the Redis client it reads streams with.
+	 * @param lettuce whether the connection factory is Lettuce's
+	 * @param factory the application's connection factory, for the message
+	 * @throws InvalidConfigurationPropertyValueException when it is another client's
+	 */
+	static void checkIngestClient(boolean lettuce, RedisConnectionFactory factory) {
+		require(lettuce, "activity-rank.ingest.enabled", true,
+				"Ingestion reads streams through Lettuce, but the RedisConnectionFactory is a "
+						+ factory.getClass().getName() + ". Use Lettuce (Spring Boot's default Redis client) "
+						+ "or set activity-rank.ingest.enabled to false.");
+	}
+
+	/**
+	 * A command must time out well inside a partition's lease: one stuck for longer could
+	 * outlive the lease, so another instance would take the partition over while this one
+	 * still applies its batch.
+	 * @param timeout the client's command timeout
+	 * @param claimIdle {@code activity-rank.ingest.claim-idle}
+	 * @param starterTimeout {@code activity-rank.redis.command-timeout}
+	 * @param environment where the timeout may have been set
+	 * @throws InvalidConfigurationPropertyValueException when the timeout is longer than
+	 * half the claim-idle, naming the property that set it
+	 */
+	static void checkCommandTimeout(Duration timeout, Duration claimIdle, Duration starterTimeout,
+			Environment environment) {
+		if (timeout.multipliedBy(2).compareTo(claimIdle) <= 0) {
+			return;
+		}
+		String name = environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
+				? ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT
+				: ActivityRankRedisClientAutoConfiguration.STARTER_TIMEOUT;
+		// neither property made it: the application configures its client itself
+		boolean own = !environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT)
+				&& !timeout.equals(starterTimeout);
+		require(!own, "activity-rank.ingest.claim-idle", print(claimIdle), "The Redis client's command timeout ("
+				+ print(timeout) + ", from the application's own client configuration) must be at most half of "
+				+ "activity-rank.ingest.claim-idle: a command stuck for longer could outlive a stream partition's "
+				+ "lease. Give the client a command timeout of " + print(claimIdle.dividedBy(2)) + " or less, or set "
+				+ "activity-rank.ingest.claim-idle to " + print(timeout.multipliedBy(2)) + " or more.");
+		require(false, name, print(timeout),
+				"The Redis command timeout (" + print(timeout) + ") must be at most half of "
+						+ "activity-rank.ingest.claim-idle (" + print(claimIdle) + "): a command stuck for longer "
+						+ "could outlive a stream partition's lease, and another instance would take the partition "
+						+ "over while this one still applies its batch. Set " + name + " to "
+						+ print(claimIdle.dividedBy(2)) + " or less, or activity-rank.ingest.claim-idle to "
+						+ print(timeout.multipliedBy(2)) + " or more.");
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import io.github.activityrank.dispatch.QueueFullPolicy;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
+
 /**
  * Background execution of awards made through @ActivityScore and ActivityEvent.
  * <p>
@@ -79,6 +81,20 @@ public class AsyncProperties {
 
 	public void setOnQueueFull(QueueFullPolicy onQueueFull) {
 		this.onQueueFull = onQueueFull;
+	}
+
+	/**
+	 * Check {@code activity-rank.async.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		atLeast("activity-rank.async.threads", this.threads, 1,
+				"At least one thread must apply queued awards. Set activity-rank.async.threads to 1 or more "
+						+ "(default 2), or set activity-rank.async.enabled=false to apply awards on the "
+						+ "caller's thread.");
+		atLeast("activity-rank.async.queue-capacity", this.queueCapacity, 1,
+				"The queue must hold at least one award. Set activity-rank.async.queue-capacity to 1 or more "
+						+ "(default 10000).");
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positiveOrUnset;
+
 /**
  * The most points one user can earn per day, ISO week and calendar month: over all rules
  * together under {@code activity-rank.*}, from one rule under
@@ -48,6 +50,16 @@ public class CapProperties {
 
 	public void setMonthlyCap(Long monthlyCap) {
 		this.monthlyCap = monthlyCap;
+	}
+
+	/**
+	 * Check the caps: each unset (no cap) or positive.
+	 * @param property the name the caps are under, such as {@code activity-rank}
+	 */
+	void checkCaps(String property) {
+		positiveOrUnset(property + ".daily-cap", this.dailyCap);
+		positiveOrUnset(property + ".weekly-cap", this.weeklyCap);
+		positiveOrUnset(property + ".monthly-cap", this.monthlyCap);
 	}
 
 }

@@ -2,6 +2,11 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.activityrank.ActivityLimits;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.between;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+
 /**
  * Application events published when a day, week or month board closes and when a
  * challenge ends (PeriodEndedEvent, ChallengeEndedEvent), once across all instances that
@@ -49,6 +54,15 @@ public class EventProperties {
 
 	public void setCheckInterval(Duration checkInterval) {
 		this.checkInterval = checkInterval;
+	}
+
+	/**
+	 * Check {@code activity-rank.events.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		between("activity-rank.events.top", this.top, 1, ActivityLimits.MAX_PAGE_SIZE, "10");
+		positive("activity-rank.events.check-interval", this.checkInterval, "1m");
 	}
 
 }

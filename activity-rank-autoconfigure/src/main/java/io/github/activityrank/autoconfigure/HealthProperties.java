@@ -2,6 +2,10 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
+
 /**
  * The thresholds of the {@code activityrank} health indicator, which is on only with
  * {@code management.health.activityrank.enabled=true}. Crossing one that says "down"
@@ -86,6 +90,24 @@ public class HealthProperties {
 
 	public void setLedgerPendingOutOfService(long ledgerPendingOutOfService) {
 		this.ledgerPendingOutOfService = ledgerPendingOutOfService;
+	}
+
+	/**
+	 * Check {@code activity-rank.health.*}: shares of a capacity, counts and durations
+	 * the health indicator compares with; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		String ratio = "A share of a capacity is above 0 and at most 1 (default %s).";
+		require(this.queueOutOfServiceRatio > 0 && this.queueOutOfServiceRatio <= 1,
+				"activity-rank.health.queue-out-of-service-ratio", this.queueOutOfServiceRatio, ratio.formatted("0.9"));
+		require(this.retryBufferDownRatio > 0 && this.retryBufferDownRatio <= 1,
+				"activity-rank.health.retry-buffer-down-ratio", this.retryBufferDownRatio, ratio.formatted("0.5"));
+		require(this.setAsideDown >= 0 && this.setAsideDown <= 1000, "activity-rank.health.set-aside-down",
+				this.setAsideDown, "Set it from 1 to 1000, or 0 (the default) not to count set-aside awards.");
+		positive("activity-rank.health.stream-lag-out-of-service", this.streamLagOutOfService, "5m");
+		atLeast("activity-rank.health.ledger-pending-out-of-service", this.ledgerPendingOutOfService, 0,
+				"Set it to 0 (never) or a number of pending rows (default 100000).");
 	}
 
 }

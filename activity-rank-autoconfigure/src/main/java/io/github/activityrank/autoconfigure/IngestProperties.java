@@ -2,12 +2,21 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.ingest.IngestKeys;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.between;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
+
 /**
  * Awards from other services through Redis Streams (see docs/ingest.md).
  * <p>
  * Bound under {@code activity-rank.ingest.*} (see {@link ActivityRankProperties}).
  */
 public class IngestProperties {
+
+	private static final String INGEST = "activity-rank.ingest.";
 
 	/**
 	 * Whether this instance consumes award messages from the ingestion streams.
@@ -107,6 +116,27 @@ public class IngestProperties {
 
 	public void setDeadLetterSize(long deadLetterSize) {
 		this.deadLetterSize = deadLetterSize;
+	}
+
+	/**
+	 * Check {@code activity-rank.ingest.*}; called by
+	 * {@link ActivityRankPropertyChecks#checkIngest} when ingestion is enabled.
+	 */
+	void check() {
+		require(IngestKeys.isValidStreamName(this.stream), INGEST + "stream", this.stream,
+				"A stream name is 1 to 64 letters, digits, '_' or '-'. Set " + INGEST
+						+ "stream to such a name, such as activity.");
+		require(this.group != null && this.group.matches("[A-Za-z0-9._:-]{1,64}"), INGEST + "group", this.group,
+				"A group name is 1 to 64 letters, digits, '.', '_', ':' or '-'. Set " + INGEST
+						+ "group to such a name, such as activity-rank.");
+		between(INGEST + "batch", this.batch, 1, ActivityStore.MAX_BATCH, "256");
+		between(INGEST + "partitions", this.partitions, 1, IngestKeys.MAX_PARTITIONS, "4");
+		atLeast(INGEST + "dead-letter-size", this.deadLetterSize, 1,
+				"The dead-letter stream must keep at least one message. Set " + INGEST
+						+ "dead-letter-size to 1 or more, such as 10000.");
+		require(this.claimIdle != null && this.claimIdle.compareTo(Duration.ofSeconds(1)) >= 0, INGEST + "claim-idle",
+				this.claimIdle, "Leases are renewed three times per claim-idle, so it cannot be shorter than 1s. Set "
+						+ INGEST + "claim-idle to 1s or more, such as 1m.");
 	}
 
 }

@@ -1,12 +1,18 @@
 package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.Period;
+import io.github.activityrank.engine.ItemType;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
 
 /**
  * One item type under {@code activity-rank.items.<type>}: what awards of each rule give
@@ -69,6 +75,31 @@ public class ItemProperties {
 
 	public void setUniqueUsers(boolean uniqueUsers) {
 		this.uniqueUsers = uniqueUsers;
+	}
+
+	/**
+	 * Check this item type; called by {@link ActivityRankPropertyChecks#check}.
+	 * @param type the type's name under {@code activity-rank.items}
+	 * @param ruleNames the configured rules
+	 */
+	void check(String type, Collection<String> ruleNames) {
+		String name = "activity-rank.items." + type;
+		require(ItemType.isValidName(type), name, type, "An item type names keys, so it must be 1 to "
+				+ ActivityLimits.MAX_ITEM_TYPE_LENGTH + " of a-z, 0-9 or '-'. Rename it, for example " + "article.");
+		require(!this.points.isEmpty(), name + ".points", this.points,
+				"The type gets no points from any rule. List rules with the points they give an item, for " + "example "
+						+ name + ".points.praise=5.");
+		this.points.forEach((rule, points) -> {
+			require(ruleNames.contains(rule), name + ".points." + rule, points,
+					"There is no rule '" + rule + "'. Name a rule of activity-rank.rules, or add it there.");
+			require(points != null && points > 0 && points <= ActivityLimits.MAX_POINTS, name + ".points." + rule,
+					points, "Set the points an award gives the item between 1 and " + ActivityLimits.MAX_POINTS + ".");
+		});
+		require(this.keep >= 1, name + ".keep", this.keep,
+				"Set the members kept per item board to 1 or more (default " + DEFAULT_KEEP + ").");
+		if (this.hot.getHalfLife() != null) {
+			positive(name + ".hot.half-life", this.hot.getHalfLife(), "12h");
+		}
 	}
 
 	/**

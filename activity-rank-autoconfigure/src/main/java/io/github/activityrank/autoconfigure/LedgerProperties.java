@@ -2,8 +2,13 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import io.github.activityrank.engine.ActivityStore;
+import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerSchemaMode;
 import io.github.activityrank.ledger.LedgerTables;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
 
 /**
  * The durable award ledger: every award and revoke is written to a table of the
@@ -158,6 +163,35 @@ public class LedgerProperties {
 
 	public void setBatchSize(int batchSize) {
 		this.batchSize = batchSize;
+	}
+
+	/**
+	 * Check {@code activity-rank.ledger.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		require(LedgerTables.isValidPrefix(this.tablePrefix), "activity-rank.ledger.table-prefix", this.tablePrefix,
+				"The prefix starts the ledger's table names in SQL, so it must be a letter followed by up to 29 "
+						+ "letters, digits or '_'. Set activity-rank.ledger.table-prefix to such a text, for example "
+						+ LedgerTables.DEFAULT_PREFIX + " (the default).");
+		require(this.initializeSchema != null, "activity-rank.ledger.initialize-schema", null,
+				"Set activity-rank.ledger.initialize-schema to embedded (the default), always or never.");
+		if (this.retention != null) {
+			positive("activity-rank.ledger.retention", this.retention, "365d (or remove it to keep for ever)");
+		}
+		positive("activity-rank.ledger.poll-interval", this.pollInterval, "1s");
+		require(this.batchSize >= 1 && this.batchSize <= ActivityStore.MAX_BATCH, "activity-rank.ledger.batch-size",
+				this.batchSize,
+				"One batch is one Redis script call, which holds 1 to " + ActivityStore.MAX_BATCH
+						+ " awards. Set activity-rank.ledger.batch-size between 1 and " + ActivityStore.MAX_BATCH
+						+ " (default " + ActivityStore.MAX_BATCH + ").");
+		require(this.relayThreads >= 1 && this.relayThreads <= AwardLedger.LANES, "activity-rank.ledger.relay-threads",
+				this.relayThreads,
+				"Set activity-rank.ledger.relay-threads between 1 and " + AwardLedger.LANES + " (default 4).");
+		require(this.setAsideAfter >= 1, "activity-rank.ledger.set-aside-after", this.setAsideAfter,
+				"Set activity-rank.ledger.set-aside-after to 1 or more (default 5).");
+		require(this.archiveSize >= 1, "activity-rank.ledger.archive-size", this.archiveSize,
+				"Set activity-rank.ledger.archive-size to the entries kept per ended board, at least 1 (default 1000).");
 	}
 
 }

@@ -3,6 +3,8 @@ package io.github.activityrank.autoconfigure;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.pathPatterns;
+
 /**
  * Points for each new page a signed-in user views per day.
  * <p>
@@ -60,6 +62,18 @@ public class PageViewProperties {
 
 	public void setExclude(List<String> exclude) {
 		this.exclude = exclude;
+	}
+
+	/**
+	 * Check {@code activity-rank.page-views.*} when page views are enabled; called by
+	 * {@link ActivityRankPropertyChecks#check}. That the rule exists is checked where the
+	 * rules in use are known ({@link ActivityRankPropertyChecks#checkPageViewRule}).
+	 */
+	void check() {
+		if (this.enabled) {
+			pathPatterns("activity-rank.page-views.include", this.include);
+			pathPatterns("activity-rank.page-views.exclude", this.exclude);
+		}
 	}
 
 }

@@ -3,6 +3,9 @@ package io.github.activityrank.autoconfigure;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
+
+import io.github.activityrank.Period;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.convert.DurationStyle;
@@ -10,8 +13,8 @@ import org.springframework.util.ClassUtils;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * The words {@link ActivityRankPropertyChecks} writes its checks in: each one ends in
- * {@link #require}, which throws Spring Boot's
+ * The words the property checks are written in (see {@link ActivityRankPropertyChecks}):
+ * each one ends in {@link #require}, which throws Spring Boot's
  * {@link InvalidConfigurationPropertyValueException} naming the property, its value and a
  * reason that says what to set instead.
  */
@@ -81,6 +84,18 @@ final class PropertyRequirements {
 	}
 
 	/**
+	 * Numbers that are not negative and each above the one before.
+	 */
+	static void increasing(String name, List<Long> values, String example) {
+		for (int k = 0; k < values.size(); k++) {
+			Long value = values.get(k);
+			require(value != null && value >= 0 && (k == 0 || value > values.get(k - 1)), name, values,
+					"The thresholds must increase (entry " + (k + 1) + " is not above the one before). Set " + name
+							+ " to increasing numbers, for example " + example + ".");
+		}
+	}
+
+	/**
 	 * The check every other one ends in.
 	 * @param valid whether the value is acceptable
 	 * @param name the full property name
@@ -104,6 +119,13 @@ final class PropertyRequirements {
 			}
 		}
 		return DurationStyle.SIMPLE.print(duration, ChronoUnit.NANOS);
+	}
+
+	/**
+	 * A period as the configuration writes it: "day", not "DAY".
+	 */
+	static String print(Period period) {
+		return (period != null) ? period.name().toLowerCase(Locale.ROOT) : "null";
 	}
 
 	/**

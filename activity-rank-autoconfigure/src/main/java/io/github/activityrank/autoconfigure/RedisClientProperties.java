@@ -2,6 +2,8 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+
 /**
  * The Redis client, as far as the starter sets it ({@code activity-rank.redis.*},
  * docs/configuration.md).
@@ -23,6 +25,14 @@ public class RedisClientProperties {
 
 	public void setCommandTimeout(Duration commandTimeout) {
 		this.commandTimeout = commandTimeout;
+	}
+
+	/**
+	 * Check {@code activity-rank.redis.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		positive("activity-rank.redis.command-timeout", this.commandTimeout, "5s");
 	}
 
 }

@@ -2,6 +2,8 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+
 /**
  * How long boards and records are kept after their period ends. TOTAL never expires.
  * <p>
@@ -75,6 +77,18 @@ public class RetentionProperties {
 
 	public void setChallenge(Duration challenge) {
 		this.challenge = challenge;
+	}
+
+	/**
+	 * Check {@code activity-rank.retention.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		positive("activity-rank.retention.day", this.day, "31d");
+		positive("activity-rank.retention.week", this.week, "70d");
+		positive("activity-rank.retention.month", this.month, "365d");
+		positive("activity-rank.retention.record", this.record, "31d");
+		positive("activity-rank.retention.challenge", this.challenge, "90d");
 	}
 
 }

@@ -2,6 +2,12 @@ package io.github.activityrank.autoconfigure;
 
 import java.time.Duration;
 
+import static io.github.activityrank.autoconfigure.PropertyRequirements.atLeast;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.notNegative;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.positive;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.print;
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
+
 /**
  * Awards that failed because Redis did not answer, kept in memory and retried.
  * <p>
@@ -60,6 +66,25 @@ public class RetryProperties {
 
 	public void setShutdownGracePeriod(Duration shutdownGracePeriod) {
 		this.shutdownGracePeriod = shutdownGracePeriod;
+	}
+
+	/**
+	 * Check {@code activity-rank.retry.*}; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 */
+	void check() {
+		atLeast("activity-rank.retry.capacity", this.capacity, 0,
+				"A capacity cannot be negative. Set activity-rank.retry.capacity to 0 (keep no failed awards) "
+						+ "or more (default 100000).");
+		positive("activity-rank.retry.initial-backoff", this.initialBackoff, "200ms");
+		positive("activity-rank.retry.max-backoff", this.maxBackoff, "5s");
+		String longest = print(this.maxBackoff);
+		require(this.initialBackoff.compareTo(this.maxBackoff) <= 0, "activity-rank.retry.initial-backoff",
+				this.initialBackoff,
+				"The first wait is longer than activity-rank.retry.max-backoff (" + longest
+						+ "), the longest wait. Set activity-rank.retry.initial-backoff to at most " + longest
+						+ ", or raise activity-rank.retry.max-backoff.");
+		notNegative("activity-rank.retry.shutdown-grace-period", this.shutdownGracePeriod, "10s");
 	}
 
 }

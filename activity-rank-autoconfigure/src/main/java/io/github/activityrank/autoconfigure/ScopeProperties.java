@@ -1,9 +1,13 @@
 package io.github.activityrank.autoconfigure;
 
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 import io.github.activityrank.Period;
+import io.github.activityrank.engine.ScopeKind;
+
+import static io.github.activityrank.autoconfigure.PropertyRequirements.require;
 
 /**
  * One kind of scope under {@code activity-rank.scopes.<kind>}: a category, a course, a
@@ -51,6 +55,34 @@ public class ScopeProperties {
 
 	public void setKeep(Long keep) {
 		this.keep = keep;
+	}
+
+	/**
+	 * Check this scope kind against the periods and rules; called by
+	 * {@link ActivityRankPropertyChecks#check}.
+	 * @param kind the kind's name under {@code activity-rank.scopes}
+	 * @param properties the bound properties, for the periods and rules
+	 */
+	void check(String kind, ActivityRankProperties properties) {
+		String name = "activity-rank.scopes." + kind;
+		String problem = ScopeKind.nameProblem(kind);
+		require(problem == null, name, kind,
+				"A scope kind names keys: " + problem + ". Rename it, for example activity-rank.scopes.category.");
+		Set<Period> allowed = EnumSet.of(Period.TOTAL);
+		allowed.addAll(properties.getPeriods());
+		for (Period period : this.periods) {
+			require(allowed.contains(period), name + ".periods", this.periods,
+					"A scope keeps boards of activity-rank.periods " + properties.getPeriods() + " or total. Remove "
+							+ period.name().toLowerCase() + " from " + name + ".periods, or add it to "
+							+ "activity-rank.periods.");
+		}
+		for (String rule : this.rules) {
+			require(properties.getRules().containsKey(rule), name + ".rules", this.rules,
+					"There is no rule '" + rule + "'. Name rules of activity-rank.rules "
+							+ properties.getRules().keySet() + ", or leave " + name + ".rules empty for every rule.");
+		}
+		require(this.keep == null || this.keep >= 1, name + ".keep", this.keep,
+				"Set the members kept per scope board to 1 or more, or leave it unset to keep every member.");
 	}
 
 }

@@ -127,7 +127,7 @@ class CommandTimeoutAutoConfigurationTests {
 	void aClientTheApplicationConfiguresItselfIsCheckedAgainstTheClaimIdleToo() {
 		// neither spring.data.redis.timeout nor the starter's bound made the client's 60s
 		assertThatExceptionOfType(InvalidConfigurationPropertyValueException.class)
-			.isThrownBy(() -> ActivityRankIngestAutoConfiguration.checkCommandTimeout(Duration.ofSeconds(60),
+			.isThrownBy(() -> ActivityRankPropertyChecks.checkCommandTimeout(Duration.ofSeconds(60),
 					Duration.ofMinutes(1), Duration.ofSeconds(5), new MockEnvironment()))
 			.satisfies((ex) -> assertThat(ex.getName()).isEqualTo("activity-rank.ingest.claim-idle"))
 			.withMessageContaining("from the application's own client configuration")
