@@ -1,7 +1,8 @@
--- activity-rank: build one part of a rolling board into its temporary key. A call reads at most
--- about ARGV[7] entries of the day boards, so that no call holds Redis long however large the
--- boards are; the builder calls again from where the last call stopped until every day board of
--- the window is scanned, then puts the build in place (rolling-swap.lua).
+-- activity-rank: build one part of a rolling board into its temporary key. A call does about
+-- ARGV[7] units of work (an entry of a day board scanned is one; a member written, whose N days
+-- are read, N more), so that no call holds Redis long however large the boards are; the builder
+-- calls again from where the last call stopped until every day board of the window is scanned,
+-- then puts the build in place (rolling-swap.lua).
 --
 -- KEYS[1]    the board being built ({tag}:rolling-build:<name>:<token>)
 -- KEYS[2..]  the day boards of the window, oldest first
@@ -12,13 +13,14 @@
 -- ARGV[3]    how long the build lives if it is never put in place, ms (renewed by every call)
 -- ARGV[4]    the day board to scan, 1 for the oldest; ARGV[5] the ZSCAN cursor in it, '0' to start
 -- ARGV[6]    how many members the earlier calls of this build wrote
--- ARGV[7]    about how many entries of the day boards this call reads at most (ZSCAN COUNTs)
+-- ARGV[7]    about how many units of work this call does at most
 -- ARGV[7+k]  under "earliest", the start of the k-th day board's day minus the window's start, ms
 -- Returns    { board, cursor, written }: where the next call goes on (board > #KEYS - 1 once every
 --            day board is scanned) and the members written by this build so far; written is -1
 --            when the build had members and is gone (a ledger rebuild switched the key space)
 --
--- Each member the scan finds is written once, with its points of every day of the window read in
+-- Under plain points, a window of at most 4 * ARGV[7] entries is summed by one ZUNIONSTORE in
+-- the first call. Otherwise each member the scan finds is written once, with its points of every day of the window read in
 -- the same call: a member already in the build (found on an earlier day board, or twice by ZSCAN
 -- while a board grows) is skipped. ZSCAN finds every member that stays on a day board while it is
 -- scanned, whatever its score does meanwhile; so an award made during a build counts in full or
@@ -35,6 +37,22 @@ local slice = 500
 
 if written > 0 and redis.call('EXISTS', KEYS[1]) == 0 then
   return { days + 1, '0', -1 }
+end
+
+-- plain points of a small window: one ZUNIONSTORE, which sums in C several times faster than the
+-- scan below, within the time of one call
+if unit == 0 and board == 1 and cursor == '0' and written == 0 then
+  local entries = 0
+  for k = 2, #KEYS do
+    entries = entries + redis.call('ZCARD', KEYS[k])
+  end
+  if entries <= 4 * budget then
+    written = redis.call('ZUNIONSTORE', KEYS[1], days, unpack(KEYS, 2))
+    if written > 0 then
+      redis.call('PEXPIRE', KEYS[1], ttl)
+    end
+    return { days + 1, '0', written }
+  end
 end
 
 -- write members[first..last] that the build lacks; unpack stays below Lua's stack limit
@@ -90,7 +108,8 @@ end
 
 local read = 0
 while board <= days and read < budget do
-  local count = math.min(slice, budget - read)
+  -- a scan of new members costs N + 1 units each: scans shrink as the budget runs out
+  local count = math.max(50, math.min(slice, math.floor((budget - read) / (days + 1))))
   local reply = redis.call('ZSCAN', KEYS[board + 1], cursor, 'COUNT', count)
   cursor = reply[1]
   local entries = reply[2]
@@ -98,10 +117,12 @@ while board <= days and read < budget do
   for i = 1, #entries, 2 do
     members[#members + 1] = entries[i]
   end
+  local fresh = 0
   for first = 1, #members, slice do
-    written = written + write(members, first, math.min(first + slice - 1, #members))
+    fresh = fresh + write(members, first, math.min(first + slice - 1, #members))
   end
-  read = read + math.max(#members, count)
+  written = written + fresh
+  read = read + math.max(#members, count) + fresh * days
   if cursor == '0' then
     board = board + 1
   end

@@ -98,6 +98,24 @@ class RollingChunkTests {
 	}
 
 	@Test
+	void aSmallWindowOfPlainPointsIsSummedInOneCall() {
+		for (int d = 0; d < 7; d++) {
+			List<Tuple> tuples = new ArrayList<>();
+			for (int i = d; i < d + 300; i++) {
+				tuples.add(new DefaultTuple(bytes("m" + i), 2.0));
+			}
+			zadd(this.sources.get(d), tuples);
+		}
+		// 2,100 entries: within 4 x 1,000 units, one ZUNIONSTORE
+		RollingBuilder builder = builder(BoardOrder.DEFAULT, 1_000);
+		assertThat(
+				builder.build(this.days, List.of(this.sources), List.of(this.target), List.of("{t}:rolling-build:7:e")))
+			.isEqualTo(306);
+		assertThat(builder.calls()).isOne();
+		assertThat(scores(this.target.key())).containsEntry("m0", 2.0).containsEntry("m6", 14.0).hasSize(306);
+	}
+
+	@Test
 	void underEarliestAMembersTimeIsItsLastAwardOfTheWindowFromItsStart() {
 		BoardOrder earliest = new BoardOrder(TieBreak.EARLIEST, Ranking.COMPETITION, BoardOrder.DEFAULT_EPOCH);
 		Map<String, long[]> expected = new HashMap<>();
