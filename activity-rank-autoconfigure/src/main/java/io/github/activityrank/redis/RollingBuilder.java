@@ -40,8 +40,8 @@ final class RollingBuilder {
 
 	/**
 	 * About how much work one call does: 10,000 entries scanned, or about 1,250 members
-	 * written with their 7 days; 20 to 30 ms of Redis time on a loaded machine (see
-	 * docs/rolling.md).
+	 * written with their 7 days; 15 to 45 ms of Redis CPU on average on a loaded 2-core
+	 * machine, more on larger boards (see docs/rolling.md).
 	 */
 	static final int CHUNK = 10_000;
 
