@@ -132,8 +132,7 @@ public interface ActivityRankService {
 	 * {@code activity-rank.rolling}, naming the configured ones
 	 */
 	default Leaderboard rolling(int days) {
-		throw new IllegalArgumentException(
-				"No rolling board of " + days + " days: activity-rank.rolling configures none");
+		throw noRollingBoards(this);
 	}
 
 	/**
@@ -150,8 +149,16 @@ public interface ActivityRankService {
 	 * are) or keeps no day boards, or an invalid id
 	 */
 	default Leaderboard rolling(int days, String scopeKind, String scopeId) {
-		throw new IllegalArgumentException(
-				"No rolling board of " + days + " days: activity-rank.rolling configures none");
+		throw noRollingBoards(this);
+	}
+
+	/**
+	 * The failure of a rolling read from an implementation that has no rolling boards
+	 * (the starter's own service says which windows are configured instead).
+	 */
+	private static IllegalArgumentException noRollingBoards(ActivityRankService service) {
+		return new IllegalArgumentException(
+				"No rolling boards: " + service.getClass().getName() + " does not implement rolling(days)");
 	}
 
 	/**

@@ -321,10 +321,8 @@ public class DefaultActivityRankService
 	}
 
 	private Leaderboard rollingBoard(int days, Supplier<BoardSource> source) {
-		if (!this.rolling.days().contains(days)) {
-			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is "
-					+ this.rolling.days() + "; add " + days + " to activity-rank.rolling");
-		}
+		// checked at once; the board itself is built or read at each call of the handle
+		this.rolling.check(days);
 		return this.observations.board(new CheckedLeaderboard(source, this.userLookup), BoardKind.ROLLING, null);
 	}
 

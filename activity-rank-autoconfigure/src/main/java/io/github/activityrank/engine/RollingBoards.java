@@ -19,7 +19,7 @@ public interface RollingBoards {
 
 		@Override
 		public BoardSource rolling(int days) {
-			throw new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling is empty");
+			throw unconfigured(days, List.of());
 		}
 
 		@Override
@@ -34,6 +34,33 @@ public interface RollingBoards {
 	 * @return the numbers of days, as configured
 	 */
 	List<Integer> days();
+
+	/**
+	 * Check that a window is configured, before its board is read.
+	 * @param days the window's length
+	 * @return {@code days}
+	 * @throws IllegalArgumentException when {@code days} is not among {@link #days()},
+	 * naming the configured windows and the property to change
+	 */
+	default int check(int days) {
+		if (!days().contains(days)) {
+			throw unconfigured(days, days());
+		}
+		return days;
+	}
+
+	/**
+	 * The failure of a read of a window that is not configured: the one place its message
+	 * is written.
+	 * @param days the window asked for
+	 * @param configured the configured windows
+	 * @return the exception to throw
+	 */
+	static IllegalArgumentException unconfigured(int days, List<Integer> configured) {
+		return new IllegalArgumentException("No rolling board of " + days + " days: activity-rank.rolling "
+				+ (configured.isEmpty() ? "is empty" : "configures " + configured) + "; add " + days
+				+ " to activity-rank.rolling");
+	}
 
 	/**
 	 * The board of the last {@code days} days, built at most the refresh interval ago;

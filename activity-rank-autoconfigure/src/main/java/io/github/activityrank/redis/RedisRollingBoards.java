@@ -22,6 +22,7 @@ import io.github.activityrank.engine.RollingBoards;
 import io.github.activityrank.engine.RollingWindow;
 import io.github.activityrank.engine.UserErasure;
 import io.github.activityrank.support.WarnOnce;
+import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -44,6 +45,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	private static final Log logger = LogFactory.getLog(RedisRollingBoards.class);
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -68,8 +71,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	private final AtomicLong builds = new AtomicLong();
 
-	private final WarnOnce failures = new WarnOnce(LogFactory.getLog(RedisRollingBoards.class),
-			"further failed rebuilds are logged at debug level");
+	private final WarnOnce failures = new WarnOnce(logger, "further failed rebuilds are logged at debug level");
 
 	/**
 	 * Create the rolling boards.
@@ -98,7 +100,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	@Override
 	public BoardSource rolling(int days) {
-		return read(Window.global(checkDays(days)));
+		return read(Window.global(check(days)));
 	}
 
 	/**
@@ -110,16 +112,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	 */
 	@Override
 	public BoardSource rolling(int days, String kind, String scopeId) {
-		return read(Window.scoped(checkDays(days), kind, RankKeys.encode(scopeId)));
-	}
-
-	private int checkDays(int days) {
-		if (!this.days.contains(days)) {
-			throw new IllegalArgumentException(
-					"No rolling board of " + days + " days: activity-rank.rolling configures " + this.days + "; add "
-							+ days + " to activity-rank.rolling");
-		}
-		return days;
+		return read(Window.scoped(check(days), kind, RankKeys.encode(scopeId)));
 	}
 
 	private BoardSource read(Window board) {
@@ -224,7 +217,15 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		if (board.scoped()) {
 			register(board, now);
 		}
-		this.builder.build(window, sources, targets, builds);
+		long started = System.nanoTime();
+		long members = this.builder.build(window, sources, targets, builds);
+		if (logger.isDebugEnabled()) {
+			logger.debug("Rebuilt the rolling board " + board.name() + " in "
+					+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms: "
+					+ ((members >= 0) ? members + " members" : "a part's build went missing, the board before stays")
+					+ "; the longest call of the builder so far took "
+					+ TimeUnit.NANOSECONDS.toMillis(this.builder.longestCallNanos()) + " ms");
+		}
 		long[] reply = state(board, "done", now);
 		this.built.put(board.name(), reply[1]);
 		this.builds.incrementAndGet();

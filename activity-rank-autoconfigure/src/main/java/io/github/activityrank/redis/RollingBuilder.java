@@ -6,13 +6,12 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.activityrank.ActivityLimits;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.data.redis.connection.zset.Aggregate;
-import org.springframework.data.redis.connection.zset.Weights;
 
 /**
  * Builds one rolling board from the boards of its days, on every shard: each shard's part
@@ -21,9 +20,15 @@ import org.springframework.data.redis.connection.zset.Weights;
  * after. The boards it sums are given per shard, so any day boards (global or scoped)
  * make a rolling board alike.
  * <p>
- * With plain points a shard's part is one {@code ZUNIONSTORE}, summing in Redis; with the
- * earliest tie-break, {@code rolling-earliest.lua} sums the points and keeps the time of
- * each member's last award of the window, counted from the window's start.
+ * A shard's part is built by calls of {@code rolling-chunk.lua}, each doing about
+ * {@link #CHUNK} units of work (scanning an entry of a day board is one, writing a member
+ * found with its points of the N days of the window N more), until every day board is
+ * scanned: however large the boards, no call holds Redis longer than a chunk takes (tens
+ * of milliseconds), so a rebuild neither makes other clients wait nor runs into
+ * {@code BUSY} or the command timeout. With the earliest tie-break the same calls keep
+ * the time of each member's last award of the window, counted from the window's start.
+ * Plain points of a small window (at most 4 x {@link #CHUNK} entries) are summed by one
+ * {@code ZUNIONSTORE} in the first call instead, which costs less.
  */
 final class RollingBuilder {
 
@@ -33,7 +38,14 @@ final class RollingBuilder {
 	/** How long a rolling board lives when no read rebuilds it, ms. */
 	static final long BOARD_TTL = Duration.ofDays(1).toMillis();
 
-	private final LuaScript earliest = LuaScript.load("rolling-earliest.lua");
+	/**
+	 * About how much work one call does: 10,000 entries scanned, or about 1,250 members
+	 * written with their 7 days; 15 to 45 ms of Redis CPU on average on a loaded 2-core
+	 * machine, more on larger boards (see docs/rolling.md).
+	 */
+	static final int CHUNK = 10_000;
+
+	private final LuaScript chunk = LuaScript.load("rolling-chunk.lua");
 
 	private final LuaScript swap = LuaScript.load("rolling-swap.lua");
 
@@ -43,10 +55,24 @@ final class RollingBuilder {
 
 	private final ZoneId zone;
 
+	private final int unitsPerCall;
+
+	private final AtomicLong calls = new AtomicLong();
+
+	private final AtomicLong longestCall = new AtomicLong();
+
 	RollingBuilder(RedisConnectionFactory connectionFactory, BoardLayout layout, ZoneId zone) {
+		this(connectionFactory, layout, zone, CHUNK);
+	}
+
+	/**
+	 * A builder whose calls do about {@code unitsPerCall} units of work each.
+	 */
+	RollingBuilder(RedisConnectionFactory connectionFactory, BoardLayout layout, ZoneId zone, int unitsPerCall) {
 		this.connectionFactory = connectionFactory;
 		this.layout = layout;
 		this.zone = zone;
+		this.unitsPerCall = unitsPerCall;
 	}
 
 	/**
@@ -56,13 +82,19 @@ final class RollingBuilder {
 	 * @param targets per shard, the rolling board
 	 * @param builds per shard, the temporary name of its build
 	 * @return the members put in place over the shards; -1 when a part could not be put
-	 * in place because its build was gone (expired after {@link #BUILD_TTL})
+	 * in place because its build was gone (expired after {@link #BUILD_TTL}, or a ledger
+	 * rebuild switched the key space)
 	 */
 	long build(List<LocalDate> days, List<List<String>> sources, List<BoardKeys> targets, List<String> builds) {
 		long[] members = new long[targets.size()];
-		for (int s = 0; s < targets.size(); s++) {
-			members[s] = this.layout.timed() ? buildEarliest(days, sources.get(s), builds.get(s))
-					: buildPlain(sources.get(s), builds.get(s));
+		try {
+			for (int s = 0; s < targets.size(); s++) {
+				members[s] = buildPart(days, sources.get(s), builds.get(s));
+			}
+		}
+		catch (RuntimeException ex) {
+			discard(builds);
+			throw ex;
 		}
 		long total = 0;
 		boolean complete = true;
@@ -73,44 +105,80 @@ final class RollingBuilder {
 			call.key(target.key());
 			call.key(target.dense());
 			call.key(target.building());
-			call.arg((members[s] > 0) ? "1" : "0").arg(BOARD_TTL);
+			// a part whose build went missing (-1) must not delete the board in place
+			call.arg((members[s] != 0) ? "1" : "0").arg(BOARD_TTL);
 			complete &= RedisReplies.asLong(this.swap.run(this.connectionFactory, call).get(0)) == 1;
-			total += members[s];
+			total += Math.max(members[s], 0);
 		}
 		return complete ? total : -1;
 	}
 
-	/** One ZUNIONSTORE: Redis sums the points. */
-	private long buildPlain(List<String> sources, String build) {
-		byte[][] sets = sources.stream().map(RollingBuilder::bytes).toArray(byte[][]::new);
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			Long members = connection.zSetCommands()
-				.zUnionStore(bytes(build), Aggregate.SUM, Weights.fromSetCount(sets.length), sets);
-			if (members != null && members > 0) {
-				connection.keyCommands().pExpire(bytes(build), BUILD_TTL);
-			}
-			return (members != null) ? members : 0;
-		}
+	/**
+	 * How many script calls built parts of boards, since the start.
+	 * @return the count
+	 */
+	long calls() {
+		return this.calls.get();
 	}
 
 	/**
-	 * The points summed and each member's last award of the window kept, in one script.
+	 * The longest of those calls, round trip included.
+	 * @return nanoseconds
 	 */
-	private long buildEarliest(List<LocalDate> days, List<String> sources, String build) {
+	long longestCallNanos() {
+		return this.longestCall.get();
+	}
+
+	/**
+	 * Build one shard's part by chunks, each call going on where the last one stopped.
+	 * @return the members written; -1 when the build went missing meanwhile
+	 */
+	private long buildPart(List<LocalDate> days, List<String> sources, String build) {
 		long origin = start(days.get(0));
 		// the time part counts 2^32 units: milliseconds cover 49 days (with an hour for a
 		// change of clocks), seconds any longer window
 		long windowMillis = Duration.ofDays(days.size()).plusHours(1).toMillis();
-		ScriptArgs call = new ScriptArgs();
-		call.key(build);
-		sources.forEach(call::key);
-		call.arg((windowMillis < BoardLayout.TIME_SPAN) ? 1 : 1000)
-			.arg(ActivityLimits.MAX_BOARD_SCORE_EARLIEST)
-			.arg(BUILD_TTL);
-		for (LocalDate day : days) {
-			call.arg(start(day) - origin);
+		long unit = !this.layout.timed() ? 0 : (windowMillis < BoardLayout.TIME_SPAN) ? 1 : 1000;
+		long board = 1;
+		String cursor = "0";
+		long written = 0;
+		while (board <= sources.size()) {
+			ScriptArgs call = new ScriptArgs();
+			call.key(build);
+			sources.forEach(call::key);
+			call.arg(unit)
+				.arg(ActivityLimits.MAX_BOARD_SCORE_EARLIEST)
+				.arg(BUILD_TTL)
+				.arg(board)
+				.arg(cursor)
+				.arg(written)
+				.arg(this.unitsPerCall);
+			if (unit != 0) {
+				for (LocalDate day : days) {
+					call.arg(start(day) - origin);
+				}
+			}
+			long started = System.nanoTime();
+			List<Object> reply = this.chunk.run(this.connectionFactory, call);
+			this.longestCall.accumulateAndGet(System.nanoTime() - started, Math::max);
+			this.calls.incrementAndGet();
+			board = RedisReplies.asLong(reply.get(0));
+			cursor = RedisReplies.asString(reply.get(1));
+			written = RedisReplies.asLong(reply.get(2));
 		}
-		return RedisReplies.asLong(this.earliest.run(this.connectionFactory, call).get(0));
+		return written;
+	}
+
+	/** Delete the parts of a failed build now rather than when they expire. */
+	private void discard(List<String> builds) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			for (String build : builds) {
+				connection.keyCommands().unlink(build.getBytes(StandardCharsets.UTF_8));
+			}
+		}
+		catch (RuntimeException ex) {
+			// they expire after BUILD_TTL
+		}
 	}
 
 	private long start(LocalDate day) {
@@ -120,10 +188,6 @@ final class RollingBuilder {
 	/** A name no other build uses, for the temporary keys of one build. */
 	static String token() {
 		return UUID.randomUUID().toString().substring(0, 8);
-	}
-
-	private static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 }

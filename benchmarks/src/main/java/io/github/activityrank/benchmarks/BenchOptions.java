@@ -77,6 +77,9 @@ final class BenchOptions {
 
 	long deepPageOffset = 900_000;
 
+	// section 12, rolling boards: members of each day board, 0 for the size of the mode
+	int rollingMembers;
+
 	// section 5, memory
 	int memoryRecords = 1_000_000;
 
@@ -164,6 +167,10 @@ final class BenchOptions {
 					options.ingestAwards = positive(arg, args[++i]);
 					options.shownArguments.addAll(List.of(arg, args[i]));
 				}
+				case "--rolling-members" -> {
+					options.rollingMembers = positive(arg, args[++i]);
+					options.shownArguments.addAll(List.of(arg, args[i]));
+				}
 				case "--features" -> {
 					options.features = Set.of(args[++i].split(","));
 					options.shownArguments.addAll(List.of(arg, args[i]));
@@ -195,6 +202,7 @@ final class BenchOptions {
 				  --ledger-seconds seconds of calls per round of the ledger section (default 30)
 				  --ingest-awards  awards per round of each arm of the ingestion section (default 60000, quick 5000)
 				  --features       only these rows of section 1b, by name (for example "default,every ranking feature")
+				  --rolling-members members of each day board of the rolling section (default 1000000, quick 10000)
 				"""
 			.formatted(String.join(",", SECTIONS));
 	}

@@ -1,5 +1,6 @@
 package io.github.activityrank.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -8,6 +9,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.Period;
@@ -15,6 +21,7 @@ import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisRollingBoards;
+import io.github.activityrank.redis.ScopeKeys;
 import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -26,7 +33,10 @@ import org.springframework.data.redis.connection.zset.Tuple;
  * Section 12 of the report, rolling boards: reads of the 7-day rolling board, built over
  * seven day boards of {@link #members} members each, against the same reads of today's
  * day board (a plain board of as many members) in interleaved rounds, and the time of a
- * rebuild (every day board read, the rolling board written and swapped in).
+ * rebuild (every day board read, the rolling board written and swapped in), of the global
+ * board and of one scope id's board over scope day boards of as many members; during each
+ * rebuild another connection PINGs every 50 ms, and the longest wait shows how long the
+ * rebuild held Redis at once.
  */
 final class RollingReadBench {
 
@@ -42,10 +52,17 @@ final class RollingReadBench {
 
 	private static final int REBUILDS = 3;
 
+	private static final String SCOPED = "7:category:java";
+
+	private static final long PING_MILLIS = 50;
+
 	private RollingReadBench() {
 	}
 
 	static int members(BenchOptions options) {
+		if (options.rollingMembers > 0) {
+			return options.rollingMembers;
+		}
 		return options.quick ? 10_000 : 1_000_000;
 	}
 
@@ -53,10 +70,11 @@ final class RollingReadBench {
 		String prefix = "rolling_" + runId;
 		int members = members(options);
 		// a refresh longer than the run: the reads measure a built board
+		// the default command timeout (5 s): each call of a rebuild reads about 10,000
+		// entries
 		try (EngineContext context = EngineContext.start(options, prefix, "activity-rank.periods=day",
 				"activity-rank.rolling=7", "activity-rank.rolling-refresh=1h",
-				// one ZUNIONSTORE of 7,000,000 entries runs longer than the default 5 s
-				"activity-rank.redis.command-timeout=10m")) {
+				"activity-rank.scopes.category.periods=day")) {
 			ActivityRankService ranks = context.service();
 			RedisConnectionFactory connections = context.bean(RedisConnectionFactory.class);
 			long loadStarted = System.nanoTime();
@@ -64,11 +82,16 @@ final class RollingReadBench {
 			double loadSeconds = (System.nanoTime() - loadStarted) / 1e9;
 			System.out.printf(Locale.ROOT, "rolling: 7 day boards of %,d members loaded in %.1f s%n", members,
 					loadSeconds);
-			List<Double> rebuilds = new ArrayList<>();
+			copyToScope(bench, new RankKeys(prefix), ranks.today());
+			Rebuilds global = new Rebuilds();
+			Rebuilds scoped = new Rebuilds();
 			for (int b = 0; b < REBUILDS; b++) {
-				rebuilds.add(rebuild(context, connections, prefix));
-				System.out.printf(Locale.ROOT, "rolling: rebuild %d took %.2f s%n", b + 1, rebuilds.get(b));
+				global.add(rebuild(context, bench, prefix, "7", (boards) -> boards.rolling(7)));
+				scoped.add(rebuild(context, bench, prefix, SCOPED, (boards) -> boards.rolling(7, "category", "java")));
+				System.out.printf(Locale.ROOT, "rolling: rebuild %d took %.2f s, the scoped one %.2f s%n", b + 1,
+						global.seconds.get(b), scoped.seconds.get(b));
 			}
+			double loadAverage = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 			long firstStarted = System.nanoTime();
 			long size = ranks.rolling(7).size();
 			double firstSeconds = (System.nanoTime() - firstStarted) / 1e9;
@@ -99,7 +122,6 @@ final class RollingReadBench {
 			}
 			Interleaved.Spread top = results.ratio(ROLLING_TOP, DAY_TOP, Latencies.P99);
 			Interleaved.Spread rank = results.ratio(ROLLING_RANK, DAY_RANK, Latencies.P99);
-			Interleaved.Spread rebuild = Interleaved.Spread.of(rebuilds);
 			Report.Section section = new Report.Section(
 					String.format(Locale.ROOT,
 							"12. Rolling boards: reads of a 7-day board over day boards of %,d members (%d threads), "
@@ -122,9 +144,11 @@ final class RollingReadBench {
 							+ "rounds of %.1f s per arm; a ratio is the median of per-round ratios (min-max)",
 					members, loadSeconds, size, options.rounds, options.awardSeconds));
 			section.note(String.format(Locale.ROOT,
-					"rebuild (ZUNIONSTORE of the 7 day boards into a temporary key, RENAME onto the board, the state "
-							+ "recorded): %s over %d rebuilds; the service's first read, which found the board built, took %.3f s",
-					rebuild.valueWithIqr("s"), REBUILDS, firstSeconds));
+					"rebuild (calls of rolling-chunk.lua, about 10,000 units of work each, into a temporary key, RENAME onto "
+							+ "the board, the state recorded) by a new instance, over %d rebuilds at load %.1f: "
+							+ "rolling(7) %s; rolling(7, \"category\", \"java\") over scope day boards of as many "
+							+ "members %s; the service's first read, which found the board built, took %.3f s",
+					REBUILDS, loadAverage, global.describe(), scoped.describe(), firstSeconds));
 			section.target("rolling(7) p99 <= 2x the day board's, once built (top(30) and rankOf)",
 					top.median() <= 2 && rank.median() <= 2,
 					"top(30) " + top.ratioWithIqr() + ", rankOf " + rank.ratioWithIqr() + " of the day board's");
@@ -137,17 +161,53 @@ final class RollingReadBench {
 	}
 
 	/**
-	 * One rebuild by a new instance after the state was dropped: what a stale read pays.
+	 * One rebuild by a new instance after the state was dropped: what a stale read pays,
+	 * with the longest wait of a PING sent meanwhile and the script calls it took.
 	 */
-	private static double rebuild(EngineContext context, RedisConnectionFactory connections, String prefix) {
-		try (RedisConnection connection = connections.getConnection()) {
-			connection.keyCommands().del(bytes("{" + prefix + "}:rolling-state:7"));
-		}
-		RedisRollingBoards boards = new RedisRollingBoards(connections, context.bean(ShardMap.class),
-				context.bean(ActivityCalendar.class), context.bean(BoardOrder.class), List.of(7), Duration.ofHours(1));
+	private static double[] rebuild(EngineContext context, BenchRedis bench, String prefix, String name,
+			Consumer<RedisRollingBoards> read) {
+		bench.sync().del("{" + prefix + "}:rolling-state:" + name);
+		RedisRollingBoards boards = new RedisRollingBoards(context.bean(RedisConnectionFactory.class),
+				context.bean(ShardMap.class), context.bean(ActivityCalendar.class), context.bean(BoardOrder.class),
+				List.of(7), Duration.ofHours(1));
+		long[] callsBefore = bench.commandStats("evalsha");
+		AtomicLong longestPing = new AtomicLong();
+		AtomicBoolean building = new AtomicBoolean(true);
+		Thread pings = new Thread(() -> {
+			while (building.get()) {
+				long sent = System.nanoTime();
+				bench.sync().ping();
+				longestPing.accumulateAndGet(System.nanoTime() - sent, Math::max);
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(PING_MILLIS));
+			}
+		}, "rolling-ping");
+		pings.start();
 		long started = System.nanoTime();
-		boards.rolling(7);
-		return (System.nanoTime() - started) / 1e9;
+		read.accept(boards);
+		double seconds = (System.nanoTime() - started) / 1e9;
+		building.set(false);
+		try {
+			pings.join();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		long[] callsAfter = bench.commandStats("evalsha");
+		return new double[] { seconds, longestPing.get() / 1e6, callsAfter[0] - callsBefore[0],
+				(callsAfter[1] - callsBefore[1]) / 1e6 };
+	}
+
+	/**
+	 * The global day boards copied onto the day boards of scope id java of kind category.
+	 */
+	private static void copyToScope(BenchRedis bench, RankKeys keys, LocalDate today) {
+		ScopeKeys scope = new ScopeKeys(keys);
+		for (int d = 0; d < 7; d++) {
+			LocalDate day = today.minusDays(d);
+			bench.sync()
+				.copy(keys.board(Period.DAY, day),
+						scope.scopeBoard("category", RankKeys.encode("java"), Period.DAY, day));
+		}
 	}
 
 	/** The same users on the 7 days' boards, each with its own points per day. */
@@ -173,6 +233,33 @@ final class RollingReadBench {
 
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/** The figures of the rebuilds of one board. */
+	private static final class Rebuilds {
+
+		final List<Double> seconds = new ArrayList<>();
+
+		private final List<Double> longestPings = new ArrayList<>();
+
+		private final List<Double> calls = new ArrayList<>();
+
+		private final List<Double> redisSeconds = new ArrayList<>();
+
+		void add(double[] rebuild) {
+			this.seconds.add(rebuild[0]);
+			this.longestPings.add(rebuild[1]);
+			this.calls.add(rebuild[2]);
+			this.redisSeconds.add(rebuild[3]);
+		}
+
+		String describe() {
+			return Interleaved.Spread.of(this.seconds).valueWithIqr("s") + ", Redis inside its calls (commandstats) "
+					+ Interleaved.Spread.of(this.redisSeconds).value("s") + " in "
+					+ Interleaved.Spread.of(this.calls).value("calls") + ", longest PING wait meanwhile "
+					+ Interleaved.Spread.of(this.longestPings).value("ms");
+		}
+
 	}
 
 }
