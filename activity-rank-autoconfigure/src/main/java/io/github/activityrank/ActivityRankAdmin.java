@@ -104,8 +104,10 @@ public interface ActivityRankAdmin {
 	 * Grant the badges users already qualify for and do not hold yet, after a badge was
 	 * added or its thresholds lowered (docs/badges.md): points badges from the levels'
 	 * board, count badges from the per-user counters of their rule (kept since a count
-	 * badge of that rule was first configured), streak badges from the current streaks.
-	 * Grants made here publish no event. <pre>{@code
+	 * badge of that rule was first configured), streak badges from the current streaks;
+	 * with the ledger on, first from its standing awards, as far back as the ledger goes
+	 * (a count badge's counter is raised to the ledger's count). Grants made here publish
+	 * no event. <pre>{@code
 	 * long granted = admin.grantBadges();
 	 * }</pre>
 	 * @return how many badge tiers were granted

@@ -13,6 +13,7 @@ import io.github.activityrank.dispatch.SyncActivityDispatcher;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BadgeGrants;
+import io.github.activityrank.engine.BadgeSettings;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeStore;
@@ -24,6 +25,7 @@ import io.github.activityrank.ledger.AwardLedger;
 import io.github.activityrank.ledger.LedgerActivityDispatcher;
 import io.github.activityrank.ledger.LedgerActivityWrites;
 import io.github.activityrank.ledger.LedgerArchive;
+import io.github.activityrank.ledger.LedgerBadgeGrants;
 import io.github.activityrank.ledger.LedgerChallengeArchive;
 import io.github.activityrank.ledger.LedgerChallengeStore;
 import io.github.activityrank.ledger.LedgerDatabase;
@@ -36,6 +38,7 @@ import io.github.activityrank.ledger.StandingAwards;
 import io.github.activityrank.redis.BadgeStore;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
+import io.github.activityrank.redis.RetroBadgeGrants;
 import io.github.activityrank.redis.ShardMap;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -162,8 +165,13 @@ public class ActivityRankLedgerAutoConfiguration {
 					(timeout) -> dispatcher.getObject().awaitIdle(timeout),
 					ActivityRankStreakAutoConfiguration.settings(properties),
 					ActivityRankItemsAutoConfiguration.itemTypes(properties));
-			rebuild.setBadges(ActivityRankBadgeAutoConfiguration.settings(properties),
-					badges.getIfAvailable(() -> BadgeGrants.NONE), topBadges);
+			BadgeSettings badgeSettings = ActivityRankBadgeAutoConfiguration.settings(properties);
+			BadgeGrants grants = badges.getIfAvailable(() -> BadgeGrants.NONE);
+			// the starter's grants read what the ledger records too
+			if (grants instanceof RetroBadgeGrants retro) {
+				grants = new LedgerBadgeGrants(ledger, retro, badgeSettings, calendar);
+			}
+			rebuild.setBadges(badgeSettings, grants, topBadges);
 			rebuild.setScopes(ActivityRankAutoConfiguration.scopeSettings(properties));
 			return rebuild;
 		}

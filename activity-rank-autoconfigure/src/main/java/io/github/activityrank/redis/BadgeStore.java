@@ -174,7 +174,8 @@ public class BadgeStore implements BadgeService {
 	}
 
 	/**
-	 * Restore a top badge as the ledger recorded it, unless Redis counts as many grants.
+	 * Restore a top badge as the ledger recorded it, unless Redis counts as many grants
+	 * or the user was removed after it was granted (a removal racing the rebuild wins).
 	 * @param userId the user
 	 * @param badge the badge's name
 	 * @param board the last board that granted it
@@ -188,6 +189,7 @@ public class BadgeStore implements BadgeService {
 		ScriptArgs call = new ScriptArgs();
 		call.key(keys.topHash(member));
 		call.key(keys.topHolders(badge));
+		call.key(UserRemoval.marker(rankKeysOf(userId), member));
 		call.arg(member).arg(badge).arg(board).arg(at.toEpochMilli()).arg(times);
 		return asLong(this.restore.run(this.redis.connectionFactory(), call).get(0)) > 0;
 	}
@@ -208,7 +210,11 @@ public class BadgeStore implements BadgeService {
 	}
 
 	private BadgeKeys keysOf(String userId) {
-		return new BadgeKeys(this.redis.shards().keys(this.redis.shards().shardOf(userId)));
+		return new BadgeKeys(rankKeysOf(userId));
+	}
+
+	private RankKeys rankKeysOf(String userId) {
+		return this.redis.shards().keys(this.redis.shards().shardOf(userId));
 	}
 
 	private static byte[] bytes(String text) {

@@ -30,7 +30,9 @@ import static io.github.activityrank.redis.RedisReplies.asLong;
  * {@code total}), streak badges from the current streaks on the streak board, count
  * badges from the per-user counters of their rule, which the award script keeps from the
  * moment a count badge of that rule is configured. Each grant is one call of
- * {@code badge-grant.lua}, which never lowers a tier; no event is published.
+ * {@code badge-grant.lua}, which never lowers a tier; no event is published. With the
+ * ledger on, {@code LedgerBadgeGrants} adds what the ledger records through
+ * {@link #grant(String, BadgeDefinition, long)}.
  */
 public class RetroBadgeGrants implements BadgeGrants {
 
@@ -107,7 +109,7 @@ public class RetroBadgeGrants implements BadgeGrants {
 				String member = new String(hash, StandardCharsets.UTF_8).substring(keys.hashPrefix().length());
 				for (BadgeDefinition badge : badges) {
 					byte[] count = connection.hashCommands()
-						.hGet(hash, ("#n:" + badge.rule()).getBytes(StandardCharsets.UTF_8));
+						.hGet(hash, counterField(badge).getBytes(StandardCharsets.UTF_8));
 					long value = (count != null) ? Long.parseLong(new String(count, StandardCharsets.UTF_8)) : 0;
 					granted += grant(connection, keys, member, badge, badge.tierOf(value), now);
 				}
@@ -116,17 +118,43 @@ public class RetroBadgeGrants implements BadgeGrants {
 		return granted;
 	}
 
+	/**
+	 * Grant a user the tier of a count or points badge that a value the ledger gives
+	 * reaches, unless the user holds it or a higher one; for a count badge, also raise
+	 * the counter Redis keeps of its rule to that count when it holds fewer, so the next
+	 * tiers follow from there.
+	 * @param userId the user
+	 * @param badge a count or points badge
+	 * @param value the user's standing awards of the badge's rule, or points on the
+	 * levels' board
+	 * @return 1 when a tier was granted, else 0
+	 */
+	public long grant(String userId, BadgeDefinition badge, long value) {
+		RankKeys keys = this.redis.shards().keys(this.redis.shards().shardOf(userId));
+		String counter = (badge.kind() == Kind.COUNT) ? counterField(badge) : "";
+		try (RedisConnection connection = this.redis.connectionFactory().getConnection()) {
+			return grant(connection, new BadgeKeys(keys), RankKeys.encode(userId), badge, badge.tierOf(value),
+					this.redis.calendar().now(), counter, value);
+		}
+	}
+
 	private long grant(RedisConnection connection, BadgeKeys keys, String member, BadgeDefinition badge, int tier,
 			Instant now) {
-		if (tier == 0) {
-			return 0;
-		}
+		return (tier == 0) ? 0 : grant(connection, keys, member, badge, tier, now, "", 0);
+	}
+
+	private long grant(RedisConnection connection, BadgeKeys keys, String member, BadgeDefinition badge, int tier,
+			Instant now, String counter, long count) {
 		ScriptArgs call = new ScriptArgs();
 		call.key(keys.hash(member));
 		call.key(keys.holders(badge.name()));
-		call.arg(member).arg(badge.name()).arg(tier).arg(now.toEpochMilli());
+		call.arg(member).arg(badge.name()).arg(tier).arg(now.toEpochMilli()).arg(counter).arg(count);
 		List<Object> reply = this.grant.run(connection, call.keyCount(), call.keysAndArgs());
 		return asLong(reply.get(0));
+	}
+
+	private static String counterField(BadgeDefinition badge) {
+		return "#n:" + badge.rule();
 	}
 
 	private List<BadgeDefinition> of(Kind kind) {

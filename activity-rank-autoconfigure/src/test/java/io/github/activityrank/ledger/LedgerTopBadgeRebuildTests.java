@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
@@ -20,6 +21,10 @@ import io.github.activityrank.Period;
 import io.github.activityrank.PeriodEndedEvent;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.autoconfigure.ActivityRankBadgeAutoConfiguration;
+import io.github.activityrank.engine.ActivityCalendar;
+import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.redis.BadgeStore;
+import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.DatabaseEngine;
 import io.github.activityrank.test.MutableClock;
 import io.github.activityrank.test.RedisKeysCleaner;
@@ -27,9 +32,13 @@ import io.github.activityrank.test.TestDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +47,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Top badges granted when a week ends are recorded in the ledger once per board, badge
  * and user, whatever the number of instances that grant them, and a rebuild after the
  * keys are lost gives them back with their {@code earnedAt} and {@code times}; erasing a
- * user deletes their rows. On PostgreSQL, MariaDB and H2.
+ * user deletes their rows, and a user removed while a rebuild restores them gets none
+ * back. On PostgreSQL, MariaDB and H2.
  */
 class LedgerTopBadgeRebuildTests extends LedgerTestBase {
 
@@ -105,6 +115,76 @@ class LedgerTopBadgeRebuildTests extends LedgerTestBase {
 				assertThat(badges.holders("weekly-top")).isEqualTo(4);
 			}));
 		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
+	void aUserRemovedWhileTheRebuildRestoresTopBadgesGetsNoneBack(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			ApplicationContextRunner runner = LedgerFixture.runner(database.dataSource(), this.prefix, this.clock)
+				.withConfiguration(AutoConfigurations.of(ActivityRankBadgeAutoConfiguration.class))
+				.withUserConfiguration(RemovalDuringRestore.class)
+				.withPropertyValues("activity-rank.periods=day,week,total", "activity-rank.events.check-interval=1h",
+						"activity-rank.badges.weekly-top.top=3", "activity-rank.badges.weekly-top.period=week");
+			runner.run((context) -> {
+				for (String user : USERS) {
+					context.getBean(ActivityRankService.class).award(user, "p1", "post");
+				}
+				assertThat(context.getBean(LedgerRelay.class).awaitIdle(WAIT)).isTrue();
+				end(List.of(context), WEEK_ONE, "bob", "ann", "cid", "dan");
+				end(List.of(context), WEEK_TWO, "ann", "eve", "dan", "bob");
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				// ann is removed after the rebuild read her rows and before it writes
+				// them back to Redis
+				context.getBean(RemovalDuringRestore.class).removeBeforeRestoring("ann");
+				context.getBean(ActivityRankAdmin.class).rebuild();
+				assertThat(context.getBean(RemovalDuringRestore.class).removed).containsExactly("ann");
+				BadgeService badges = context.getBean(BadgeService.class);
+				assertThat(badges.badges("ann")).isEmpty();
+				assertThat(badges.badges("bob")).singleElement()
+					.satisfies(
+							(badge) -> assertThat(badge.earnedAt()).isEqualTo(Instant.parse("2026-11-23T00:00:00Z")));
+				assertThat(badges.holders("weekly-top")).isEqualTo(4);
+				assertThat(topRows(database.dataSource(), "user_id = 'ann'")).isZero();
+			});
+		}
+	}
+
+	/**
+	 * The ledger's top badges restored through a store that removes a user (through the
+	 * service, as an application would) just before writing that user's badges back.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class RemovalDuringRestore {
+
+		private final List<String> removed = new CopyOnWriteArrayList<>();
+
+		private volatile String removing;
+
+		void removeBeforeRestoring(String userId) {
+			this.removing = userId;
+		}
+
+		@Bean
+		LedgerTopBadges racingTopBadges(AwardLedger ledger, BadgeStore badges, RedisConnectionFactory connectionFactory,
+				ShardMap shards, ActivityCalendar calendar, BoardOrder order,
+				ObjectProvider<ActivityRankService> service) {
+			BadgeStore racing = new BadgeStore(connectionFactory, shards, calendar, order, badges.settings()) {
+
+				@Override
+				public boolean restoreTop(String userId, String badge, String board, Instant at, long times) {
+					if (userId.equals(RemovalDuringRestore.this.removing)) {
+						RemovalDuringRestore.this.removing = null;
+						service.getObject().removeUser(userId);
+						RemovalDuringRestore.this.removed.add(userId);
+					}
+					return super.restoreTop(userId, badge, board, at, times);
+				}
+
+			};
+			return new LedgerTopBadges(ledger, racing);
+		}
+
 	}
 
 	private void end(List<ConfigurableApplicationContext> instances, LocalDate week, String... ranked) {

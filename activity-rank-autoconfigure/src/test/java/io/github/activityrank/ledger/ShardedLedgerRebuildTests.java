@@ -15,10 +15,15 @@ import java.util.function.Function;
 import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
+import io.github.activityrank.Badge;
+import io.github.activityrank.BadgeService;
 import io.github.activityrank.ChallengeService;
 import io.github.activityrank.ItemRankService;
 import io.github.activityrank.Period;
+import io.github.activityrank.PeriodEndedEvent;
+import io.github.activityrank.RankEntry;
 import io.github.activityrank.RebuildReport;
+import io.github.activityrank.autoconfigure.ActivityRankBadgeAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankClusterAutoConfiguration;
 import io.github.activityrank.autoconfigure.ActivityRankItemsAutoConfiguration;
 import io.github.activityrank.redis.RankKeys;
@@ -215,6 +220,66 @@ class ShardedLedgerRebuildTests {
 				assertThat(ranks.board(Period.TOTAL).size()).isEqualTo(1);
 			});
 		}
+	}
+
+	@Test
+	void aRebuildGivesBackTheTopBadgesTheLedgerRecordedOnEachUsersShard() {
+		try (TestDatabase database = LedgerFixture.database(DatabaseEngine.H2)) {
+			runner(database, 3).withConfiguration(AutoConfigurations.of(ActivityRankBadgeAutoConfiguration.class))
+				.withPropertyValues("activity-rank.events.enabled=true", "activity-rank.events.check-interval=1h",
+						"activity-rank.badges.weekly-top.top=2", "activity-rank.badges.weekly-top.period=week")
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					List<String> users = List.of("u0", "u1", "u2", "u3", "u4", "u5");
+					for (String user : users) {
+						context.getBean(ActivityRankService.class).award(user, "c1", "comment");
+					}
+					assertThat(context.getBean(LedgerRelay.class).awaitIdle(Duration.ofSeconds(30))).isTrue();
+					LocalDate week = LocalDate.of(2026, 11, 16);
+					endWeek(context, week, "u0", "u1");
+					endWeek(context, week.plusWeeks(1), "u2", "u0");
+					endWeek(context, week.plusWeeks(2), "u3", "u4");
+					BadgeService badges = context.getBean(BadgeService.class);
+					Map<String, List<Badge>> before = new TreeMap<>();
+					for (String user : users) {
+						before.put(user, badges.badges(user));
+					}
+					assertThat(before.get("u0")).singleElement()
+						.satisfies((badge) -> assertThat(badge.times()).isEqualTo(2));
+					assertThat(before.get("u5")).isEmpty();
+					assertThat(badges.holders("weekly-top")).isEqualTo(5);
+					ShardMap shards = context.getBean(ShardMap.class);
+					// each user's top badges live on the user's shard, and the holders
+					// are
+					// spread over them
+					assertThat(users.stream().limit(5).map(shards::shardOf).distinct().count()).isGreaterThan(1);
+					for (String user : users.subList(0, 5)) {
+						assertThat(keysUnder(shards.keys(shards.shardOf(user)).tag()))
+							.contains(shards.keys(shards.shardOf(user)).tag() + ":top-badges:" + user);
+					}
+					for (String tag : tags()) {
+						deleteTag(tag);
+					}
+					assertThat(badges.holders("weekly-top")).isZero();
+					context.getBean(ActivityRankAdmin.class).rebuild();
+					Map<String, List<Badge>> after = new TreeMap<>();
+					for (String user : users) {
+						after.put(user, badges.badges(user));
+					}
+					assertThat(after).isEqualTo(before);
+					assertThat(badges.holders("weekly-top")).isEqualTo(5);
+					assertNothingStaged();
+				});
+		}
+	}
+
+	private void endWeek(ApplicationContext context, LocalDate week, String... ranked) {
+		this.clock.set(week.plusWeeks(1).atTime(0, 0, 10));
+		List<RankEntry> top = new ArrayList<>();
+		for (int r = 0; r < ranked.length; r++) {
+			top.add(new RankEntry(ranked[r], r + 1, 10 - r, null));
+		}
+		context.publishEvent(new PeriodEndedEvent(Period.WEEK, week, top));
 	}
 
 	/**

@@ -126,6 +126,22 @@ class BadgeScriptTests {
 	}
 
 	@Test
+	void aStreakBadgeWithoutLevelsOrPointsBadgesIsGrantedOnTheDayTheRunReachesIt() {
+		BadgeSettings streakOnly = new BadgeSettings(Period.TOTAL, List.of(), List.of(),
+				List.of(new BadgeDefinition("regular", Kind.STREAK, null, List.of(2L), 0, null, false)),
+				this.reached::addAll);
+		ActivityStore store = new RedisStores(this.factory, new ShardMap(new RankKeys(this.prefix), 1), this.calendar,
+				BoardOrder.DEFAULT, this.streaks, streakOnly)
+			.activityStore(EnumSet.of(Period.DAY, Period.TOTAL));
+		assertThat(store.apply(List.of(comment("eli", "d1")))).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.AWARDED);
+		this.clock.advance(Duration.ofDays(1));
+		assertThat(store.apply(List.of(comment("eli", "d2")))).extracting(AwardResult::outcome)
+			.containsExactly(Outcome.AWARDED);
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier).containsExactly(tuple("regular", 1));
+	}
+
+	@Test
 	void withShardsEachUsersBadgesLiveOnTheUsersShardAndHoldersAreSummed() {
 		ActivityStore store = store(4);
 		for (String user : List.of("u1", "u2", "u3", "u4", "u5", "u6")) {

@@ -11,7 +11,7 @@ local function award(spec, member, field, first)
     local value = redis.call('HGET', KEYS[first + streak_offset], member)
     if value then
       local length = streak_number(value, 4, 3) - streak_number(value, 1, 3) + 1
-      badge.crossed(badge.defs().streaks, member, length - 1, length)
+      badge.defs().crossed(badge.streaks, member, length - 1, length) -- crossed: made by defs
     end
   end
   return status, points

@@ -6,6 +6,7 @@
 -- Reply: score-main appends what the call reached after the commands' integers, one text each.
 
 i = badge.setup(i)
+badge.lib() -- its functions: the full call wraps every award with them
 
 -- the member's points on the levels' board, after `points` were added
 local function badge_points_moved(member, points)

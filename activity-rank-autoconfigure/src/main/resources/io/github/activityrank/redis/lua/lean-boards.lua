@@ -120,19 +120,20 @@ local function lean_boards(boards, own)
       time[k] = base[k] and time_at(base[k], at)
     end
   end
-  -- the badges' hook (badge-core): a member's points before an award of `points` on today's board
-  -- of that key, or false when that award cannot take anyone there to `lowest` (a plain board's
-  -- ceiling tells, so no score is read); on a board with a time part the score read is the one
-  -- the award then writes from
-  local levels_k -- the board's index, found at the first award
-  local function points_before(key, member, points, lowest)
+  -- the badges' hook (badge-core), on today's board of that key (its index found at the first
+  -- call): without a member, how many points the awards of a call may add before anyone there can
+  -- reach `lowest` (the board's ceiling tells, so no score is read), or false on a board with a
+  -- time part; with one, the member's points before an award (on a board with a time part the
+  -- score read is the one the award then writes from)
+  local levels_k
+  local function points_before(key, member, lowest)
     local k = levels_k
     if not k then
       for b = 1, np do k = keys[b] == key and b or k end
       levels_k = k
     end
-    if not base[k] and (ceiling[k] or 0) + points < lowest then
-      return false
+    if not member then
+      return not base[k] and lowest - (ceiling[k] or 0)
     end
     return (held(k, member))
   end

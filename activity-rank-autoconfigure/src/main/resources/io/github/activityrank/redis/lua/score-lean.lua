@@ -47,8 +47,13 @@ if ARGV[1] == 'lean' then
     local prefixes = {}
     for r = 1, tonumber(ARGV[20]) do prefixes[r] = ARGV[20 + r] end
     local specs, i, revokes = lean_specs(22 + #prefixes)
-    -- the badges' arguments follow the specs, when levels or badges are configured (badge-core)
+    -- the badges' arguments follow the specs, when levels or badges are configured (badge-core):
+    -- the loop raises counters itself, and reads a member's points on the levels' board only once
+    -- the call's awards have added enough there (gap) to bring anyone near a threshold
     i = badge and badge.setup(i) or i
+    local badge_hash = badge and badge.hash
+    local badge_board = badge and badge.tracks_points and badge.board
+    local badge_gap, badge_added = badge_board and points_before(badge_board, false, badge.lowest), 0
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
     local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
@@ -142,7 +147,20 @@ if ARGV[1] == 'lean' then
               redis.call('PEXPIRE', record, record_ttl)
             end
             if badge then -- counters and grants before the boards, which come last
-              badge.lean(spec, member, points, n, false, points_before)
+              local counter = spec.badge_counter
+              if counter == nil then
+                counter = badge.counter(spec)
+              end
+              local count = counter and redis.call('HINCRBY', badge_hash .. member, counter.field, '1')
+              if count and counter[count] then
+                badge.lib().counted(spec, member, count, n)
+              end
+              if badge_board and points > 0 then
+                badge_added = badge_added + points
+                if not badge_gap or badge_added >= badge_gap then
+                  badge.lib().rose(spec, member, points_before(badge_board, member), points, n, count)
+                end
+              end
             end
             add_all(reached, member, points, false)
             if points > 0 then
@@ -168,7 +186,7 @@ if ARGV[1] == 'lean' then
           release_caps(KEYS[key + h], spec, points)
         end
         if badge then
-          badge.lean(spec, member, points, n, true, points_before)
+          badge.lib().count(spec, member, -1)
         end
         add_all(reached, member, -points, true)
         reply = points * 8 + 3
@@ -200,7 +218,7 @@ if ARGV[1] == 'lean' then
     local record, field = KEYS[tonumber(ARGV[10]) + (c - 1) * tonumber(ARGV[11]) + 1], ARGV[arg + 2]
     out[c] = undone(failure) -- with what badge-core journaled
     if badge and badge.command == c then
-      badge.forget(badge.mark)
+      badge.lib().forget(badge.mark)
     end
     if undo[2] == c then
       local spec = undo[5]
