@@ -17,7 +17,7 @@ and with both an arm that does only the commands no design of those features can
 --against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
 to compare a change with what is checked out in the same interleaved rounds.
 """
-import argparse, json, os, random, re, socket, statistics, time
+import argparse, json, os, random, re, socket, statistics, struct, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
@@ -187,10 +187,14 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
     time_part, largest = ('1000', '2097151') if earliest else ('-1', '9007199254740991')
     for _ in range(count):
         keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
-        args = ['lean', str(awards), '172800000', '1:-1:%s:%s,2:-1:%s:%s' % (largest, time_part, largest, time_part),
-                '3', str(now), offsets(awards) if own else '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
-                '4', str(now), '{p}:challenge:', '{p}:challenges-of:', largest, '1' if earliest else '0',
-                '0', '1', '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
+        # the header's numbers as LeanScoreCall packs them: commands, registry, earliest, removal
+        # markers, rules, first command key - 1, keys per command, open challenges, now, largest
+        # points, record prefixes, specs
+        numbers = struct.pack('<12d', awards, 3, now, 5, 6, 6, per_command, 4, now, int(largest), 0, 1)
+        args = ['lean', numbers, '172800000', '1:-1:%s,2:-1:%s' % (time_part, time_part), str(now),
+                offsets(awards) if own else '0', '604800000', '2678400000', '{p}:challenge:', '{p}:challenges-of:',
+                '1' if earliest else '0',
+                '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
                 'praise'] + (BADGE_HEADER if badges else [])
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
@@ -201,7 +205,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
         full_args = [str(awards), '172800000',
                      '1:-1:%s:%s:0,2:-1:%s:%s:0' % (largest, time_part, largest, time_part),
                      '1', '1:%s:%s:0,2:%s:%s:0' % (largest, time_part, largest, time_part),
-                     '1'] + args[21:31] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
+                     '1'] + args[11:21] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
                                            '4', '3', str(now), '{p}:challenge:', '', largest,
                                            '1' if earliest else '0', str(now), '0', '5', '6',
                                            '{p}:challenges-of:']
