@@ -200,18 +200,21 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
         floor_args = ['172800000', str(2 + challenges)]
         every_keys, every_args = ['{e}:day', '{e}:month'], ['172800000', time_part]
         # the full call: today's boards (no dense companion), the one day a revoke searches, the
-        # spec as the lean call's, the week and month hashes, no older prefixes, challenges, when
-        # and who; then four arguments per command
+        # spec as the lean call's, the week and month hashes, no older prefixes, the packed
+        # numbers (open challenges, registry, now, largest, earliest, removal markers, rules),
+        # challenges, when; then each command's spec and record index packed, member and field
         full_args = [str(awards), '172800000',
                      '1:-1:%s:%s:0,2:-1:%s:%s:0' % (largest, time_part, largest, time_part),
                      '1', '1:%s:%s:0,2:%s:%s:0' % (largest, time_part, largest, time_part),
                      '1'] + args[11:21] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
-                                           '4', '3', str(now), '{p}:challenge:', '', largest,
-                                           '1' if earliest else '0', str(now), '0', '5', '6',
-                                           '{p}:challenges-of:']
+                                           struct.pack('<7d', 4, 3, now, int(largest), now, 5, 6),
+                                           '{p}:challenge:', '', '1' if earliest else '0', str(now), '0',
+                                           '{p}:challenges-of:', b'']
+        command_numbers = len(full_args) - 1
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
-            full_args += ['1', user, 'f%d' % field, str(len(keys) + 1)]
+            full_args[command_numbers] += struct.pack('<2d', 1, len(keys) + 1)
+            full_args += [user, 'f%d' % field]
             keys.append(('{p}:rec:20261128:' if scopes is not None else '{p}:rec:') + user)
             if per_command == 3:
                 keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
@@ -316,8 +319,13 @@ def load(client, script, setup):
 
 
 def play(client, sha, batch):
+    # a call that fails (a reply of text: its error, or a command's failure) would count less work
+    # than the arm does: the replay stops instead
     for keys, args in batch:
-        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+        reply = client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+        replies = reply if isinstance(reply, list) else [reply]
+        if any(isinstance(r, (bytes, str)) for r in replies):
+            raise SystemExit('a replayed call failed: %r' % (replies[:2],))
 
 
 def run(client, script, batch, setup):

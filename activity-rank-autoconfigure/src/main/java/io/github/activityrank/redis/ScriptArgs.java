@@ -45,12 +45,29 @@ final class ScriptArgs {
 	 * {@code struct.unpack('<dd...', ARGV[i])}: exact for integers below 2^53.
 	 */
 	ScriptArgs numbers(long... values) {
+		this.args.add(packed(values));
+		return this;
+	}
+
+	/**
+	 * Add an argument whose value {@link #numbersAt} gives later, and return its slot.
+	 */
+	int reserve() {
+		this.args.add(new byte[0]);
+		return this.args.size() - 1;
+	}
+
+	/** Give a reserved argument its numbers, packed as {@link #numbers} packs them. */
+	void numbersAt(int slot, long[] values) {
+		this.args.set(slot, packed(values));
+	}
+
+	private static byte[] packed(long[] values) {
 		ByteBuffer packed = ByteBuffer.allocate(values.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
 		for (long value : values) {
 			packed.putDouble(value);
 		}
-		this.args.add(packed.array());
-		return this;
+		return packed.array();
 	}
 
 	int argCount() {
