@@ -175,9 +175,8 @@ final class ScoreScript {
 		prefixes(call, (anyRevoke || anyOlder) ? dayKeys.recordPrefixes : NONE);
 		prefixes(call, anyRevoke ? dayKeys.weekPrefixes : NONE);
 		prefixes(call, anyRevoke ? dayKeys.monthPrefixes : NONE);
-		// challenges, removals, rules: numbers in one argument (a tonumber costs more
-		// than
-		// a command); each command's spec and record index in another, filled in below
+		// challenges, removals, rules: numbers in one argument (as the lean call's);
+		// each command's spec and record index in another, filled in below
 		call.numbers(call.sharedKey(this.keys.openChallenges()), call.sharedKey(this.keys.challenges()),
 				now.toEpochMilli(), this.layout.largestPoints(), earliest.toEpochMilli(),
 				call.sharedKey(UserRemoval.flag(this.keys)), call.sharedKey(this.keys.rules()))
