@@ -17,7 +17,7 @@ and with both an arm that does only the commands no design of those features can
 --against DIR adds an arm composed from the modules in DIR (the working tree's for those it lacks),
 to compare a change with what is checked out in the same interleaved rounds.
 """
-import argparse, json, os, random, re, socket, statistics, time
+import argparse, json, os, random, re, socket, statistics, struct, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
@@ -187,27 +187,34 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
     time_part, largest = ('1000', '2097151') if earliest else ('-1', '9007199254740991')
     for _ in range(count):
         keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
-        args = ['lean', str(awards), '172800000', '1:-1:%s:%s,2:-1:%s:%s' % (largest, time_part, largest, time_part),
-                '3', str(now), offsets(awards) if own else '0', '5', '6', '6', str(per_command), '604800000', '2678400000',
-                '4', str(now), '{p}:challenge:', '{p}:challenges-of:', largest, '1' if earliest else '0',
-                '0', '1', '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
+        # the header's numbers as LeanScoreCall packs them: commands, registry, earliest, removal
+        # markers, rules, first command key - 1, keys per command, open challenges, now, largest
+        # points, record prefixes, specs
+        numbers = struct.pack('<12d', awards, 3, now, 5, 6, 6, per_command, 4, now, int(largest), 0, 1)
+        args = ['lean', numbers, '172800000', '1:-1:%s,2:-1:%s' % (time_part, time_part), str(now),
+                offsets(awards) if own else '0', '604800000', '2678400000', '{p}:challenge:', '{p}:challenges-of:',
+                '1' if earliest else '0',
+                '2', '#cap:praise' if caps else '', cap['day'], '', '0', cap['week'], '', cap['month'], '',
                 'praise'] + (BADGE_HEADER if badges else [])
         floor_keys = ['{q}:day', '{q}:month'] + ['{q}:challenge:c%d' % n for n in range(challenges)]
         floor_args = ['172800000', str(2 + challenges)]
         every_keys, every_args = ['{e}:day', '{e}:month'], ['172800000', time_part]
         # the full call: today's boards (no dense companion), the one day a revoke searches, the
-        # spec as the lean call's, the week and month hashes, no older prefixes, challenges, when
-        # and who; then four arguments per command
+        # spec as the lean call's, the week and month hashes, no older prefixes, the packed
+        # numbers (open challenges, registry, now, largest, earliest, removal markers, rules),
+        # challenges, when; then each command's spec and record index packed, member and field
         full_args = [str(awards), '172800000',
                      '1:-1:%s:%s:0,2:-1:%s:%s:0' % (largest, time_part, largest, time_part),
                      '1', '1:%s:%s:0,2:%s:%s:0' % (largest, time_part, largest, time_part),
-                     '1'] + args[21:31] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
-                                           '4', '3', str(now), '{p}:challenge:', '', largest,
-                                           '1' if earliest else '0', str(now), '0', '5', '6',
-                                           '{p}:challenges-of:']
+                     '1'] + args[11:21] + ['604800000', '2678400000', '1', '1', '0', '0', '0',
+                                           struct.pack('<7d', 4, 3, now, int(largest), now, 5, 6),
+                                           '{p}:challenge:', '', '1' if earliest else '0', str(now), '0',
+                                           '{p}:challenges-of:', b'']
+        command_numbers = len(full_args) - 1
         for _ in range(awards):
             user, field = 'u%d' % random.randrange(10000), field + 1
-            full_args += ['1', user, 'f%d' % field, str(len(keys) + 1)]
+            full_args[command_numbers] += struct.pack('<2d', 1, len(keys) + 1)
+            full_args += [user, 'f%d' % field]
             keys.append(('{p}:rec:20261128:' if scopes is not None else '{p}:rec:') + user)
             if per_command == 3:
                 keys += ['{p}:wsum:' + user, '{p}:msum:' + user]
@@ -312,8 +319,13 @@ def load(client, script, setup):
 
 
 def play(client, sha, batch):
+    # a call that fails (a reply of text: its error, or a command's failure) would count less work
+    # than the arm does: the replay stops instead
     for keys, args in batch:
-        client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+        reply = client.call('EVALSHA', sha, str(len(keys)), *keys, *args)
+        replies = reply if isinstance(reply, list) else [reply]
+        if any(isinstance(r, (bytes, str)) for r in replies):
+            raise SystemExit('a replayed call failed: %r' % (replies[:2],))
 
 
 def run(client, script, batch, setup):

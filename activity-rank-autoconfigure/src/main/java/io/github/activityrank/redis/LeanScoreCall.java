@@ -67,8 +67,6 @@ final class LeanScoreCall {
 				.append(':')
 				.append(this.calendar.boardTtlMillis(period, dayKeys.today))
 				.append(':')
-				.append(this.layout.largestPoints())
-				.append(':')
 				.append(time);
 		}
 		int registry = call.key(this.keys.challenges());
@@ -90,33 +88,27 @@ final class LeanScoreCall {
 			specOf[c] = commands.get(c).revoke() ? Integer.toString(-number) : Integer.toString(number);
 			periodCaps |= spec.hasPeriodCaps();
 		}
+		// the record prefixes of today and the retained days, which a once-per-ever award
+		// and a revoke missing today search
+		int prefixes = searches ? retainedDays + 1 : 0;
+		// the header's numbers in one argument: the script reads them with one
+		// struct.unpack, where a tonumber per argument costs more than a command
 		call.arg("lean")
-			.arg(commands.size())
+			.numbers(commands.size(), registry, earliest.toEpochMilli(), removed, rules, call.keyCount(),
+					periodCaps ? 3 : 1, open, now.toEpochMilli(), this.layout.largestPoints(), prefixes, specs.size())
 			.arg(this.calendar.recordTtlMillis(dayKeys.today))
 			.arg(boards.toString())
-			.arg(registry)
 			.arg(earliest.toEpochMilli())
 			.arg(own ? instantOffsets(commands, earliest, now) : "0")
-			.arg(removed)
-			.arg(rules)
-			.arg(call.keyCount())
-			.arg(periodCaps ? 3 : 1)
 			.arg(this.calendar.tallyTtlMillis(Period.WEEK, dayKeys.today))
 			.arg(this.calendar.tallyTtlMillis(Period.MONTH, dayKeys.today))
 			// the challenges: read only while one runs
-			.arg(open)
-			.arg(now.toEpochMilli())
 			.arg(this.keys.challengeBoardPrefix())
 			.arg(this.keys.joinedChallenges(""))
-			.arg(this.layout.largestPoints())
 			.arg(this.layout.timed() ? "1" : "0");
-		// the record prefixes of today and the retained days, which a once-per-ever award
-		// and a revoke missing today search
-		call.arg(searches ? retainedDays + 1 : 0);
-		for (int d = 0; searches && d <= retainedDays; d++) {
+		for (int d = 0; d < prefixes; d++) {
 			call.arg(dayKeys.recordPrefixes[d]);
 		}
-		call.arg(specs.size());
 		specs.keySet().forEach((spec) -> spec.write(call));
 		if (this.badges.enabled()) {
 			this.badges.header(call, levelsBoard, this.layout.timed());

@@ -175,20 +175,19 @@ final class ScoreScript {
 		prefixes(call, (anyRevoke || anyOlder) ? dayKeys.recordPrefixes : NONE);
 		prefixes(call, anyRevoke ? dayKeys.weekPrefixes : NONE);
 		prefixes(call, anyRevoke ? dayKeys.monthPrefixes : NONE);
-		// challenges: the registry says whether any runs; if so the open ones are read
-		// once per batch, each user's joined ones once per user
-		call.arg(call.sharedKey(this.keys.openChallenges()))
-			.arg(call.sharedKey(this.keys.challenges()))
-			.arg(now.toEpochMilli())
+		// challenges, removals, rules: numbers in one argument (as the lean call's);
+		// each command's spec and record index in another, filled in below
+		call.numbers(call.sharedKey(this.keys.openChallenges()), call.sharedKey(this.keys.challenges()),
+				now.toEpochMilli(), this.layout.largestPoints(), earliest.toEpochMilli(),
+				call.sharedKey(UserRemoval.flag(this.keys)), call.sharedKey(this.keys.rules()))
 			.arg(this.keys.challengeBoardPrefix())
 			.arg(this.order.dense() ? this.keys.challengeDensePrefix() : "")
-			.arg(this.layout.largestPoints())
 			.arg(this.layout.timed() ? "1" : "0")
 			.arg(earliest.toEpochMilli())
 			.arg(own ? LeanScoreCall.instantOffsets(commands, earliest, now) : "0")
-			.arg(call.sharedKey(UserRemoval.flag(this.keys)))
-			.arg(call.sharedKey(this.keys.rules()))
 			.arg(this.keys.joinedChallenges(""));
+		long[] commandNumbers = new long[commands.size() * 2];
+		int commandSlot = call.reserve();
 		if (this.badges.enabled()) {
 			// the badges module reads its arguments first: it comes before streaks
 			this.badges.header(call, dayKeys, this.layout.timed());
@@ -214,8 +213,11 @@ final class ScoreScript {
 				call.key(this.streaks.bucketKey(member));
 			}
 			int spec = specs.get(specOf[c]);
-			call.arg(command.revoke() ? -spec : spec).arg(member).arg(RankKeys.encode(command.field())).arg(first);
+			commandNumbers[2 * c] = command.revoke() ? -spec : spec;
+			commandNumbers[2 * c + 1] = first;
+			call.arg(member).arg(RankKeys.encode(command.field()));
 		}
+		call.numbersAt(commandSlot, commandNumbers);
 		if (this.items != null) {
 			this.items.append(call, commands, today);
 		}

@@ -1,5 +1,7 @@
 package io.github.activityrank.redis;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +38,36 @@ final class ScriptArgs {
 
 	ScriptArgs arg(long value) {
 		return arg(Long.toString(value));
+	}
+
+	/**
+	 * Add numbers as one argument of little-endian doubles, which a script reads with
+	 * {@code struct.unpack('<dd...', ARGV[i])}: exact for integers below 2^53.
+	 */
+	ScriptArgs numbers(long... values) {
+		this.args.add(packed(values));
+		return this;
+	}
+
+	/**
+	 * Add an argument whose value {@link #numbersAt} gives later, and return its slot.
+	 */
+	int reserve() {
+		this.args.add(new byte[0]);
+		return this.args.size() - 1;
+	}
+
+	/** Give a reserved argument its numbers, packed as {@link #numbers} packs them. */
+	void numbersAt(int slot, long[] values) {
+		this.args.set(slot, packed(values));
+	}
+
+	private static byte[] packed(long[] values) {
+		ByteBuffer packed = ByteBuffer.allocate(values.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+		for (long value : values) {
+			packed.putDouble(value);
+		}
+		return packed.array();
 	}
 
 	int argCount() {

@@ -1,10 +1,10 @@
 -- module lean-boards: the boards of a lean call (score-lean, which comes right after it). Only a
--- lean call calls lean_boards, with today's boards ("keyIdx:ttlMs:largest:time,...", ARGV[4]);
--- it gets the functions its loop uses. Writes to the boards journal nothing (common: wrote): a
+-- lean call calls lean_boards, with today's boards ("keyIdx:ttlMs:time,...", ARGV[4]) and the
+-- largest points a board holds; it gets the functions its loop uses. Writes to the boards journal nothing (common: wrote): a
 -- command has read every board it writes (read_ceiling, once per call and board, fails on a key
 -- of the wrong type) before its first write, and writes its boards last, so nothing after them
 -- can fail.
-local function lean_boards(boards, own)
+local function lean_boards(boards, own, most)
   -- Its parallel lists (numeric loops: no iterator calls per award). On plain boards
   -- ceiling bounds the highest score (false: the board does not exist), read once per call and
   -- raised by each increment, as in boards-plain; room is the least any plain board has left to
@@ -23,9 +23,9 @@ local function lean_boards(boards, own)
     ceiling[k] = top[2] and tonumber(top[2]) or false
     room[1] = math.min(room[1], largest[k] - (ceiling[k] or 0))
   end
-  for idx, ttl, most, t in string.gmatch(boards, '(%d+):(-?%d+):(%d+):(-?%d+)') do
+  for idx, ttl, t in string.gmatch(boards, '(%d+):(-?%d+):(-?%d+)') do
     nb = nb + 1
-    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, tonumber(most), {}
+    keys[nb], ttls[nb], largest[nb], scores[nb] = KEYS[tonumber(idx)], ttl, most, {}
     base[nb] = t ~= '-1' and tonumber(t)
     time[nb] = base[nb]
     any_timed = any_timed or base[nb] ~= false

@@ -44,34 +44,31 @@
 --                    (empty unless a command revokes or is once-per=ever)
 --     weeks          the week hash key prefixes of the W distinct weeks of the D days, newest first
 --     months         the same for the M distinct months (both empty if D is 0)
---   then seven arguments about challenges:
+--   then the call's numbers, packed as seven little-endian doubles in one argument:
 --     openIdx        the key of the open-challenges hash (id -> entry, see the challenges module)
 --     registryIdx    the key of the registry of challenges (id -> end): while no challenge ends
 --                    after the batch's earliest instant, no challenges hash is read
 --     now            the current instant in epoch ms, from the application's clock (never Redis TIME);
 --                    TTLs count from it
---     boardPrefix    the start of every challenge board's key, "{prefix}:challenge:"
---     densePrefix    the start of their dense companions' keys, "{prefix}:dense:challenge:"; '' when
---                    ranking is not dense
 --     largest        the most points a member may hold on a challenge board
---     timed          '1' when boards hold the earliest tie-break's time part, else '0'
---   then two arguments about when the commands were made (all of them on the day whose keys are given):
 --     at             the earliest instant a command was made, epoch ms (now on the live path)
---     own            '1' when each command carries its own instant (the ledger's relay and rebuild),
---                    as a sixth argument; the boards' time (ARGV[3], ARGV[5..]) is then a base, and a
---                    command's time part is time_at(base, its epoch ms) (boards-layout: a base of 0
---                    or more counts milliseconds, a negative one seconds).
---                    '0': every command is made at `now`, and time is the time part itself
---   then two arguments about removed users and rules:
 --     removedIdx     the removal flag, {prefix}:removed, which exists while any removal marker
 --                    may: then the marker {prefix}:removed:<member> (epoch ms of the removal) is
 --                    read, and an award made at or before its user's removal is dropped
 --     rulesIdx       the key of the registry of rules (number -> rule and back), which numbers
 --                    the rules of record values (common: rule_number)
---     joinedPrefix   the start of every user's joined-challenges key, "{prefix}:challenges-of:":
---                    the script names a user's key itself, only while a challenge runs
---   then four arguments per command (five when own is '1'): spec, member, field, recordIdx, and its
---   instant in epoch ms
+--   then boardPrefix, the start of every challenge board's key, "{prefix}:challenge:"; densePrefix,
+--   the start of their dense companions' keys, "{prefix}:dense:challenge:" ('' when ranking is not
+--   dense); timed, '1' when boards hold the earliest tie-break's time part, else '0'
+--   then at again as text (challenge stamps), and own: each command's instant as ms after at,
+--   comma-separated (the ledger's relay and rebuild, ingestion), or '0': every command is made at
+--   at; with instants of their own the boards' time (ARGV[3], ARGV[5..]) is a base, and a
+--   command's time part is time_at(base, its epoch ms) (boards-layout: a base of 0 or more counts
+--   milliseconds, a negative one seconds)
+--   then joinedPrefix, the start of every user's joined-challenges key, "{prefix}:challenges-of:":
+--   the script names a user's key itself, only while a challenge runs
+--   then each command's spec and recordIdx, packed as two doubles per command; after the badges',
+--   streaks' and fence's arguments (when composed), two arguments per command: member, field
 --     recordIdx today's record hash of the member; when a spec of the batch has caps,
 --               KEYS[recordIdx+1] is today's week hash and KEYS[recordIdx+2] today's month hash. The
 --               hashes of older days are named from the prefixes above, only when a command searches them.
@@ -144,20 +141,21 @@ local record_prefix = prefixes()
 local week_prefix = prefixes()
 local month_prefix = prefixes()
 
--- the challenges
--- (declared by the challenges module, which comes before the lean loop that sets them too)
-open_idx, registry_idx, now_ms = tonumber(ARGV[i]), tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-challenge_prefix, challenge_dense_prefix = ARGV[i + 3], ARGV[i + 4]
-challenge_largest, challenge_timed = tonumber(ARGV[i + 5]), ARGV[i + 6] == '1'
+-- the challenges, when the commands were made, removed users and rules: their numbers packed in
+-- one argument (one struct.unpack, where a tonumber each costs more than a command)
+-- (challenge variables declared by the challenges module, which comes before the lean loop that sets them too)
+local removed_idx, rules_idx
+open_idx, registry_idx, now_ms, challenge_largest, at, removed_idx, rules_idx = struct.unpack('<ddddddd', ARGV[i])
+challenge_prefix, challenge_dense_prefix, challenge_timed = ARGV[i + 1], ARGV[i + 2], ARGV[i + 3] == '1'
 -- when the commands were made: at, the instant of the command being applied; ats, each command's
--- when they carry their own (ARGV[i + 8]: ms after the earliest, or '0': all made at it)
-at, own_times = tonumber(ARGV[i + 7]), ARGV[i + 8] ~= '0'
-earliest, earliest_text = at, ARGV[i + 7]
-local ats = own_times and instants_after(earliest, ARGV[i + 8])
-local removed_idx = tonumber(ARGV[i + 9])
-local rules_idx = tonumber(ARGV[i + 10])
-joined_prefix = ARGV[i + 11]
-i = i + 12
+-- when they carry their own (ARGV[i + 5]: ms after the earliest, or '0': all made at it)
+own_times = ARGV[i + 5] ~= '0'
+earliest, earliest_text = at, ARGV[i + 4]
+local ats = own_times and instants_after(earliest, ARGV[i + 5])
+joined_prefix = ARGV[i + 6]
+-- each command's spec and record index, packed; its member and field follow the headers
+local command_numbers, unpack_numbers = ARGV[i + 7], struct.unpack
+i = i + 8
 
 -- the value an award of the spec writes in its record (of `points` when a cap clipped them)
 local function value_of(spec, points)

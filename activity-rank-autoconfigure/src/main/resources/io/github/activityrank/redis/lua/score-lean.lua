@@ -2,8 +2,8 @@
 -- after this one (LeanScoreCall decides and writes its arguments; docs/redis-award-script.md, "The
 -- lean path", lists them). It comes after common, caps, records, challenges and lean-boards (its
 -- boards) and returns before the later modules are defined, so a lean call pays for none of their
--- definitions. ARGV[1] is 'lean'; KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of
--- today. Returns points * 8 + status per command, as the full script does (or, for a command Redis
+-- definitions. ARGV[1] is 'lean', ARGV[2] the header's numbers; KEYS[first_key + (c - 1) *
+-- per_command + 1] is command c's record of today. Returns points * 8 + status per command, as the full script does (or, for a command Redis
 -- failed on for good, the failure's text: common, undone), for the commands it applied in order:
 -- it stops before the first one it cannot take (a revoke of an award of an older day, a penalty
 -- given back); the caller sends the rest to the full script, so each user's commands keep their
@@ -21,10 +21,14 @@ if ARGV[1] == 'lean' then
   -- which then pays for it in every call's fixed cost.
   -- (undo: all its slots made at once, so no store grows it)
   local out, commands_at, undo = {}, 0, { 0, 0, false, false, false, false, false, false, false, false, false, false, false }
-  registry_idx, at, own_times = tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[7] ~= '0'
-  earliest, earliest_text, open_idx, now_ms = at, ARGV[6], tonumber(ARGV[14]), tonumber(ARGV[15])
-  challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[16], ARGV[17], ''
-  challenge_largest, challenge_timed = tonumber(ARGV[18]), ARGV[19] == '1'
+  -- the header's numbers, packed as doubles in ARGV[2] (LeanScoreCall): one struct.unpack, where
+  -- a tonumber per argument would cost more than most commands of an award
+  local count, removed_idx, rules_idx, first_key, per_command, prefix_count, spec_count
+  count, registry_idx, at, removed_idx, rules_idx, first_key, per_command, open_idx, now_ms, challenge_largest,
+    prefix_count, spec_count = struct.unpack('<dddddddddddd', ARGV[2])
+  earliest, earliest_text, own_times = at, ARGV[5], ARGV[6] ~= '0'
+  challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[9], ARGV[10], ''
+  challenge_timed = ARGV[11] == '1'
   -- the call: its header, then the commands after those replied to, in order, until the end or one
   -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
   -- below takes back what that one wrote and runs it again for the commands after it (the header
@@ -35,18 +39,18 @@ if ARGV[1] == 'lean' then
     local record_ttl = ARGV[3]
     -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
     local challenges_on = challenges_run()
-    local removed, rules = KEYS[tonumber(ARGV[8])], KEYS[tonumber(ARGV[9])]
+    local removed, rules = KEYS[removed_idx], KEYS[rules_idx]
     -- the removal flag exists while any user's marker ({prefix}:removed:<member>) may
     local any_removed = redis.call('EXISTS', removed) == 1 and removed .. ':'
-    local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
-    local week_ttl, month_ttl = ARGV[12], ARGV[13]
+    local week_ttl, month_ttl = ARGV[7], ARGV[8]
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before = lean_boards(ARGV[4], own_times)
+    local indexed, fits, room, add_all, made_at, any_timed, points_before =
+      lean_boards(ARGV[4], own_times, challenge_largest)
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
-    for r = 1, tonumber(ARGV[20]) do prefixes[r] = ARGV[20 + r] end
-    local specs, i, revokes = lean_specs(22 + #prefixes)
+    for r = 1, prefix_count do prefixes[r] = ARGV[11 + r] end
+    local specs, i, revokes = lean_specs(12 + prefix_count, spec_count)
     -- the badges' arguments follow the specs, when levels or badges are configured (badge-core):
     -- the loop raises counters itself, and reads a member's points on the levels' board only once
     -- the call's awards have added enough there (gap) to bring anyone near a threshold
@@ -56,7 +60,7 @@ if ARGV[1] == 'lean' then
     local badge_gap, badge_added = badge_board and points_before(badge_board, false, badge.lowest), 0
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
-    local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
+    local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[6])
     local n = #out
     for i = i + n * 3, #ARGV, 3 do
       n = n + 1
@@ -197,9 +201,8 @@ if ARGV[1] == 'lean' then
       out[n] = reply
     end
   end
-  local count, prefixes = tonumber(ARGV[2]), tonumber(ARGV[20])
   -- where the commands' arguments start: after the specs and badge-core's five
-  commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 5 or 0)
+  commands_at = 12 + prefix_count + 10 * spec_count + (badge and 5 or 0)
   while true do
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
       own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
@@ -215,7 +218,7 @@ if ARGV[1] == 'lean' then
     -- writes taken back (common: undone); its arguments and record named as the header does
     local c = #out + 1
     local arg = commands_at + (c - 1) * 3
-    local record, field = KEYS[tonumber(ARGV[10]) + (c - 1) * tonumber(ARGV[11]) + 1], ARGV[arg + 2]
+    local record, field = KEYS[first_key + (c - 1) * per_command + 1], ARGV[arg + 2]
     out[c] = undone(failure) -- with what badge-core journaled
     if badge and badge.command == c then
       badge.lib().forget(badge.mark)

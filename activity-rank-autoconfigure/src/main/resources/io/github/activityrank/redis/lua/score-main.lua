@@ -14,7 +14,8 @@ local marker_prefix = any_removed and KEYS[removed_idx] .. ':'
 local n, count, mark = 1, tonumber(ARGV[1])
 local function run()
   while n <= count do
-    local spec, member, field, first = tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3])
+    local spec, first = unpack_numbers('<dd', command_numbers, n * 16 - 15)
+    local member, field = ARGV[i], ARGV[i + 1]
     if ats then
       at = ats[n]
     end
@@ -46,7 +47,7 @@ local function run()
       fence.applied(n)
     end
     out[n] = points * 8 + status
-    i = i + 4
+    i = i + 2
     n = n + 1
   end
 end
@@ -61,7 +62,7 @@ while true do
   end
   board_forget()
   if mark then badge.forget(mark) end
-  i = i + 4
+  i = i + 2
   n = n + 1
 end
 if badge_out then
