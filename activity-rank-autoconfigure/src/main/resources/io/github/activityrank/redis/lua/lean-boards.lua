@@ -46,18 +46,20 @@ local function lean_boards(boards, own)
     end
     return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
-  -- whether points more keep the member within the largest score of today's boards (1 to np)
-  -- and of the challenge boards reached (board tables of the challenges module, with their index k)
+  -- whether points more keep the member within the largest score of today's boards (1 to np),
+  -- of the challenge boards reached (board tables of the challenges module, with their index k)
+  -- and of the scope boards of the award (scoped: scope-core's, or nil)
   local np = nb
   local function over(k, member, points)
     return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
   end
-  local function fits(member, points, reached)
+  local function fits(member, points, reached, scoped)
     for k = 1, np do if over(k, member, points) then return false end end
     for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
+    for r = 1, scoped and #scoped or 0 do if over(scoped[r].k, member, points) then return false end end
     return true
   end
-  -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
+  -- the challenge and scope boards an award reaches (or a revoke takes back from): each joins the lists
   -- (board.k, its index) when the call first reaches it, and takes the command's time part
   local function indexed(boards)
     for b = 1, #boards do
@@ -106,11 +108,22 @@ local function lean_boards(boards, own)
     end
   end
 
-  -- add points to a member on today's boards, then on the challenge boards reached
-  local function add_all(reached, member, points, keep)
+  -- add points to a member on today's boards, then on the challenge and scope boards reached
+  local function add_all(reached, member, points, keep, scoped)
     local text = int(points)
     for k = 1, np do add(k, member, points, keep, text) end
     for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
+    for r = 1, scoped and #scoped or 0 do add(scoped[r].k, member, points, keep, text) end
+  end
+
+  -- keep the best `keep` members of board k (a scope board's `keep`, scope-core); the scores read
+  -- in the call may be gone, its highest score is not
+  local function trim(k, keep)
+    local card = redis.call('ZCARD', keys[k])
+    if card > keep then
+      redis.call('ZREMRANGEBYRANK', keys[k], 0, card - keep - 1)
+      scores[k] = {}
+    end
   end
 
   -- the time part of a command made at `at` on today's boards that hold one, when commands carry
@@ -136,5 +149,5 @@ local function lean_boards(boards, own)
     end
     return (held(k, member))
   end
-  return indexed, fits, room, add_all, made_at, any_timed, points_before
+  return indexed, fits, room, add_all, made_at, any_timed, points_before, trim
 end

@@ -1,13 +1,13 @@
 -- module score-lean: the short way through the score script, for a batch that needs no module
 -- after this one (LeanScoreCall decides and writes its arguments; docs/redis-award-script.md, "The
--- lean path", lists them). It comes after common, caps, records, challenges and lean-boards (its
--- boards) and returns before the later modules are defined, so a lean call pays for none of their
--- definitions. ARGV[1] is 'lean'; KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of
--- today. Returns points * 8 + status per command, as the full script does (or, for a command Redis
--- failed on for good, the failure's text: common, undone), for the commands it applied in order:
--- it stops before the first one it cannot take (a revoke of an award of an older day, a penalty
--- given back); the caller sends the rest to the full script, so each user's commands keep their
--- order.
+-- lean path", lists them). It comes after common, caps, records, challenges, badge-core and
+-- scope-core (or their -none modules) and lean-boards (its boards) and returns before the later
+-- modules are defined, so a lean call pays for none of their definitions. ARGV[1] is 'lean';
+-- KEYS[ARGV[10] + (c - 1) * ARGV[11] + 1] is command c's record of today. Returns points * 8 +
+-- status per command, as the full script does (or, for a command Redis failed on for good, the
+-- failure's text: common, undone), for the commands it applied in order: it stops before the
+-- first one it cannot take (a revoke of an award of an older day, a penalty given back); the
+-- caller sends the rest to the full script, so each user's commands keep their order.
 
 if ARGV[1] == 'lean' then
   -- the replies so far, in order (a failed command is the one after them), and what a failed
@@ -41,7 +41,7 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before = lean_boards(ARGV[4], own_times)
+    local indexed, fits, room, add_all, made_at, any_timed, points_before, trim = lean_boards(ARGV[4], own_times)
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
@@ -49,6 +49,7 @@ if ARGV[1] == 'lean' then
     local specs, i, revokes = lean_specs(22 + #prefixes)
     -- the badges' arguments follow the specs, when levels or badges are configured (badge-core)
     i = badge and badge.setup(i) or i
+    i = scope and scope.setup(i) or i -- then scope-core's header
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
     local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[7])
@@ -85,6 +86,8 @@ if ARGV[1] == 'lean' then
             reached, stamp = challenges_reached(spec, member)
             indexed(reached)
           end
+          -- the scope boards it names (scope-core; indexed and probed as well)
+          local scoped = scope and scope.reach(n, indexed)
           -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
           local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
           if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
@@ -112,7 +115,8 @@ if ARGV[1] == 'lean' then
               end
               if capped and left <= 0 then
                 status = 2
-              elseif left > 0 and (left > room[1] or any_timed) and not fits(member, left, reached) then
+              elseif left > 0 and (left > room[1] or any_timed)
+                  and not fits(member, left, reached, scoped and scoped.boards) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -144,7 +148,14 @@ if ARGV[1] == 'lean' then
             if badge then -- counters and grants before the boards, which come last
               badge.lean(spec, member, points, n, false, points_before)
             end
-            add_all(reached, member, points, false)
+            scoped = points ~= 0 and scoped
+            if scoped then -- its record and the scoped set, the last writes that can fail
+              scope.record(scoped, record, field, member)
+            end
+            add_all(reached, member, points, false, scoped and scoped.boards)
+            if scoped then
+              scope.tally(scoped, points, trim)
+            end
             if points > 0 then
               room[1] = room[1] - points -- room: as lean-boards says
             end
@@ -180,8 +191,9 @@ if ARGV[1] == 'lean' then
     end
   end
   local count, prefixes = tonumber(ARGV[2]), tonumber(ARGV[20])
-  -- where the commands' arguments start: after the specs and badge-core's five
+  -- where the commands' arguments start: after the specs, badge-core's five and scope-core's
   commands_at = 22 + prefixes + 10 * tonumber(ARGV[21 + prefixes]) + (badge and 5 or 0)
+  commands_at = scope and commands_at + 3 + tonumber(ARGV[commands_at + 2]) or commands_at
   while true do
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
       own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
@@ -210,6 +222,7 @@ if ARGV[1] == 'lean' then
     end
     if undo[1] == c then
       redis.call('HDEL', record, field, CHALLENGES .. field)
+      if scope then redis.call('HDEL', record, '#s:' .. field) end -- an award's record of its scope ids
       if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
         if undo[3] then redis.call('HSET', record, field, undo[3]) end
         if undo[4] then redis.call('HSET', record, CHALLENGES .. field, undo[4]) end
