@@ -237,13 +237,14 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
     them with scope-core's header (its keys before the records, its groups numbered per call)."""
     full_keys, args = list(keys), list(full_args)
     given, floor_args, floor_scope_keys = floor_args, list(floor_args[:2]), []
-    shared, lean_keys, lean_shared, groups, of = {}, list(keys[:6]), {}, {}, []
+    shared, lean_keys, lean_shared, starts, groups, of = {}, list(keys[:6]), {}, {}, [], []
 
-    def key(name, keys=full_keys, shared=shared):
+    def key_of(name, keys=full_keys, shared=shared):
         if name not in shared:
             keys.append(name)
             shared[name] = len(keys)
         return shared[name]
+    key = key_of
 
     def group(sid, key):
         periods = [key('{p}:scope:category:%s:%s' % (sid, p)) for p in ('day:20261128', 'month:2026-11')]
@@ -251,20 +252,31 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
         return ('category|%s|0|dm|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
                 % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
 
+    def lean_group(sid):
+        # scope-core's group: the record text, two boards of six arguments, one scoped-set member
+        key = lambda name: str(key_of(name, lean_keys, lean_shared))
+        boards = []
+        for p in ('day:20261128', 'month:2026-11'):
+            boards += [key('{p}:scope:category:%s:%s' % (sid, p)), '-1', time_part,
+                       key('{p}:scopes:category:%s' % p), sid, '0']
+        return ['category=%s:dm' % sid, '2'] + boards + ['1', 'category:' + sid]
+
     start = len(args) + 1
     tail = [largest, '1' if time_part != '-1' else '0', '0', '{p}:scoped:']
     for a in range(2, len(given), 4):
         member, field, points, revoke = given[a:a + 4]
         sid = 'c%d' % random.randrange(SCOPE_IDS)
         tail.append(group(sid, key))
-        lean_group = group(sid, lambda name: key(name, lean_keys, lean_shared))
-        of.append(str(groups.setdefault(lean_group, len(groups) + 1)))
+        if sid not in starts:
+            starts[sid] = len(groups) + 1
+            groups += lean_group(sid)
+        of.append(str(starts[sid]))
         floor_args += [member, field, points, revoke, sid]
         floor_scope_keys += ['{q}:scope:category:%s:day' % sid, '{q}:scope:category:%s:month' % sid,
                              '{q}:scopes:category:day', '{q}:scopes:category:month']
     # the lean call: ARGV[10] (the keys before the records) counts the scope keys; the header
     # after the spec (lean calls with scopes carry no badge header here)
-    header = ['{p}:scoped:', ','.join(of), str(len(groups))] + list(groups)
+    header = ['{p}:scoped:', ','.join(of), str(len(groups))] + groups
     lean = (lean_keys + list(keys[6:]), lean_args[:9] + [str(len(lean_keys))] + lean_args[10:31] + header
             + lean_args[31:])
     return (full_keys, args + tail + [str(start)]), (floor_keys + floor_scope_keys, floor_args), lean

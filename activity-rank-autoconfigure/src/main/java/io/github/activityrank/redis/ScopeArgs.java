@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,8 +63,8 @@ final class ScopeArgs {
 
 	/**
 	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
-	 * call: the scoped-set prefix, each command's group as its number among the call's
-	 * distinct groups (0: none), then those groups.
+	 * call: the scoped-set prefix, where each command's group starts among the groups (0:
+	 * none), the number of their arguments, then the call's distinct groups.
 	 * @param call the call, to which the keys are added
 	 * @param commands the batch's commands, all awards
 	 * @param today the day of the batch's keys
@@ -74,17 +74,53 @@ final class ScopeArgs {
 	 */
 	List<String> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own) {
 		Map<Period, Long> times = new EnumMap<>(Period.class);
-		Map<String, Integer> groups = new LinkedHashMap<>();
+		Map<Map<String, String>, Integer> starts = new HashMap<>();
+		List<String> groups = new ArrayList<>();
 		StringBuilder of = new StringBuilder();
 		for (ScoreCommand command : commands) {
-			String group = group(call, command, today, instant, own, times);
+			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
 			of.append((of.length() > 0) ? "," : "")
-				.append(group.isEmpty() ? 0 : groups.computeIfAbsent(group, (g) -> groups.size() + 1));
+				.append(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
+						(named) -> leanGroup(call, named, groups, today, instant, own, times)));
 		}
 		List<String> header = new ArrayList<>(
-				List.of(this.keys.scoped(""), groups.isEmpty() ? "" : of.toString(), Integer.toString(groups.size())));
-		header.addAll(groups.keySet());
+				List.of(this.keys.scoped(""), starts.isEmpty() ? "" : of.toString(), Integer.toString(groups.size())));
+		header.addAll(groups);
 		return header;
+	}
+
+	/**
+	 * Append one group of a lean call: its record text, its boards (six arguments each),
+	 * its scoped-set members.
+	 * @return where it starts among the groups, from 1
+	 */
+	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<String> groups, LocalDate today,
+			Instant instant, boolean own, Map<Period, Long> times) {
+		int start = groups.size() + 1;
+		StringBuilder text = new StringBuilder();
+		List<String> boards = new ArrayList<>();
+		List<String> members = new ArrayList<>();
+		for (Map.Entry<String, String> scope : scopes.entrySet()) {
+			ScopeKind kind = this.scopes.kind(scope.getKey());
+			String id = RankKeys.encode(scope.getValue());
+			text.append((text.length() > 0) ? ";" : "").append(kind.name()).append('=').append(id).append(':');
+			kind.periods().forEach((period) -> text.append(letter(period)));
+			members.add(kind.name() + ":" + id);
+			for (Period period : kind.periods()) {
+				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
+				boards.addAll(
+						List.of(Integer.toString(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today))),
+								Long.toString(this.calendar.boardTtlMillis(period, today)), Long.toString(time),
+								Integer.toString(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today))), id,
+								Long.toString(kind.keep())));
+			}
+		}
+		groups.add(text.toString());
+		groups.add(Integer.toString(boards.size() / 6));
+		groups.addAll(boards);
+		groups.add(Integer.toString(members.size()));
+		groups.addAll(members);
+		return start;
 	}
 
 	/**

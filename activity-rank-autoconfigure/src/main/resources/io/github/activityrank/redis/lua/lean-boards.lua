@@ -48,7 +48,7 @@ local function lean_boards(boards, own)
   end
   -- whether points more keep the member within the largest score of today's boards (1 to np),
   -- of the challenge boards reached (board tables of the challenges module, with their index k)
-  -- and of the scope boards of the award (scoped: scope-core's, or nil)
+  -- and of the award's scope boards (scoped: their indexes, scope-core's; or nil)
   local np = nb
   local function over(k, member, points)
     return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
@@ -56,10 +56,10 @@ local function lean_boards(boards, own)
   local function fits(member, points, reached, scoped)
     for k = 1, np do if over(k, member, points) then return false end end
     for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
-    for r = 1, scoped and #scoped or 0 do if over(scoped[r].k, member, points) then return false end end
+    for r = 1, scoped and #scoped or 0 do if over(scoped[r], member, points) then return false end end
     return true
   end
-  -- the challenge and scope boards an award reaches (or a revoke takes back from): each joins the lists
+  -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
   -- (board.k, its index) when the call first reaches it, and takes the command's time part
   local function indexed(boards)
     for b = 1, #boards do
@@ -74,6 +74,22 @@ local function lean_boards(boards, own)
       time[k] = board.time
     end
     return boards
+  end
+
+  -- a scope board (scope-core): its index, the board joining the lists (and read) the first time
+  -- the call names it; t its time part for the command at hand (false: plain points). Made only
+  -- with scopes, as trim below: a closure less per call without
+  local scope_ks = scope and {}
+  local scope_board = scope and function(key, ttl, t)
+    local k = scope_ks[key]
+    if not k then
+      nb = nb + 1
+      k = nb
+      scope_ks[key], keys[k], ttls[k], largest[k], scores[k], base[k] = k, key, ttl, challenge_largest, {}, t
+      read_ceiling(k)
+    end
+    time[k] = t
+    return k
   end
   -- add points (a penalty when negative; text: them as text) to a member; at zero or less it leaves.
   -- A penalty never creates a board or a member; a revoke (keep) keeps the member's time part.
@@ -113,12 +129,12 @@ local function lean_boards(boards, own)
     local text = int(points)
     for k = 1, np do add(k, member, points, keep, text) end
     for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
-    for r = 1, scoped and #scoped or 0 do add(scoped[r].k, member, points, keep, text) end
+    for r = 1, scoped and #scoped or 0 do add(scoped[r], member, points, keep, text) end
   end
 
   -- keep the best `keep` members of board k (a scope board's `keep`, scope-core); the scores read
   -- in the call may be gone, its highest score is not
-  local function trim(k, keep)
+  local trim = scope and function(k, keep)
     local card = redis.call('ZCARD', keys[k])
     if card > keep then
       redis.call('ZREMRANGEBYRANK', keys[k], 0, card - keep - 1)
@@ -149,5 +165,5 @@ local function lean_boards(boards, own)
     end
     return (held(k, member))
   end
-  return indexed, fits, room, add_all, made_at, any_timed, points_before, trim
+  return indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board
 end

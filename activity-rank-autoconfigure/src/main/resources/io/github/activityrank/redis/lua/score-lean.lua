@@ -41,7 +41,8 @@ if ARGV[1] == 'lean' then
     local first_key, per_command = tonumber(ARGV[10]), tonumber(ARGV[11])
     local week_ttl, month_ttl = ARGV[12], ARGV[13]
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before, trim = lean_boards(ARGV[4], own_times)
+    local indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board =
+      lean_boards(ARGV[4], own_times)
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
     local prefixes = {}
@@ -87,7 +88,7 @@ if ARGV[1] == 'lean' then
             indexed(reached)
           end
           -- the scope boards it names (scope-core; indexed and probed as well)
-          local scoped = scope and scope.reach(n, indexed)
+          local scoped = scope and scope.reach(n, scope_board)
           -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
           local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
           if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
@@ -116,7 +117,7 @@ if ARGV[1] == 'lean' then
               if capped and left <= 0 then
                 status = 2
               elseif left > 0 and (left > room[1] or any_timed)
-                  and not fits(member, left, reached, scoped and scoped.boards) then
+                  and not fits(member, left, reached, scoped and scoped.ks) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -152,7 +153,7 @@ if ARGV[1] == 'lean' then
             if scoped then -- its record and the scoped set, the last writes that can fail
               scope.record(scoped, record, field, member)
             end
-            add_all(reached, member, points, false, scoped and scoped.boards)
+            add_all(reached, member, points, false, scoped and scoped.ks)
             if scoped then
               scope.tally(scoped, points, trim)
             end
