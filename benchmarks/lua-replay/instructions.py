@@ -18,10 +18,11 @@ with --badges (BadgeCostBench's levels and six badges, none crossed) the lean pa
 the floor with the one command they need. With --full, the same awards also go through the full
 score script (the path of a batch the lean loop cannot take: streaks, items, dense ranks, revokes
 of older days), one arm more per DIR. With --scopes, each award names one scope id of a kind with the
-globals' periods: the full script with it (what ScoreScript runs for such an award, beside the lean
-path of the same awards without it, records named by day in both), and the floor with the commands
-no design can skip for it (replay.SCOPE_FLOOR; and with the user's scoped set). Needs valgrind and
-redis-server.
+globals' periods: the lean path with it (scope-core, what ScoreScript runs for such an award) and,
+with --full, the full script with it (what a stream's batch or one with a revoke runs), beside the
+lean path of the same awards without it (records named by day in all), and the floor with the
+commands no design can skip for it (replay.SCOPE_FLOOR; and with the user's scoped set). Needs
+valgrind and redis-server.
 """
 import argparse, glob, os, random, shutil, socket, subprocess, tempfile, time
 
@@ -120,7 +121,7 @@ def main():
         if scoped:
             for name, script in (('floor, one scope kind', replay.SCOPE_FLOOR),
                                  ('floor, scope kind, scoped set', replay.SCOPE_FLOOR_SCOPED_SET)):
-                total = count(server, script, [f for _, f in scoped], options.warm, setup)
+                total = count(server, script, [f for _, f, _ in scoped], options.warm, setup)
                 print('  %-30s %9.0f  %.2fx' % (name, total / counted, total / base))
         arms = [('lean path', replay.composed())]
         arms += [('lean path, ' + os.path.basename(d.rstrip('/')), replay.composed(d)) for d in options.dirs]
@@ -134,10 +135,12 @@ def main():
             arms += [('full script, ' + os.path.basename(d.rstrip('/')),
                       replay.composed_full(d, options.earliest), full) for d in options.dirs]
         if scoped:
+            arms.append(('lean path, scopes', replay.composed(scopes=True), [c for _, _, c in scoped]))
+        if scoped and options.full:
             arms.append(('full script, scopes', replay.composed_full(earliest=options.earliest, scopes=True),
-                         [c for c, _ in scoped]))
+                         [c for c, _, _ in scoped]))
             arms += [('full script, scopes, ' + os.path.basename(d.rstrip('/')),
-                      replay.composed_full(d, options.earliest, scopes=True), [c for c, _ in scoped])
+                      replay.composed_full(d, options.earliest, scopes=True), [c for c, _, _ in scoped])
                      for d in options.dirs]
         for name, script, batch in arms:
             total = count(server, script, batch, options.warm, setup)

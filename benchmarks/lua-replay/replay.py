@@ -22,21 +22,24 @@ import argparse, json, os, random, re, socket, statistics, struct, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, '..', '..', 'activity-rank-autoconfigure', 'src', 'main', 'resources',
                    'io', 'github', 'activityrank', 'redis', 'lua')
-MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', 'boards-plain',
-           'score-args', 'award', 'items-none', 'score-main']
+MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'scope-core-none', 'lean-boards', 'score-lean',
+           'boards-plain', 'score-args', 'award', 'items-none', 'score-main']
 # the full script as ScoreScript composes it for a configuration with no item, streak or badge
 # (the board module named apart: boards-layout for the earliest tie-break)
-FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'lean-boards', 'score-lean', None,
+FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'scope-core-none', 'lean-boards',
+                'score-lean', None,
                 'score-args', 'award', 'badges-none', 'scopes-none', 'items-none', 'boards-last', 'fence-none',
                 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')
 
 
-def composed(directory=LUA, modules=MODULES, badges=False):
-    # as LuaScript.compose joins them; with badges, badge-core in place of badge-core-none
+def composed(directory=LUA, modules=MODULES, badges=False, scopes=False):
+    # as LuaScript.compose joins them; with badges, badge-core in place of badge-core-none; with
+    # scopes, scope-core in place of scope-core-none (a DIR without a module: the working tree's)
     def text(m):
         m = 'badge-core' if badges and m == 'badge-core-none' else m
+        m = 'scope-core' if scopes and m == 'scope-core-none' else m
         path = os.path.join(directory, m + '.lua')
         return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read() + '\n'
     return ''.join(text(m) for m in modules)
@@ -51,7 +54,7 @@ def composed_full(directory=LUA, earliest=False, scopes=False):
     if scopes:
         modules[modules.index('scopes-none')] = 'scopes'
         modules.remove('boards-last')
-    return composed(directory, modules)
+    return composed(directory, modules, scopes=scopes)
 
 
 # The least an award naming one scope id of a kind with the globals' periods (day and month) adds
@@ -175,7 +178,8 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
     the full script (as ScoreScript writes them, no revoke searching older days). Given a list as
     scopes, records are named by day as RankKeys does (the scopes module finds its keys' base
     there), each award names one of SCOPE_IDS ids of one scope kind with the globals' periods, and
-    pairs are appended to it: the full call as ScopeArgs writes its tail, and SCOPE_FLOOR's call."""
+    triples are appended to it: the full call as ScopeArgs writes its tail, SCOPE_FLOOR's call, and
+    the lean call with scope-core's header (ScopeArgs.lean)."""
     now, field = int(time.time() * 1000), 0
     lean, floor = [], []
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
@@ -227,39 +231,64 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
         if full is not None:
             full.append((keys, full_args))
         if scopes is not None:
-            scopes.append(scoped(keys, full_args, floor_keys, floor_args, largest, time_part))
+            scopes.append(scoped(keys, full_args, floor_keys, floor_args, largest, time_part, args))
         floor.append((floor_keys, floor_args))
         if every is not None:
             every.append((every_keys, every_args))
     return lean, floor, every
 
 
-def scoped(keys, full_args, floor_keys, floor_args, largest, time_part):
+def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_args):
     """The full call with ScopeArgs's tail, each award naming one scope id (keys shared once per
-    call, as ScriptArgs.sharedKey), and SCOPE_FLOOR's call of the same awards."""
-    keys, args = list(keys), list(full_args)
+    call, as ScriptArgs.sharedKey), SCOPE_FLOOR's call of the same awards, and the lean call of
+    them with scope-core's header (its keys before the records, its groups numbered per call)."""
+    full_keys, args = list(keys), list(full_args)
     given, floor_args, floor_scope_keys = floor_args, list(floor_args[:2]), []
-    shared = {}
+    shared, lean_keys, lean_shared, starts, groups, of = {}, list(keys[:6]), {}, {}, [], []
 
-    def key(name):
+    def key_of(name, keys=full_keys, shared=shared):
         if name not in shared:
             keys.append(name)
             shared[name] = len(keys)
         return shared[name]
+    key = key_of
+
+    def group(sid, key):
+        periods = [key('{p}:scope:category:%s:%s' % (sid, p)) for p in ('day:20261128', 'month:2026-11')]
+        ids = [key('{p}:scopes:category:%s' % p) for p in ('day:20261128', 'month:2026-11')]
+        return ('category|%s|0|dm|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
+                % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
+
+    def lean_group(sid):
+        # scope-core's group: the record text, two boards of six arguments, one scoped-set member
+        key = lambda name: str(key_of(name, lean_keys, lean_shared))
+        boards = []
+        for p in ('day:20261128', 'month:2026-11'):
+            boards += [key('{p}:scope:category:%s:%s' % (sid, p)), '-1', time_part,
+                       key('{p}:scopes:category:%s' % p), sid, '0']
+        return ['category=%s:dm' % sid, '2'] + boards + ['1', 'category:' + sid]
 
     start = len(args) + 1
     tail = [largest, '1' if time_part != '-1' else '0', '0', '{p}:scoped:']
     for a in range(2, len(given), 4):
         member, field, points, revoke = given[a:a + 4]
         sid = 'c%d' % random.randrange(SCOPE_IDS)
-        periods = [key('{p}:scope:category:%s:%s' % (sid, p)) for p in ('day:20261128', 'month:202611')]
-        ids = [key('{p}:scopes:category:%s' % p) for p in ('day:20261128', 'month:202611')]
-        tail.append('category|%s|0|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
-                    % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
+        tail.append(group(sid, key))
+        if sid not in starts:
+            starts[sid] = len(groups) + 1
+            groups += lean_group(sid)
+        of.append(str(starts[sid]))
         floor_args += [member, field, points, revoke, sid]
         floor_scope_keys += ['{q}:scope:category:%s:day' % sid, '{q}:scope:category:%s:month' % sid,
                              '{q}:scopes:category:day', '{q}:scopes:category:month']
-    return (keys, args + tail + [str(start)]), (floor_keys + floor_scope_keys, floor_args)
+    # the lean call: the header's first command key (its sixth number) counts the scope keys; the
+    # header after the spec (lean calls with scopes carry no badge header here)
+    header = ['{p}:scoped:', ','.join(of), str(len(groups))] + groups
+    numbers = list(struct.unpack('<12d', lean_args[1]))
+    numbers[5] = len(lean_keys)
+    lean_args = [lean_args[0], struct.pack('<12d', *numbers)] + lean_args[2:]
+    lean = (lean_keys + list(keys[6:]), lean_args[:21] + header + lean_args[21:])
+    return (full_keys, args + tail + [str(start)]), (floor_keys + floor_scope_keys, floor_args), lean
 
 
 class Client:

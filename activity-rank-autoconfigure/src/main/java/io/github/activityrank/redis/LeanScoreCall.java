@@ -13,10 +13,10 @@ import io.github.activityrank.engine.ScoreCommand;
  * The lean call of the score script ({@code lua/score-lean.lua}): when the configuration
  * needs no item or streak module and no dense companions, a batch goes through a short
  * loop at the top of the script, which returns before the other modules are defined;
- * awards reach running challenges' boards there through the challenges module, which
- * comes before it. The loop stops at a command it cannot take (a revoke of an award not
- * in today's record, a penalty given back); {@link ScoreScript} sends the rest to the
- * full script.
+ * awards reach running challenges' boards there through the challenges module, and their
+ * scope boards through scope-core, which come before it. The loop stops at a command it
+ * cannot take (a revoke of an award not in today's record, a penalty given back);
+ * {@link ScoreScript} sends the rest to the full script.
  */
 final class LeanScoreCall {
 
@@ -31,13 +31,17 @@ final class LeanScoreCall {
 	/** Badge-core's arguments, when levels or badges are configured. */
 	private final BadgeScript badges;
 
+	/** Scope-core's arguments, or {@code null} when no scope kind is configured. */
+	private final ScopeArgs scopes;
+
 	LeanScoreCall(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardLayout layout,
-			BadgeScript badges) {
+			BadgeScript badges, ScopeArgs scopes) {
 		this.keys = keys;
 		this.calendar = calendar;
 		this.periods = periods;
 		this.layout = layout;
 		this.badges = badges;
+		this.scopes = scopes;
 	}
 
 	/**
@@ -73,6 +77,10 @@ final class LeanScoreCall {
 		int open = call.key(this.keys.openChallenges());
 		int removed = call.key(UserRemoval.flag(this.keys));
 		int rules = call.key(this.keys.rules());
+		// scope-core's header: its keys named now, before the commands' (which the script
+		// finds from their count), its arguments written after the specs
+		List<String> scopeHeader = (this.scopes != null)
+				? this.scopes.lean(call, commands, dayKeys.today, earliest, own) : List.of();
 		// the specs: what commands share, numbered in order of first use; a revoke refers
 		// to its rule's caps by minus the number
 		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();
@@ -113,6 +121,7 @@ final class LeanScoreCall {
 		if (this.badges.enabled()) {
 			this.badges.header(call, levelsBoard, this.layout.timed());
 		}
+		scopeHeader.forEach(call::arg);
 		for (int c = 0; c < commands.size(); c++) {
 			ScoreCommand command = commands.get(c);
 			String member = RankKeys.encode(command.userId());

@@ -2,7 +2,9 @@ package io.github.activityrank.redis;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,9 +15,10 @@ import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.ScoreCommand;
 
 /**
- * The tail of the score script's arguments that the scopes module reads (its header in
- * lua/scopes.lua): per award, the boards of the scope ids it names, laid out like the
- * period boards of the same day.
+ * The scope boards' arguments of the score script: the tail that the full script's scopes
+ * module reads (its header in lua/scopes.lua) and the header of the lean loop's
+ * scope-core (lua/scope-core.lua); per award, the boards of the scope ids it names, laid
+ * out like the period boards of the same day.
  */
 final class ScopeArgs {
 
@@ -53,50 +56,134 @@ final class ScopeArgs {
 			.arg(this.keys.scoped(""));
 		Map<Period, Long> times = new EnumMap<>(Period.class);
 		for (ScoreCommand command : commands) {
-			if (command.revoke() || command.scopes().isEmpty()) {
-				call.arg("");
-				continue;
-			}
-			StringBuilder groups = new StringBuilder();
-			for (Map.Entry<String, String> scope : command.scopes().entrySet()) {
-				ScopeKind kind = this.scopes.kind(scope.getKey());
-				String id = RankKeys.encode(scope.getValue());
-				groups.append((groups.length() > 0) ? ";" : "")
-					.append(kind.name())
-					.append('|')
-					.append(id)
-					.append('|')
-					.append(kind.keep())
-					.append('|');
-				for (int p = 0; p < kind.periods().size(); p++) {
-					Period period = kind.periods().get(p);
-					long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
-					groups.append((p > 0) ? "," : "")
-						.append(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)))
-						.append(':')
-						.append(this.calendar.boardTtlMillis(period, today))
-						.append(':')
-						.append(time)
-						.append(':')
-						.append(this.dense ? call.sharedKey(this.keys.scopeDense(kind.name(), id, period, today)) : 0)
-						.append(':')
-						.append(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)));
-				}
-			}
-			call.arg(groups.toString());
+			call.arg(command.revoke() ? "" : group(call, command, today, instant, own, times));
 		}
 		call.arg(start);
 	}
 
 	/**
-	 * Whether a batch needs the scopes module: an award names a scope, or a revoke may
-	 * take back what an award's scopes got.
+	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
+	 * call: the scoped-set prefix, where each command's group starts among the groups (0:
+	 * none), the number of their arguments, then the call's distinct groups.
+	 * @param call the call, to which the keys are added
+	 * @param commands the batch's commands, all awards
+	 * @param today the day of the batch's keys
+	 * @param instant the instant of the commands, or the base of their own instants
+	 * @param own whether each command passes its own instant
+	 * @return the header's arguments, in order
+	 */
+	List<String> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own) {
+		Map<Period, Long> times = new EnumMap<>(Period.class);
+		Map<Map<String, String>, Integer> starts = new HashMap<>();
+		List<String> groups = new ArrayList<>();
+		StringBuilder of = new StringBuilder();
+		for (ScoreCommand command : commands) {
+			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
+			of.append((of.length() > 0) ? "," : "")
+				.append(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
+						(named) -> leanGroup(call, named, groups, today, instant, own, times)));
+		}
+		List<String> header = new ArrayList<>(
+				List.of(this.keys.scoped(""), starts.isEmpty() ? "" : of.toString(), Integer.toString(groups.size())));
+		header.addAll(groups);
+		return header;
+	}
+
+	/**
+	 * Append one group of a lean call: its record text, its boards (six arguments each),
+	 * its scoped-set members.
+	 * @return where it starts among the groups, from 1
+	 */
+	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<String> groups, LocalDate today,
+			Instant instant, boolean own, Map<Period, Long> times) {
+		int start = groups.size() + 1;
+		StringBuilder text = new StringBuilder();
+		List<String> boards = new ArrayList<>();
+		List<String> members = new ArrayList<>();
+		for (Map.Entry<String, String> scope : scopes.entrySet()) {
+			ScopeKind kind = this.scopes.kind(scope.getKey());
+			String id = RankKeys.encode(scope.getValue());
+			text.append((text.length() > 0) ? ";" : "").append(kind.name()).append('=').append(id).append(':');
+			kind.periods().forEach((period) -> text.append(letter(period)));
+			members.add(kind.name() + ":" + id);
+			for (Period period : kind.periods()) {
+				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
+				boards.addAll(
+						List.of(Integer.toString(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today))),
+								Long.toString(this.calendar.boardTtlMillis(period, today)), Long.toString(time),
+								Integer.toString(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today))), id,
+								Long.toString(kind.keep())));
+			}
+		}
+		groups.add(text.toString());
+		groups.add(Integer.toString(boards.size() / 6));
+		groups.addAll(boards);
+		groups.add(Integer.toString(members.size()));
+		groups.addAll(members);
+		return start;
+	}
+
+	/**
+	 * The scope ids an award names that count, {@code kind|id|keep|letters|boards;...}
+	 * (letters: the kind's periods, {@code d w m t}; boards:
+	 * {@code boardIdx:ttlMs:time:denseIdx:scopesIdx,...} per period), or empty for none.
+	 */
+	private String group(ScriptArgs call, ScoreCommand command, LocalDate today, Instant instant, boolean own,
+			Map<Period, Long> times) {
+		StringBuilder groups = new StringBuilder();
+		for (Map.Entry<String, String> scope : command.scopes().entrySet()) {
+			ScopeKind kind = this.scopes.kind(scope.getKey());
+			String id = RankKeys.encode(scope.getValue());
+			groups.append((groups.length() > 0) ? ";" : "")
+				.append(kind.name())
+				.append('|')
+				.append(id)
+				.append('|')
+				.append(kind.keep())
+				.append('|');
+			kind.periods().forEach((period) -> groups.append(letter(period)));
+			groups.append('|');
+			for (int p = 0; p < kind.periods().size(); p++) {
+				Period period = kind.periods().get(p);
+				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
+				groups.append((p > 0) ? "," : "")
+					.append(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)))
+					.append(':')
+					.append(this.calendar.boardTtlMillis(period, today))
+					.append(':')
+					.append(time)
+					.append(':')
+					.append(this.dense ? call.sharedKey(this.keys.scopeDense(kind.name(), id, period, today)) : 0)
+					.append(':')
+					.append(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)));
+			}
+		}
+		return groups.toString();
+	}
+
+	/**
+	 * A period's letter in an award's record of its scope ids, from which a revoke names
+	 * the boards of the award's day (lua/scopes.lua).
+	 */
+	private static char letter(Period period) {
+		return switch (period) {
+			case DAY -> 'd';
+			case WEEK -> 'w';
+			case MONTH -> 'm';
+			case TOTAL -> 't';
+		};
+	}
+
+	/**
+	 * Whether a batch must take the full script although the configuration has the lean
+	 * one: a revoke may take back what an award's scopes got, which the full script's
+	 * scopes module does.
 	 * @param commands the batch
 	 * @return {@code true} when it does
 	 */
 	static boolean needed(List<ScoreCommand> commands) {
 		for (ScoreCommand command : commands) {
-			if (command.revoke() || !command.scopes().isEmpty()) {
+			if (command.revoke()) {
 				return true;
 			}
 		}

@@ -41,11 +41,12 @@ final class ScoreModules {
 		// awards there reach challenge boards through the challenges module before it.
 		// The badges module wraps award and revoke, the streak module award (so its
 		// bonus passes through badges), each only when enabled
-		// badge-core, which both the lean loop and the badges module use, comes before
-		// the lean loop
+		// badge-core, which both the lean loop and the badges module use, and scope-core
+		// (the scope boards of the lean loop's awards) come before the lean loop
 		List<String> modules = new ArrayList<>(List.of(COMMON, "lua/caps.lua", "lua/records.lua", "lua/challenges.lua",
-				badges.enabled() ? "lua/badge-core.lua" : "lua/badge-core-none.lua", "lua/lean-boards.lua",
-				"lua/score-lean.lua", boards, "lua/score-args.lua", "lua/award.lua"));
+				badges.enabled() ? "lua/badge-core.lua" : "lua/badge-core-none.lua",
+				scopes ? "lua/scope-core.lua" : "lua/scope-core-none.lua", "lua/lean-boards.lua", "lua/score-lean.lua",
+				boards, "lua/score-args.lua", "lua/award.lua"));
 		modules.add(badges.enabled() ? "lua/badges.lua" : "lua/badges-none.lua");
 		if (streaks) {
 			modules.add("lua/streaks.lua");

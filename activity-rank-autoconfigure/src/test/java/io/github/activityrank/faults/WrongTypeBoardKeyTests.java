@@ -17,6 +17,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.ScopeKeys;
 import io.github.activityrank.redis.ShardMap;
 import io.github.activityrank.test.EmbeddedRedis;
 import io.github.activityrank.test.TestDatabase;
@@ -46,7 +47,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link ActivityRankAdmin#reapplySetAside()} gives the set-aside awards their full
  * points on every board. On the lean path and the full script, with and without shards,
  * and on the direct, annotated and ledger relay paths (the stream path is in
- * {@code StreamFaultTests}).
+ * {@code StreamFaultTests}); a scope key of the wrong type likewise.
  */
 class WrongTypeBoardKeyTests {
 
@@ -91,6 +92,76 @@ class WrongTypeBoardKeyTests {
 	void aBatchSetsAsideOnlyTheAwardsThatReachTheWrongTypeKey(String scenario, String[] properties,
 			Function<AssertableApplicationContext, String> key) {
 		FaultFixture.runner(this.redis).withPropertyValues(properties).run((context) -> directBatch(context, key));
+	}
+
+	/**
+	 * A scope key of the wrong type, reached only by the poisoned user's awards (they
+	 * alone name the kind tenant): the id's scope board or the kind's board of scope ids,
+	 * which the lean loop reads before an award writes, or the user's scoped set, its
+	 * last write before the boards; the full script (dense ranks) journals them.
+	 */
+	static Stream<Arguments> scopeKeys() {
+		Function<AssertableApplicationContext, String> board = (context) -> scopeKeys(context).scopeBoard("tenant",
+				"t1", Period.DAY, DAY);
+		Function<AssertableApplicationContext, String> ids = (context) -> scopeKeys(context).scopesBoard("tenant",
+				Period.DAY, DAY);
+		Function<AssertableApplicationContext, String> scoped = (context) -> scopeKeys(context).scoped(POISONED);
+		return Stream.of(Arguments.of("lean path, scope board", new String[0], board),
+				Arguments.of("lean path, board of scope ids", new String[0], ids),
+				Arguments.of("lean path, scoped set", new String[0], scoped),
+				Arguments.of("lean path with a time part, scope board",
+						new String[] { "activity-rank.tie-break=earliest" }, board),
+				Arguments.of("lean path with shards, board of scope ids", new String[] { "activity-rank.shards=2" },
+						ids),
+				Arguments.of("full script, scope board", new String[] { "activity-rank.ranking=dense" }, board));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("scopeKeys")
+	void aBatchSetsAsideOnlyTheAwardsThatReachAWrongTypeScopeKey(String scenario, String[] properties,
+			Function<AssertableApplicationContext, String> key) {
+		FaultFixture.runner(this.redis)
+			.withPropertyValues("activity-rank.scopes.category.periods=day,total",
+					"activity-rank.scopes.tenant.periods=day")
+			.withPropertyValues(properties)
+			.run((context) -> {
+				ActivityRankService service = context.getBean(ActivityRankService.class);
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				String poisonedKey = key.apply(context);
+				this.redis.command("SET " + poisonedKey + " x");
+				List<String> healthy = healthyUsers(context);
+				List<ActivityEvent> events = new ArrayList<>();
+				for (ActivityEvent event : events(healthy)) {
+					ActivityEvent scoped = event.withScope("category", "java");
+					events.add(event.userId().equals(POISONED) ? scoped.withScope("tenant", "t1") : scoped);
+				}
+				List<AwardResult> results = service.applyAll(events);
+				for (int e = 0; e < events.size(); e++) {
+					assertThat(results.get(e).outcome()).as(events.get(e).toString())
+						.isEqualTo(events.get(e).userId().equals(POISONED) ? Outcome.SET_ASIDE : Outcome.AWARDED);
+				}
+				String record = context.getBean(ShardMap.class)
+					.keys(context.getBean(ShardMap.class).shardOf(POISONED))
+					.record(DAY, POISONED);
+				Long records = FaultFixture.query(this.redis, (commands) -> commands.exists(record));
+				assertThat(records).as("record left").isZero();
+				for (String user : healthy) {
+					assertThat(scopeScore(service, "category", "java", user)).as(user)
+						.isEqualTo(AWARDS / HEALTHY_USERS);
+				}
+				assertThat(scopeScore(service, "category", "java", POISONED)).isZero();
+				assertThat(service.scopes("category", Period.DAY).rankOf("java").map(RankEntry::score))
+					.contains((long) AWARDS);
+				FaultFixture.delete(this.redis, poisonedKey);
+				assertThat(admin.reapplySetAside()).isEqualTo(POISONED_AWARDS);
+				assertThat(score(service, Period.TOTAL, POISONED)).isEqualTo(POISONED_AWARDS);
+				assertThat(scopeScore(service, "category", "java", POISONED)).isEqualTo(POISONED_AWARDS);
+				assertThat(scopeScore(service, "tenant", "t1", POISONED)).isEqualTo(POISONED_AWARDS);
+				assertThat(service.scopes("tenant", Period.DAY).rankOf("t1").map(RankEntry::score))
+					.contains((long) POISONED_AWARDS);
+				assertThat(service.scopes("category", Period.DAY).rankOf("java").map(RankEntry::score))
+					.contains((long) AWARDS + POISONED_AWARDS);
+			});
 	}
 
 	/**
@@ -317,6 +388,17 @@ class WrongTypeBoardKeyTests {
 	private static String shardDayBoard(AssertableApplicationContext context) {
 		ShardMap shards = context.getBean(ShardMap.class);
 		return shards.keys(shards.shardOf(POISONED)).board(Period.DAY, DAY);
+	}
+
+	/** The scope keys of the poisoned user's shard. */
+	private static ScopeKeys scopeKeys(AssertableApplicationContext context) {
+		ShardMap shards = context.getBean(ShardMap.class);
+		return new ScopeKeys(shards.keys(shards.shardOf(POISONED)));
+	}
+
+	/** A user's points on a scope id's day board. */
+	private static long scopeScore(ActivityRankService service, String kind, String id, String user) {
+		return service.board(kind, id, Period.DAY).rankOf(user).map(RankEntry::score).orElse(0L);
 	}
 
 	/** Users on no shard of the poisoned user's (every user without shards). */

@@ -1,9 +1,9 @@
 -- module lean-boards: the boards of a lean call (score-lean, which comes right after it). Only a
 -- lean call calls lean_boards, with today's boards ("keyIdx:ttlMs:time,...", ARGV[4]) and the
--- largest points a board holds; it gets the functions its loop uses. Writes to the boards journal nothing (common: wrote): a
--- command has read every board it writes (read_ceiling, once per call and board, fails on a key
--- of the wrong type) before its first write, and writes its boards last, so nothing after them
--- can fail.
+-- largest points a board holds; it gets the functions its loop uses. Writes to the boards journal
+-- nothing (common: wrote): a command has read every board it writes (read_ceiling, once per call
+-- and board, fails on a key of the wrong type) before its first write, and writes its boards last,
+-- so nothing after them can fail.
 local function lean_boards(boards, own, most)
   -- Its parallel lists (numeric loops: no iterator calls per award). On plain boards
   -- ceiling bounds the highest score (false: the board does not exist), read once per call and
@@ -46,15 +46,17 @@ local function lean_boards(boards, own, most)
     end
     return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
-  -- whether points more keep the member within the largest score of today's boards (1 to np)
-  -- and of the challenge boards reached (board tables of the challenges module, with their index k)
+  -- whether points more keep the member within the largest score of today's boards (1 to np),
+  -- of the challenge boards reached (board tables of the challenges module, with their index k)
+  -- and of the award's scope boards (scoped: their indexes, scope-core's; or nil)
   local np = nb
   local function over(k, member, points)
     return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
   end
-  local function fits(member, points, reached)
+  local function fits(member, points, reached, scoped)
     for k = 1, np do if over(k, member, points) then return false end end
     for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
+    for r = 1, scoped and #scoped or 0 do if over(scoped[r], member, points) then return false end end
     return true
   end
   -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists
@@ -72,6 +74,22 @@ local function lean_boards(boards, own, most)
       time[k] = board.time
     end
     return boards
+  end
+
+  -- a scope board (scope-core): its index, the board joining the lists (and read) the first time
+  -- the call names it; t its time part for the command at hand (false: plain points). Made only
+  -- with scopes, as trim below: a closure less per call without
+  local scope_ks = scope and {}
+  local scope_board = scope and function(key, ttl, t)
+    local k = scope_ks[key]
+    if not k then
+      nb = nb + 1
+      k = nb
+      scope_ks[key], keys[k], ttls[k], largest[k], scores[k], base[k] = k, key, ttl, challenge_largest, {}, t
+      read_ceiling(k)
+    end
+    time[k] = t
+    return k
   end
   -- add points (a penalty when negative; text: them as text) to a member; at zero or less it leaves.
   -- A penalty never creates a board or a member; a revoke (keep) keeps the member's time part.
@@ -106,11 +124,22 @@ local function lean_boards(boards, own, most)
     end
   end
 
-  -- add points to a member on today's boards, then on the challenge boards reached
-  local function add_all(reached, member, points, keep)
+  -- add points to a member on today's boards, then on the challenge and scope boards reached
+  local function add_all(reached, member, points, keep, scoped)
     local text = int(points)
     for k = 1, np do add(k, member, points, keep, text) end
     for r = 1, #reached do add(reached[r].k, member, points, keep, text) end
+    for r = 1, scoped and #scoped or 0 do add(scoped[r], member, points, keep, text) end
+  end
+
+  -- keep the best `keep` members of board k (a scope board's `keep`, scope-core); the scores read
+  -- in the call may be gone, its highest score is not
+  local trim = scope and function(k, keep)
+    local card = redis.call('ZCARD', keys[k])
+    if card > keep then
+      redis.call('ZREMRANGEBYRANK', keys[k], 0, card - keep - 1)
+      scores[k] = {}
+    end
   end
 
   -- the time part of a command made at `at` on today's boards that hold one, when commands carry
@@ -137,5 +166,5 @@ local function lean_boards(boards, own, most)
     end
     return (held(k, member))
   end
-  return indexed, fits, room, add_all, made_at, any_timed, points_before
+  return indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board
 end

@@ -6,16 +6,19 @@
 --   timed         '1' when boards hold the earliest tie-break's time part, else '0'
 --   dense         '1' when boards keep a dense companion, else '0'
 --   scopedPrefix  the start of each user's scoped-set key, "{prefix}:scoped:"
---   per command:  '' (no scope), or its scope ids that count, "kind|id|keep|boards;...", where
---                 boards is "boardIdx:ttlMs:time:denseIdx:scopesIdx,..." per period of the kind:
---                 the id's board, its TTL (-1: never expires), the time part (or base) as in
---                 ARGV[3], its dense companion (0: none), and the kind's board of scope ids
--- An award that scored (status 0) stores '#s:<field>' = "points|board,...|scopes=id,..." in
--- today's record (the keys written after the key space's base, as the items module does, so a
--- rebuild's staged record names the live keys once switched), adds the points to each scope id's
--- board and to the id on the kind's board of scope ids, adds "kind:id" to the user's scoped set
--- (which a removal reads), then trims each board to `keep`. A revoke (status 3) finds that field
--- on the day its award was found and takes exactly that back, whatever the host's data says now.
+--   per command:  '' (no scope), or its scope ids that count, "kind|id|keep|letters|boards;...",
+--                 where letters are the kind's periods (d, w, m, t) and boards is
+--                 "boardIdx:ttlMs:time:denseIdx:scopesIdx,..." per period of the kind: the id's
+--                 board, its TTL (-1: never expires), the time part (or base) as in ARGV[3], its
+--                 dense companion (0: none), and the kind's board of scope ids
+-- An award that scored (status 0) stores '#s:<field>' = "kind=id:letters;..." in today's record
+-- (the lean loop's scope-core writes the same), adds the points to each scope id's board and to
+-- the id on the kind's board of scope ids, adds "kind:id" to the user's scoped set (which a
+-- removal reads), then trims each board to `keep`. A revoke (status 3) finds that field on the
+-- day its award was found and takes the points it revoked back from the boards of those ids and
+-- periods of that day, whatever the host's data says now: their keys are named from the record's
+-- key (its key space's base, so a rebuild's staged record names the live keys once switched, and
+-- its day) as RankKeys and ScopeKeys name them.
 -- Caps, once-per windows and challenges are the award's: a scope gets the points the award gave.
 local scopes_on = true
 local scope_next, scope_after
@@ -58,47 +61,60 @@ do
 
   -- what an award's scope argument names, parsed once per call and argument (awards of one call
   -- naming the same scope ids share it, as their boards share their tables): its boards, the
-  -- record's text of them and of the boards of scope ids, those boards, the ids and kept boards;
-  -- by the record's key space base, which the record's text is relative to
+  -- boards of scope ids, the ids, the kept boards and the record's text
   local plans = {}
-  local function plan_of(groups, record)
-    local base = base_of(record)
-    local of_base = plans[base] or {}
-    plans[base] = of_base
-    local plan = of_base[groups]
+  local function plan_of(groups)
+    local plan = plans[groups]
     if plan then
       return plan
     end
-    local boards, names, tallies, ids, kept, held = {}, {}, {}, {}, {}, {}
-    for kind, id, keep, list in string.gmatch(groups, '([^|;]+)|([^|;]+)|(%d+)|([^;]*)') do
+    local boards, names, tallies, ids, kept = {}, {}, {}, {}, {}
+    for kind, id, keep, letters, list in string.gmatch(groups, '([^|;]+)|([^|;]+)|(%d+)|(%a+)|([^;]*)') do
       ids[#ids + 1] = kind .. ':' .. id
+      names[#names + 1] = kind .. '=' .. id .. ':' .. letters
       for idx, ttl, time, dense, sidx in string.gmatch(list, '(%d+):(-?%d+):(-?%d+):(%d+):(%d+)') do
         local board = board_of(idx, ttl, largest, time, dense)
         boards[#boards + 1] = board
-        names[#names + 1] = relative(base, board.key)
-        local scopes = KEYS[tonumber(sidx)]
-        tallies[#tallies + 1] = { key = scopes, ttl = ttl, id = id }
-        held[#held + 1] = relative(base, scopes) .. '=' .. id
+        tallies[#tallies + 1] = { key = KEYS[tonumber(sidx)], ttl = ttl, id = id }
         if keep ~= '0' then
           kept[#kept + 1] = { board = board, keep = tonumber(keep) }
         end
       end
     end
-    plan = { boards = boards, tallies = tallies, ids = ids, kept = kept,
-             text = '|' .. table.concat(names, ',') .. '|' .. table.concat(held, ',') }
-    of_base[groups] = plan
+    plan = { boards = boards, tallies = tallies, ids = ids, kept = kept, text = table.concat(names, ';') }
+    plans[groups] = plan
     return plan
   end
 
+  -- the number of the day n days after 1970-01-01 for a civil date, and the ISO week of a date
+  -- ("2026-W48", as ActivityCalendar.periodId names week boards)
+  local function day_number(y, m, d)
+    y = (m <= 2) and y - 1 or y
+    local era = math.floor(y / 400)
+    local of_era = y - era * 400
+    local of_year = math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1
+    return era * 146097 + of_era * 365 + math.floor(of_era / 4) - math.floor(of_era / 100) + of_year - 719468
+  end
+  local function iso_week(y, m, d)
+    local n = day_number(y, m, d)
+    local thursday = n - (n + 3) % 7 + 3 -- of the date's week, Monday to Sunday: its year is the week's
+    if thursday < day_number(y, 1, 1) then
+      y = y - 1
+    elseif thursday >= day_number(y + 1, 1, 1) then
+      y = y + 1
+    end
+    return string.format('%d-W%02d', y, math.floor((thursday - day_number(y, 1, 1)) / 7) + 1)
+  end
+
   local function scope_award(groups, points, member, field, record)
-    local plan = plan_of(groups, record)
+    local plan = plan_of(groups)
     local boards, tallies, ids, kept = plan.boards, plan.tallies, plan.ids, plan.kept
     time_boards(boards)
     if points > 0 and not board_fits(boards, member, points) then
       error('ERR a scope board would pass its largest score of ' .. largest .. ' points; nothing was stored', 0)
     end
     local name = '#s:' .. field
-    redis.call('HSET', record, name, int(points) .. plan.text)
+    redis.call('HSET', record, name, plan.text)
     wrote('h', record, name, false)
     for _, board in ipairs(boards) do
       board_add(board, member, points)
@@ -112,21 +128,24 @@ do
     end
   end
 
-  local function scope_revoke(member, field, first)
+  -- a revoke that took back the award's points: the same from the boards its record names
+  local function scope_revoke(member, field, first, points)
     local held, record = take_award_field(member, first, '#s:' .. field)
     if not held then
       return
     end
-    local points, boards, tallies = string.match(held, '^(-?%d+)|([^|]*)|(.*)$')
-    points = tonumber(points)
-    local base = base_of(record)
-    for rel in string.gmatch(boards, '[^,]+') do
-      local board = { key = base .. rel, largest = tonumber(largest), time = timed and 0 or nil,
-                      dense = dense_on and (base .. ':dense' .. rel) or nil }
-      board_take(board, member, points)
-    end
-    for rel, id in string.gmatch(tallies, '([^,=]+)=([^,]+)') do
-      tally(base .. rel, nil, id, -points)
+    local base, y, m, d = string.match(record, '^(.-):rec:(%d+)(%d%d)(%d%d):')
+    local parts = { d = ':day:' .. y .. m .. d, m = ':month:' .. y .. '-' .. m, t = ':total' }
+    for kind, id, letters in string.gmatch(held, '([^;=]+)=([^;:]+):(%a+)') do
+      for letter in string.gmatch(letters, '%a') do
+        if letter == 'w' then
+          parts.w = parts.w or ':week:' .. iso_week(tonumber(y), tonumber(m), tonumber(d))
+        end
+        local rel = ':scope:' .. kind .. ':' .. id .. parts[letter]
+        board_take({ key = base .. rel, largest = tonumber(largest), time = timed and 0 or nil,
+                     dense = dense_on and (base .. ':dense' .. rel) or nil }, member, points)
+        tally(base .. ':scopes:' .. kind .. parts[letter], nil, id, -points)
+      end
     end
   end
 
@@ -141,7 +160,7 @@ do
     if spec > 0 and status == 0 and points ~= 0 and ARGV[at_i] ~= '' then
       scope_award(ARGV[at_i], points, member, field, KEYS[first])
     elseif spec < 0 and status == 3 then
-      scope_revoke(member, field, first)
+      scope_revoke(member, field, first, points)
     end
   end
 end

@@ -1,10 +1,10 @@
 -- module score-args: the arguments of the score script, which applies a batch of awards and
 -- revokes. The script is composed at load time (ScoreScript): common, caps, records,
--- challenges, score-lean (the lean loop, which returns before the rest runs), one board module
--- (boards-plain or boards-layout, as the configured order needs), score-args, award, (streaks,)
--- scopes or scopes-none, items or items-none, score-main. The whole call is atomic, so each command sees the effects of the
--- ones before it and no other client interleaves. ScoreScript writes these arguments and reads the
--- reply.
+-- challenges, badge-core, scope-core, lean-boards, score-lean (the lean loop, which returns before
+-- the rest runs), one board module (boards-plain or boards-layout, as the configured order needs),
+-- score-args, award, badges, (streaks,) scopes, items, score-main (each optional module or its
+-- -none). The whole call is atomic, so each command sees the effects of the ones before it and no
+-- other client interleaves. ScoreScript writes these arguments and reads the reply.
 --
 -- KEYS     every record hash, week and month hash (only when a spec has caps), period board and the
 --          open-challenges hash the commands touch (with streaks on, each command's streak bucket
@@ -173,7 +173,8 @@ end
 
 -- the key space's base of a record key (its part before ':rec:'), and a key of that space written
 -- relative to it, so that a rebuild's staged record names the live keys once it is switched (the
--- items and scopes modules store keys so; a key written in full is used as it is)
+-- items module stores keys so, the scopes module names its keys from the base; a key written in
+-- full is used as it is)
 local function base_of(record)
   return string.match(record, '^(.-):rec:%d+:')
 end

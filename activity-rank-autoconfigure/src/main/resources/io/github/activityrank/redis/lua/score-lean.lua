@@ -1,38 +1,28 @@
--- module score-lean: the short way through the score script, for a batch that needs no module
--- after this one (LeanScoreCall decides and writes its arguments; docs/redis-award-script.md, "The
--- lean path", lists them). It comes after common, caps, records, challenges and lean-boards (its
--- boards) and returns before the later modules are defined, so a lean call pays for none of their
--- definitions. ARGV[1] is 'lean', ARGV[2] the header's numbers; KEYS[first_key + (c - 1) *
--- per_command + 1] is command c's record of today. Returns points * 8 + status per command, as the full script does (or, for a command Redis
--- failed on for good, the failure's text: common, undone), for the commands it applied in order:
--- it stops before the first one it cannot take (a revoke of an award of an older day, a penalty
--- given back); the caller sends the rest to the full script, so each user's commands keep their
--- order.
-
+-- module score-lean: the short way through the score script for a batch that needs no later
+-- module (LeanScoreCall writes its arguments; docs/redis-award-script.md, "The lean path"). It
+-- comes after common, caps, records, challenges, badge-core, scope-core (or -none) and lean-boards
+-- and returns before the later modules are defined. ARGV[1] is 'lean', ARGV[2] the header's
+-- numbers. Returns points * 8 + status (or a failure's text: common, undone) per command it
+-- applied, in order, stopping before one it cannot take (an older day's revoke, a penalty given
+-- back), whose rest the caller sends to the full script.
 if ARGV[1] == 'lean' then
-  -- the replies so far, in order (a failed command is the one after them), and what a failed
-  -- command takes back besides what caps journal (counters given back), in undo: [1] the index of
-  -- the command that last wrote or deleted its record's field, [3] and [4] what that field and its
-  -- '#ch:' field held for a revoke (false: nothing); [2] the index of the one that last counted
-  -- caps, [5] its spec, [6] and [7] its week and month hashes, [8] to [13] the counts count_up left.
-  -- Its boards need nothing: it reads each one before its first write (today's in the header, the
-  -- challenge boards it reaches indexed first) and writes them last. A table and arguments, not
-  -- upvalues: each upvalue of a closure made per call is an object more for Lua's collector,
-  -- which then pays for it in every call's fixed cost.
-  -- (undo: all its slots made at once, so no store grows it)
+  -- the replies so far (a failed command is the one after them), and in undo (all slots made at
+  -- once) what a failed command takes back besides caps' journal: [1] the command that last wrote
+  -- or deleted its record's field, [3] and [4] what that field and its '#ch:' field held for a
+  -- revoke (false: nothing); [2] the one that last counted caps, [5] its spec, [6] and [7] its week
+  -- and month hashes, [8] to [13] the counts count_up left. Its boards need nothing: each is read
+  -- before the first write and written last.
   local out, commands_at, undo = {}, 0, { 0, 0, false, false, false, false, false, false, false, false, false, false, false }
-  -- the header's numbers, packed as doubles in ARGV[2] (LeanScoreCall): one struct.unpack, where
-  -- a tonumber per argument would cost more than most commands of an award
+  -- the header's numbers, packed as doubles in ARGV[2]: a tonumber each would cost more than a command
   local count, removed_idx, rules_idx, first_key, per_command, prefix_count, spec_count
   count, registry_idx, at, removed_idx, rules_idx, first_key, per_command, open_idx, now_ms, challenge_largest,
     prefix_count, spec_count = struct.unpack('<dddddddddddd', ARGV[2])
   earliest, earliest_text, own_times = at, ARGV[5], ARGV[6] ~= '0'
   challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[9], ARGV[10], ''
   challenge_timed = ARGV[11] == '1'
-  -- the call: its header, then the commands after those replied to, in order, until the end or one
-  -- that is the full script's (reply nil). One pcall runs it; when a command fails, the loop
-  -- below takes back what that one wrote and runs it again for the commands after it (the header
-  -- read again: the call learns again what the failed command may have changed).
+  -- the call: its header, then the commands after those replied to until the end or one that is the
+  -- full script's (reply nil). One pcall runs it; when a command fails, the loop below takes back
+  -- its writes and runs the call again for the commands after it (the header read again).
   local function lean_call(out, undo, challenges_run, lean_boards, lean_specs, instants_after, own_times, earliest,
       rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up, count_down, new_ttl,
       CHALLENGES, points_in, challenges_to_revoke, release_caps)
@@ -44,7 +34,7 @@ if ARGV[1] == 'lean' then
     local any_removed = redis.call('EXISTS', removed) == 1 and removed .. ':'
     local week_ttl, month_ttl = ARGV[7], ARGV[8]
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before =
+    local indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board =
       lean_boards(ARGV[4], own_times, challenge_largest)
 
     -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
@@ -58,6 +48,7 @@ if ARGV[1] == 'lean' then
     local badge_hash = badge and badge.hash
     local badge_board = badge and badge.tracks_points and badge.board
     local badge_gap, badge_added = badge_board and points_before(badge_board, false, badge.lowest), 0
+    i = scope and scope.setup(i) or i -- then scope-core's header
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
     local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[6])
@@ -94,6 +85,8 @@ if ARGV[1] == 'lean' then
             reached, stamp = challenges_reached(spec, member)
             indexed(reached)
           end
+          -- the scope boards it names (scope-core; indexed and probed as well)
+          local scoped = scope and scope.reach(n, scope_board)
           -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
           local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
           if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
@@ -121,7 +114,8 @@ if ARGV[1] == 'lean' then
               end
               if capped and left <= 0 then
                 status = 2
-              elseif left > 0 and (left > room[1] or any_timed) and not fits(member, left, reached) then
+              elseif left > 0 and (left > room[1] or any_timed)
+                  and not fits(member, left, reached, scoped and scoped.ks) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -166,7 +160,14 @@ if ARGV[1] == 'lean' then
                 end
               end
             end
-            add_all(reached, member, points, false)
+            scoped = points ~= 0 and scoped
+            if scoped then -- its record and the scoped set, the last writes that can fail
+              scope.record(scoped, record, field, member)
+            end
+            add_all(reached, member, points, false, scoped and scoped.ks)
+            if scoped then
+              scope.tally(scoped, points, trim)
+            end
             if points > 0 then
               room[1] = room[1] - points -- room: as lean-boards says
             end
@@ -201,8 +202,9 @@ if ARGV[1] == 'lean' then
       out[n] = reply
     end
   end
-  -- where the commands' arguments start: after the specs and badge-core's five
+  -- where the commands' arguments start: after the specs, badge-core's five and scope-core's
   commands_at = 12 + prefix_count + 10 * spec_count + (badge and 5 or 0)
+  commands_at = scope and commands_at + 3 + tonumber(ARGV[commands_at + 2]) or commands_at
   while true do
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
       own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
@@ -231,6 +233,7 @@ if ARGV[1] == 'lean' then
     end
     if undo[1] == c then
       redis.call('HDEL', record, field, CHALLENGES .. field)
+      if scope then redis.call('HDEL', record, '#s:' .. field) end -- an award's record of its scope ids
       if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
         if undo[3] then redis.call('HSET', record, field, undo[3]) end
         if undo[4] then redis.call('HSET', record, CHALLENGES .. field, undo[4]) end
