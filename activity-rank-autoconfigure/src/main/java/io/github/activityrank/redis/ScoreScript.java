@@ -89,8 +89,7 @@ final class ScoreScript {
 		boolean boardsLast = items == null && scopes == null && !this.streaks.enabled() && !this.badges.enabled();
 		this.score = ScoreModules.compose(modules, boardsLast, false);
 		this.fencedScore = ScoreModules.compose(modules, false, true);
-		// badges, levels and scope boards keep the lean way (badge-core's, scope-core's
-		// hooks)
+		// badges, levels and scope boards keep the lean way (badge-, scope-core's hooks)
 		this.lean = (!order.dense() && items == null && !this.streaks.enabled())
 				? new LeanScoreCall(keys, calendar, periods, layout, this.badges, scopes) : null;
 		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
@@ -238,8 +237,7 @@ final class ScoreScript {
 	 * @return the call, or {@code null} when the batch needs the full script
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
-		// the lean way has no fence, and with scopes no revoke (the scopes module takes
-		// back)
+		// the lean way has no fence, and with scopes no revoke (scopes.lua takes back)
 		return (this.lean != null && !fenced(commands) && (this.scopes == null || !ScopeArgs.needed(commands)))
 				? this.lean.args(commands, dayKeys, earliest, own, now, this.calendar.retainedRecordDays()) : null;
 	}
