@@ -85,7 +85,7 @@ local function lean_boards(boards, own, most)
     if not k then
       nb = nb + 1
       k = nb
-      scope_ks[key], keys[k], ttls[k], largest[k], scores[k], base[k] = k, key, ttl, challenge_largest, {}, t
+      scope_ks[key], keys[k], ttls[k], largest[k], scores[k], base[k] = k, key, ttl, most, {}, t
       read_ceiling(k)
     end
     time[k] = t
