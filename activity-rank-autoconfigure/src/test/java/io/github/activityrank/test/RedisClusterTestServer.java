@@ -291,8 +291,9 @@ public final class RedisClusterTestServer implements AutoCloseable {
 	}
 
 	/**
-	 * Kill a master with SIGKILL, as a crash would. Only for a cluster from
-	 * {@link #startWithReplicas()}; {@link #awaitFailover()} waits for its replica.
+	 * Kill a master with SIGKILL, as a crash would, once its replicas hold every write it
+	 * acknowledged. Only for a cluster from {@link #startWithReplicas()};
+	 * {@link #awaitFailover()} waits for its replica.
 	 * @param master the master
 	 * @throws UnsupportedOperationException for a cluster this JVM did not start
 	 * @throws IllegalArgumentException when the node is no live master
@@ -315,6 +316,12 @@ public final class RedisClusterTestServer implements AutoCloseable {
 					+ "in a cluster from RedisClusterTestServer.startWithReplicas()");
 		}
 		this.killedSlot = node.firstSlot();
+		// Redis replicates asynchronously: a write the master acknowledged just before
+		// SIGKILL but had not yet sent is lost by Redis itself, whatever a client does
+		// (docs/reliability.md). Writes wait and the replicas catch up first, so a test
+		// sees what the client does through the failover, not that window.
+		RedisNodeAdmin.pauseWritesUntilReplicated(node.address(),
+				view.replicasOf(node.id()).stream().map(ClusterView.Node::address).toList(), FAILOVER_TIMEOUT);
 		this.local.kill(node.address());
 	}
 

@@ -1,6 +1,7 @@
 package io.github.activityrank.test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 
 import io.lettuce.core.ClientOptions;
@@ -9,6 +10,10 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 
 /**
  * Commands sent to one cluster node by itself, not through a cluster client: forming a
@@ -58,6 +63,41 @@ final class RedisNodeAdmin {
 	 */
 	static String clusterInfo(String address, String field) {
 		return field(on(address, RedisCommands::clusterInfo), field);
+	}
+
+	/**
+	 * Pause a master's writes ({@code CLIENT PAUSE ... WRITE}: clients' write commands
+	 * and scripts wait, reads go on) and wait until every replica has applied all the
+	 * master wrote.
+	 * @param master the master
+	 * @param replicas its replicas
+	 * @param timeout how long the pause lasts at most, and how long to wait
+	 * @throws IllegalStateException when a replica does not catch up in time
+	 */
+	static void pauseWritesUntilReplicated(String master, List<String> replicas, Duration timeout) {
+		on(master, (commands) -> commands.dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
+				new CommandArgs<>(StringCodec.UTF8).add("PAUSE").add(timeout.toMillis()).add("WRITE")));
+		long deadline = System.nanoTime() + timeout.toNanos();
+		long written = offset(master);
+		for (String replica : replicas) {
+			while (offset(replica) < written) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException(replica + " did not catch up with " + master + " in " + timeout);
+				}
+				try {
+					Thread.sleep(5);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					throw new IllegalStateException(ex);
+				}
+			}
+		}
+	}
+
+	/** How far a node is into its replication stream ({@code master_repl_offset}). */
+	private static long offset(String address) {
+		return Long.parseLong(field(on(address, (commands) -> commands.info("replication")), "master_repl_offset"));
 	}
 
 	/**
