@@ -15,6 +15,8 @@ import io.lettuce.core.output.StatusOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * Commands sent to one cluster node by itself, not through a cluster client: forming a
  * cluster, asking a node what it sees, counting a master's keys. One short-lived
@@ -72,26 +74,16 @@ final class RedisNodeAdmin {
 	 * @param master the master
 	 * @param replicas its replicas
 	 * @param timeout how long the pause lasts at most, and how long to wait
-	 * @throws IllegalStateException when a replica does not catch up in time
 	 */
 	static void pauseWritesUntilReplicated(String master, List<String> replicas, Duration timeout) {
 		on(master, (commands) -> commands.dispatch(CommandType.CLIENT, new StatusOutput<>(StringCodec.UTF8),
 				new CommandArgs<>(StringCodec.UTF8).add("PAUSE").add(timeout.toMillis()).add("WRITE")));
-		long deadline = System.nanoTime() + timeout.toNanos();
 		long written = offset(master);
 		for (String replica : replicas) {
-			while (offset(replica) < written) {
-				if (System.nanoTime() > deadline) {
-					throw new IllegalStateException(replica + " did not catch up with " + master + " in " + timeout);
-				}
-				try {
-					Thread.sleep(5);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					throw new IllegalStateException(ex);
-				}
-			}
+			await().atMost(timeout)
+				.pollInterval(Duration.ofMillis(5))
+				.alias(replica + " catches up with " + master)
+				.until(() -> offset(replica) >= written);
 		}
 	}
 
