@@ -102,6 +102,17 @@ class EndedBoardEventsTests {
 		ranks.award("c", "x", 1);
 	}
 
+	/**
+	 * Stop the instances' scheduled checks, so that only the test's own checks run: a
+	 * first check that a loaded machine delays would otherwise run after the test moved
+	 * the clock, and publish an end the test expects another check to publish.
+	 */
+	private static void manualChecksOnly(ConfigurableApplicationContext... instances) {
+		for (ConfigurableApplicationContext instance : instances) {
+			instance.getBean(EndedBoardEvents.class).stop();
+		}
+	}
+
 	private static int checkNow(ConfigurableApplicationContext context) {
 		return context.getBean(EndedBoardEvents.class).checkNow();
 	}
@@ -123,6 +134,7 @@ class EndedBoardEventsTests {
 	@Test
 	void threeInstancesPublishEachEndOnceAndOneStartedLaterPublishesNothingMore() {
 		this.runner.run((first) -> this.runner.run((second) -> this.runner.run((third) -> {
+			manualChecksOnly(first, second, third);
 			scoreToday(first);
 			List<ConfigurableApplicationContext> instances = List.of(first, second, third);
 			assertThat(checkAllAtOnce(instances)).isZero();
@@ -193,6 +205,7 @@ class EndedBoardEventsTests {
 	@Test
 	void aClaimLeftByAnInstanceThatDiedIsPublishedByAnotherOnceItsLeaseHasRunOut() {
 		this.runner.run((context) -> {
+			manualChecksOnly(context);
 			scoreToday(context);
 			this.clock.set(DAY.plusDays(1).atTime(0, 0, 30));
 			RankKeys keys = context.getBean(RankKeys.class);
@@ -234,6 +247,7 @@ class EndedBoardEventsTests {
 				}
 			}
 		}).run((slow) -> this.runner.run((other) -> {
+			manualChecksOnly(slow, other);
 			scoreToday(slow);
 			this.clock.set(WEDNESDAY.withHour(12));
 			ExecutorService thread = Executors.newSingleThreadExecutor();
@@ -308,6 +322,7 @@ class EndedBoardEventsTests {
 				throw new IllegalStateException("listener broke");
 			}
 		}).run((context) -> {
+			manualChecksOnly(context);
 			scoreToday(context);
 			this.clock.set(DAY.plusDays(1).atTime(0, 0, 1));
 			checkNow(context);
