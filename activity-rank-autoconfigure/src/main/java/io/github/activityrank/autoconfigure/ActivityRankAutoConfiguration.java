@@ -253,8 +253,8 @@ public class ActivityRankAutoConfiguration {
 	}
 
 	/**
-	 * A bean's erasure as a view of its own, so that the bean itself stays the one bean of
-	 * its type; {@link UserErasure#NONE} when it erases nothing.
+	 * A bean's erasure as a view of its own, so that the bean itself stays the one bean
+	 * of its type; {@link UserErasure#NONE} when it erases nothing.
 	 */
 	private static UserErasure erasureOf(Object bean) {
 		return (bean instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
