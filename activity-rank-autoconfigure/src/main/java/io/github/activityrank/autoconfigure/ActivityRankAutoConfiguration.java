@@ -211,8 +211,7 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "activityRankSetAsideErasure")
 	UserErasure activityRankSetAsideErasure(SetAsideStore setAside) {
-		// a view of its own: the store itself must stay the one SetAsideStore bean
-		return (setAside instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
+		return erasureOf(setAside);
 	}
 
 	@Bean
@@ -250,7 +249,15 @@ public class ActivityRankAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "activityRankRollingErasure")
 	UserErasure activityRankRollingErasure(RollingBoards rolling) {
-		return (rolling instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
+		return erasureOf(rolling);
+	}
+
+	/**
+	 * A bean's erasure as a view of its own, so that the bean itself stays the one bean
+	 * of its type; {@link UserErasure#NONE} when it erases nothing.
+	 */
+	private static UserErasure erasureOf(Object bean) {
+		return (bean instanceof UserErasure erasure) ? erasure::erase : UserErasure.NONE;
 	}
 
 	@Bean

@@ -28,31 +28,14 @@ import io.github.activityrank.redis.RetroBadgeGrants;
  * the counter Redis keeps of the rule when Redis counts fewer; a points badge from the
  * sum of the user's rows' points in the levels' board's current period (all of them for
  * {@code total}). Each grant never lowers a tier and publishes no event.
+ *
+ * @param ledger the ledger, whose standing awards they read
+ * @param redis the grants from what Redis holds, which also write the ledger's
+ * @param settings the badges
+ * @param calendar today, for the levels' board of a period
  */
-public class LedgerBadgeGrants implements BadgeGrants {
-
-	private final AwardLedger ledger;
-
-	private final RetroBadgeGrants redis;
-
-	private final BadgeSettings settings;
-
-	private final ActivityCalendar calendar;
-
-	/**
-	 * Create the grants.
-	 * @param ledger the ledger, whose standing awards they read
-	 * @param redis the grants from what Redis holds, which also write the ledger's
-	 * @param settings the badges
-	 * @param calendar today, for the levels' board of a period
-	 */
-	public LedgerBadgeGrants(AwardLedger ledger, RetroBadgeGrants redis, BadgeSettings settings,
-			ActivityCalendar calendar) {
-		this.ledger = ledger;
-		this.redis = redis;
-		this.settings = settings;
-		this.calendar = calendar;
-	}
+public record LedgerBadgeGrants(AwardLedger ledger, RetroBadgeGrants redis, BadgeSettings settings,
+		ActivityCalendar calendar) implements BadgeGrants {
 
 	@Override
 	public long grantBadges() {

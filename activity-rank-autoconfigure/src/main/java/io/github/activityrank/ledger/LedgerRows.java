@@ -10,22 +10,16 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * The ledger's reads of rows and counts, and the retention's delete, each a statement of
  * its own that commits.
+ *
+ * @param jdbc the ledger's statements
+ * @param tables the ledger's table names
  */
-class LedgerRows {
+record LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
 
 	/**
 	 * The ledger keeps no failure text: the relay logged it when it set the entry aside.
 	 */
 	static final String SET_ASIDE_REASON = "Redis failed on it for good; the relay's WARN line names the failure";
-
-	private final JdbcTemplate jdbc;
-
-	private final LedgerTables tables;
-
-	LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
-		this.jdbc = jdbc;
-		this.tables = tables;
-	}
 
 	/**
 	 * How many entries wait for the relay.

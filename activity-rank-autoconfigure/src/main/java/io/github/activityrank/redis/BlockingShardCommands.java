@@ -20,17 +20,11 @@ import org.springframework.data.redis.connection.zset.Tuple;
  * The {@link ShardCommands} on any Redis client: each command is a blocking call on a
  * connection of its own, run on a thread of {@link ShardCalls}, so the shards' commands
  * still travel at once. Used when the connection is not Lettuce's.
+ *
+ * @param connectionFactory connections to Redis, one per command
+ * @param executor the threads the blocking calls run on
  */
-final class BlockingShardCommands implements ShardCommands {
-
-	private final RedisConnectionFactory connectionFactory;
-
-	private final Executor executor;
-
-	BlockingShardCommands(RedisConnectionFactory connectionFactory, Executor executor) {
-		this.connectionFactory = connectionFactory;
-		this.executor = executor;
-	}
+record BlockingShardCommands(RedisConnectionFactory connectionFactory, Executor executor) implements ShardCommands {
 
 	@Override
 	public CompletionStage<List<Object>> script(LuaScript script, ScriptArgs call) {

@@ -15,22 +15,16 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * The challenges that exist: their definitions, the registry that lists them by end, and
  * the upkeep of the shared keys once challenges end.
+ *
+ * @param connectionFactory connections to Redis
+ * @param keys key naming
  */
-final class ChallengeRegistry {
+record ChallengeRegistry(RedisConnectionFactory connectionFactory, RankKeys keys) {
 
 	/** Most ended registry entries one prune looks at. */
 	private static final int PRUNED_AT_ONCE = 1000;
 
-	private final RedisConnectionFactory connectionFactory;
-
-	private final RankKeys keys;
-
-	private final LuaScript prune = LuaScript.load("challenge-prune.lua");
-
-	ChallengeRegistry(RedisConnectionFactory connectionFactory, RankKeys keys) {
-		this.connectionFactory = connectionFactory;
-		this.keys = keys;
-	}
+	private static final LuaScript PRUNE = LuaScript.load("challenge-prune.lua");
 
 	/** A challenge by id, with what its definition key holds. */
 	Optional<StoredChallenge> find(String id) {
@@ -119,7 +113,7 @@ final class ChallengeRegistry {
 		ended.forEach((id) -> call.key(this.keys.challengeDefinition(id)));
 		call.arg(now.toEpochMilli());
 		ended.forEach(call::arg);
-		return RedisReplies.asLong(this.prune.run(this.connectionFactory, call).get(0));
+		return RedisReplies.asLong(PRUNE.run(this.connectionFactory, call).get(0));
 	}
 
 	private <T> T withConnection(Function<RedisConnection, T> action) {

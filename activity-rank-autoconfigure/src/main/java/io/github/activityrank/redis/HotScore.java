@@ -7,20 +7,14 @@ import java.util.function.DoubleToLongFunction;
  * A hot board's score as readers see it: the board holds log2 of the decayed sum relative
  * to {@link ItemArgs#HOT_ORIGIN}; the sum now is 2^(score - (now - origin) / halfLife),
  * in thousandths of a point.
+ *
+ * @param clock now
+ * @param halfLifeMillis the board's half-life in milliseconds
  */
-final class HotScore implements DoubleToLongFunction {
+record HotScore(Clock clock, double halfLifeMillis) implements DoubleToLongFunction {
 
 	/** Thousandths of a point: whole points would round every decayed award away. */
 	static final double UNIT = 1000.0;
-
-	private final Clock clock;
-
-	private final double halfLifeMillis;
-
-	HotScore(Clock clock, long halfLifeMillis) {
-		this.clock = clock;
-		this.halfLifeMillis = halfLifeMillis;
-	}
 
 	@Override
 	public long applyAsLong(double score) {

@@ -20,19 +20,13 @@ import io.github.activityrank.redis.ShardAccess.Entry;
  * caller waits once. Dense ranks read the score, then the union of the distinct points
  * above it on the shards' dense companions ({@code shard-dense-above.lua}, O(V) for the V
  * distinct values above: the one read whose cost grows with the board).
+ *
+ * @param access the shards' commands and keys
+ * @param windows the neighbours' reads
  */
-final class ShardRanks {
+record ShardRanks(ShardAccess access, ShardWindows windows) {
 
-	private final ShardAccess access;
-
-	private final ShardWindows windows;
-
-	private final LuaScript ownRank = LuaScript.load("rank.lua");
-
-	ShardRanks(ShardAccess access, ShardWindows windows) {
-		this.access = access;
-		this.windows = windows;
-	}
+	private static final LuaScript OWN_RANK = LuaScript.load("rank.lua");
 
 	Optional<RankEntry> rank(List<BoardKeys> boards, int shard, String userId) {
 		String member = RankKeys.encode(userId);
@@ -61,7 +55,7 @@ final class ShardRanks {
 	 */
 	private CompletionStage<long[]> rank(ShardCommands commands, ScriptArgs ownCall, List<BoardKeys> others,
 			String member) {
-		return commands.script(this.ownRank, ownCall).thenCompose((own) -> {
+		return commands.script(OWN_RANK, ownCall).thenCompose((own) -> {
 			if (own.isEmpty()) {
 				return CompletableFuture.completedFuture(new long[0]);
 			}

@@ -17,31 +17,18 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * Use one per stream, for example {@code new StreamErasure(connectionFactory,
  * "{activity_rank}:activity:dead", "user")}, and register it as a {@link UserErasure}
  * bean: {@code removeUser} runs every such bean.
+ *
+ * @param connectionFactory connections to the Redis that holds the stream
+ * @param stream the stream's key
+ * @param userField the name of the field that holds the user id
  */
-public final class StreamErasure implements UserErasure {
+public record StreamErasure(RedisConnectionFactory connectionFactory, String stream,
+		String userField) implements UserErasure {
 
 	/** Entries per script call. */
 	static final int PAGE = 500;
 
-	private final LuaScript script = LuaScript.load("stream-erase.lua");
-
-	private final RedisConnectionFactory connectionFactory;
-
-	private final String stream;
-
-	private final String userField;
-
-	/**
-	 * Create the erasure of one stream.
-	 * @param connectionFactory connections to the Redis that holds the stream
-	 * @param stream the stream's key
-	 * @param userField the name of the field that holds the user id
-	 */
-	public StreamErasure(RedisConnectionFactory connectionFactory, String stream, String userField) {
-		this.connectionFactory = connectionFactory;
-		this.stream = stream;
-		this.userField = userField;
-	}
+	private static final LuaScript SCRIPT = LuaScript.load("stream-erase.lua");
 
 	/**
 	 * Delete the user's entries.
@@ -65,7 +52,7 @@ public final class StreamErasure implements UserErasure {
 			ScriptArgs call = new ScriptArgs();
 			call.key(this.stream);
 			call.arg(this.userField).arg(userId).arg(start).arg(PAGE);
-			List<Object> reply = this.script.run(this.connectionFactory, call);
+			List<Object> reply = SCRIPT.run(this.connectionFactory, call);
 			if (reply.isEmpty()) {
 				break;
 			}
