@@ -92,11 +92,13 @@ SCOPE_IDS = 20  # the scope ids awards name, one each at random (ScopeCostBench'
 
 
 # badge-core's arguments as BadgeScript writes them for BadgeCostBench's configuration: levels of
-# the month board (key 2) and six badges, five of them decided by awards, none crossed by them
-BADGE_HEADER = ['{p}:badges:', '2', '1000000', '{"praise":[1000000,2000000,3000000,4000000,5000000]}',
+# the month board (key 2) and six badges, five of them decided by awards, none crossed by them; the
+# numbers packed (levels' board, lowest), then the one spec's count thresholds packed
+BADGE_HEADER = ['{p}:badges:', struct.pack('<2d', 2, 1000000),
                 '0\n0,1000000,2000000,3000000,4000000,5000000\n'
                 'praise:first:1000000;praise:many:2000000/3000000/4000000;praise:most:5000000\n'
-                'rich:1000000;richer:2000000/3000000\n\n{p}:badge-holders:']
+                'rich:1000000;richer:2000000/3000000\n\n{p}:badge-holders:',
+                struct.pack('<5d', 1000000, 2000000, 3000000, 4000000, 5000000)]
 
 
 def badge_floor(script):

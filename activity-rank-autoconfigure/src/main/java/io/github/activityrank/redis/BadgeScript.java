@@ -2,6 +2,7 @@ package io.github.activityrank.redis;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,8 +38,8 @@ final class BadgeScript {
 	/** The fewest points reaching level 2 or a points badge's first tier; 0: none. */
 	private final long lowest;
 
-	/** Each counted rule's count thresholds, increasing, as JSON: {"rule":[t1,t2]}. */
-	private final String reach;
+	/** Each counted rule's count thresholds, increasing. */
+	private final Map<String, long[]> reach = new TreeMap<>();
 
 	private final String counts;
 
@@ -69,12 +70,7 @@ final class BadgeScript {
 			.stream()
 			.filter((b) -> b.kind() == Kind.COUNT)
 			.forEach((b) -> counted.computeIfAbsent(b.rule(), (r) -> new TreeSet<>()).addAll(b.thresholds()));
-		// rule names are letters, digits and ._- (ActivityRules): nothing to escape
-		this.reach = counted.entrySet()
-			.stream()
-			.map((e) -> "\"" + e.getKey() + "\":"
-					+ e.getValue().stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
-			.collect(Collectors.joining(",", "{", "}"));
+		counted.forEach((rule, at) -> this.reach.put(rule, at.stream().mapToLong(Long::longValue).toArray()));
 	}
 
 	private static String list(BadgeSettings settings, Kind kind) {
@@ -108,19 +104,29 @@ final class BadgeScript {
 	}
 
 	/**
-	 * Add badge-core's arguments.
+	 * Add badge-core's arguments: its numbers packed (one {@code struct.unpack} in the
+	 * script, where a {@code tonumber} each costs more than a command), then per spec its
+	 * rule's count thresholds packed, so that nothing is decoded per call.
 	 * @param call the call
 	 * @param boardKey the key index of today's levels board ({@link #board()}), 0 for
 	 * none
 	 * @param timed whether boards hold a tie-break time part
+	 * @param specs the call's specs, in the order of their numbers
 	 */
-	void header(ScriptArgs call, int boardKey, boolean timed) {
+	void header(ScriptArgs call, int boardKey, boolean timed, Collection<ScoreSpec> specs) {
 		call.arg(this.keys.hashPrefix())
-			.arg(boardKey)
-			.arg(this.lowest)
-			.arg(this.reach)
+			.numbers(boardKey, this.lowest)
 			.arg((timed ? "1" : "0") + "\n" + this.levels + "\n" + this.counts + "\n" + this.points + "\n"
 					+ this.streaks + "\n" + this.keys.holdersPrefix());
+		for (ScoreSpec spec : specs) {
+			long[] at = this.reach.get(spec.rule());
+			if (at != null) {
+				call.numbers(at);
+			}
+			else {
+				call.arg("");
+			}
+		}
 	}
 
 	/**
@@ -131,7 +137,7 @@ final class BadgeScript {
 	 * @param rule the award's rule, or {@code null} for explicit points
 	 */
 	void counter(ScriptArgs call, String member, String rule) {
-		boolean counted = rule != null && this.reach.contains("\"" + rule + "\":");
+		boolean counted = rule != null && this.reach.containsKey(rule);
 		call.arg(counted ? call.key(this.keys.hash(member)) : 0).arg(counted ? "#n:" + rule : "");
 	}
 
@@ -140,9 +146,10 @@ final class BadgeScript {
 	 * @param call the call
 	 * @param dayKeys the key names of the commands' day
 	 * @param timed whether boards hold a tie-break time part
+	 * @param specs the call's specs, in the order of their numbers
 	 */
-	void header(ScriptArgs call, DayKeys dayKeys, boolean timed) {
-		header(call, (this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0, timed);
+	void header(ScriptArgs call, DayKeys dayKeys, boolean timed, Collection<ScoreSpec> specs) {
+		header(call, (this.board >= 0) ? call.sharedKey(dayKeys.boards[0][this.board]) : 0, timed, specs);
 	}
 
 	/**

@@ -119,7 +119,7 @@ final class LeanScoreCall {
 		}
 		specs.keySet().forEach((spec) -> spec.write(call));
 		if (this.badges.enabled()) {
-			this.badges.header(call, levelsBoard, this.layout.timed());
+			this.badges.header(call, levelsBoard, this.layout.timed(), specs.keySet());
 		}
 		scopeHeader.forEach(call::arg);
 		for (int c = 0; c < commands.size(); c++) {

@@ -190,7 +190,7 @@ final class ScoreScript {
 		int commandSlot = call.reserve();
 		if (this.badges.enabled()) {
 			// the badges module reads its arguments first: it comes before streaks
-			this.badges.header(call, dayKeys, this.layout.timed());
+			this.badges.header(call, dayKeys, this.layout.timed(), specs.keySet());
 		}
 		if (this.streaks.enabled()) {
 			// the streak module reads its arguments right after those of score-args

@@ -42,7 +42,8 @@ import static org.assertj.core.api.Assertions.tuple;
  * The badges module of the score script on the store itself: a redelivered stream message
  * grants nothing twice, streak badges follow the run of active days, a streak bonus that
  * crosses a level announces it, and with shards a user's badges live on the user's shard.
- * Without streaks, on the lean path: a batch decides counts and levels once, a command
+ * Without streaks, on the lean path: a batch decides counts and levels once, a count
+ * badge grants each tier only at its threshold (among rules no badge counts), a command
  * that fails there leaves neither its counter nor an announcement, and taking back an
  * award whose record expired lowers the rule's count like a revoke (the badge stays).
  */
@@ -188,6 +189,28 @@ class BadgeScriptTests {
 			.containsExactly(Outcome.ALREADY_AWARDED);
 		assertThat(this.reached).hasSize(2);
 		assertThat(count("ann")).isEqualTo("11");
+	}
+
+	@Test
+	void aCountBadgeGrantsEachTierAtItsThresholdAndNothingBetweenOrPastThem() {
+		BadgeSettings tiers = new BadgeSettings(Period.TOTAL, List.of(), List.of(),
+				List.of(new BadgeDefinition("commenter", Kind.COUNT, "comment", List.of(1L, 3L), 0, null, false)),
+				this.reached::addAll);
+		ActivityStore store = new RedisStores(this.factory, new ShardMap(new RankKeys(this.prefix), 1), this.calendar,
+				BoardOrder.DEFAULT, StreakSettings.OFF, tiers)
+			.activityStore(EnumSet.of(Period.DAY, Period.TOTAL));
+		// a rule no badge counts comes first: its spec's thresholds are none
+		store.apply(List.of(new ScoreCommand("fay", "p1", 5, false, "post", false, null, null), comment("fay", "c1"),
+				comment("fay", "c2"), comment("fay", "c3"), comment("fay", "c4")));
+		assertThat(this.reached).extracting(Achievement::badge, Achievement::tier)
+			.containsExactly(tuple("commenter", 1), tuple("commenter", 2));
+		assertThat(count("fay")).isEqualTo("4");
+		// a revoke in the lean loop lowers the count; reaching 3 again grants nothing
+		// twice
+		store.apply(List.of(new ScoreCommand("fay", "c4", 1, true, "comment", false, null, null),
+				new ScoreCommand("fay", "c3", 1, true, "comment", false, null, null), comment("fay", "c5")));
+		assertThat(count("fay")).isEqualTo("3");
+		assertThat(this.reached).hasSize(2);
 	}
 
 	@Test

@@ -12,49 +12,51 @@
 --   {prefix}:badge-holders:<badge>    sorted set: member -> the tier held
 -- ARGV, at a (badge.setup; the full call: after score-args, the lean call: after its specs):
 --   hashPrefix   "{prefix}:badges:"
---   boardIdx     the key of today's levels board (activity-rank.levels.points-of); 0: none
---   lowest       the fewest points that reach anything there (level 2, a points badge's tier 1);
---                0: nothing does
---   reach        each counted rule's count thresholds, increasing, as JSON: {"rule":[t1,t2,...]}
+--   numbers      two little-endian doubles (struct.pack '<dd'): the key of today's levels board
+--                (activity-rank.levels.points-of; 0: none) and the fewest points that reach anything
+--                there (level 2, a points badge's tier 1; 0: nothing does)
 --   defs         "timed\nlevels\ncounts\npoints\nstreaks\nholdersPrefix": timed '1' when the
 --                levels' board holds a tie-break time part; levels "0,50,200" ('' for none); the
 --                count badges "rule:badge:t1/t2/...;...", the points and the streak badges
 --                "badge:t1/t2/...;..."; the holders' prefix "{prefix}:badge-holders:"
--- An award tells from its rule's counter (reach, made into a set once per call and rule) and
--- lowest alone whether it may reach anything. The lean loop raises the counter itself
+--   then one per spec of the call, in the specs' order: the count thresholds of its rule, increasing,
+--                as little-endian doubles ('' when no count badge counts the rule)
+-- A call decodes of them only the two numbers (one struct.unpack; a tonumber each would cost more)
+-- and each counted spec's lowest and highest threshold: an award tells from its rule's counter,
+-- those and lowest alone whether it may reach anything. The lean loop raises the counter itself
 -- (badge.counter gives it the field and the thresholds) and tells from the levels' board's ceiling
 -- whether points come near lowest; only a revoke or an award near a threshold makes the functions
 -- that count down and grant (badge.lib), and only a grant parses defs (badge.defs): every closure
 -- and table a call makes is garbage Lua's collector then pays for, so a call that reaches nothing,
--- nearly every call, makes three closures and pays for a counter and little more.
+-- nearly every call, makes three closures, a table per counted spec and pays for a counter and
+-- little more.
 -- What a call reached, one text each: "B:<member>:<badge>:<tier>:<atMs>" for a badge,
 -- "L:<member>:<level>:<atMs>" for a level (only the highest one award reached); the writes of a
 -- grant and of a counter are journaled (common: wrote), so a command that fails leaves neither.
 -- The lean loop journals its counter only when a grant follows it, the one write after it that
 -- can fail (its boards cannot: lean-boards).
 
-local badge = { out = {}, command = 0, mark = 0, hash = false, board = false, lowest = 0, reach = false,
+local badge = { out = false, command = 0, mark = 0, hash = false, board = false, lowest = 0, reach = 0,
                 defs_at = 0, tracks_points = false }
 
--- read the header at ARGV[a]; returns the index after it
-function badge.setup(a)
-  local board = tonumber(ARGV[a + 1])
-  badge.hash, badge.board, badge.lowest, badge.reach, badge.defs_at = ARGV[a], board > 0 and KEYS[board],
-    tonumber(ARGV[a + 2]), ARGV[a + 3], a + 4
-  badge.tracks_points = badge.board and badge.lowest > 0
-  return a + 5
+-- read the header at ARGV[a], followed by one argument per spec (specs: their number); returns the
+-- index after it
+function badge.setup(a, specs)
+  local board, lowest = struct.unpack('<dd', ARGV[a + 1])
+  badge.hash, badge.board, badge.lowest, badge.defs_at, badge.reach = ARGV[a], board > 0 and KEYS[board], lowest,
+    a + 2, a + 2
+  badge.tracks_points = badge.board and lowest > 0
+  return a + 3 + specs
 end
 
 -- a spec's rule's counter, made once per spec and call: false when no count badge counts the
--- rule, else its field ('#n:<rule>') and each count threshold as a key (counter[n]: n reaches one)
+-- rule, else its field ('#n:<rule>'), its thresholds (packed, at) and the lowest and highest of
+-- them: a count outside those reaches none (badge.threshold tells within)
 function badge.counter(spec)
-  if type(badge.reach) == 'string' then
-    badge.reach = cjson.decode(badge.reach)
-  end
-  local at, counter = badge.reach[spec.rule], false
-  if at then
-    counter = { field = '#n:' .. spec.rule }
-    for t = 1, #at do counter[at[t]] = true end
+  local at, counter = ARGV[badge.reach + spec.n], false
+  if at ~= '' then
+    counter = { field = '#n:' .. spec.rule, at = at, low = struct.unpack('<d', at),
+                high = struct.unpack('<d', at, #at - 7) }
   end
   spec.badge_counter = counter
   return counter
@@ -64,6 +66,19 @@ end
 function badge.lib()
   if badge.count then
     return badge
+  end
+  badge.out = {} -- what the call reached: only a function made here adds to it
+
+  -- whether n is one of the counter's thresholds
+  function badge.threshold(counter, n)
+    local at = counter.at
+    for p = 1, #at, 8 do
+      local t = struct.unpack('<d', at, p)
+      if t >= n then
+        return t == n
+      end
+    end
+    return false
   end
 
   -- the texts command c adds to out follow `mark` (badge.forget takes them back when it fails)
@@ -90,24 +105,29 @@ function badge.lib()
     if n < 0 then
       redis.call('HSET', hash, field, 0)
       wrote('h', hash, field, int(n))
-    elseif by > 0 and counter[n] then
+    elseif by > 0 and badge.threshold(counter, n) then
       badge.defs().crossed(badge.counts[spec.rule], member, n - by, n)
     end
   end
 
-  -- the lean loop raised the member's counter of a counted rule to n, a threshold, in command c:
-  -- the counter journaled, as the grant that follows can fail
+  -- the lean loop raised the member's counter of a counted rule to n, within its thresholds, in
+  -- command c: when n is one, the counter journaled (as the grant that follows can fail), the grant
+  -- made and true returned
   function badge.counted(spec, member, n, c)
+    if not badge.threshold(spec.badge_counter, n) then
+      return false
+    end
     wrote('i', badge.hash .. member, spec.badge_counter.field, 1)
     command(c)
     badge.defs().crossed(badge.counts[spec.rule], member, n - 1, n)
+    return true
   end
 
   -- the lean loop's command c took the member's points on the levels' board from `before` up by
   -- `points`; n: the count it raised a counter of the spec's rule to (false: none, or journaled)
   function badge.rose(spec, member, before, points, c, n)
     if before + points >= badge.lowest then
-      if n and not spec.badge_counter[n] then
+      if n then
         wrote('i', badge.hash .. member, spec.badge_counter.field, 1)
       end
       command(c)

@@ -102,13 +102,14 @@ local function new_ttl(hash, fields, a, b, points, ttl)
 end
 -- the lean loop's specs from ARGV[i] on (count of them; ten arguments each, as
 -- score-args reads them), by their argument ('1', '2', ...; a revoke's is '-1', ...), so a
--- command finds its own without tonumber; the index after them; and the revokes' arguments as a
+-- command finds its own without tonumber (spec.n: its number, by which badge-core finds its
+-- argument); the index after them; and the revokes' arguments as a
 -- set (a lookup is cheaper than a string.byte call per command). Each call allocates as little as
 -- it can: Lua's collector pays for every table in a script's fixed cost.
 local function lean_specs(i, count)
   local specs, revokes = {}, {}
   for s = 1, count do
-    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]) }
+    local spec = { points = tonumber(ARGV[i]), rule = ARGV[i + 9], older = tonumber(ARGV[i + 4]), n = s }
     if ARGV[i + 2] ~= '' or ARGV[i + 3] ~= '' or ARGV[i + 5] ~= '' or ARGV[i + 6] ~= '' or ARGV[i + 7] ~= ''
         or ARGV[i + 8] ~= '' then
       spec.has_caps, spec.rule_cap_field = true, ARGV[i + 1]

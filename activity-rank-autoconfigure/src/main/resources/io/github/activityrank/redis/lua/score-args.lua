@@ -118,7 +118,7 @@ for n = 1, tonumber(ARGV[5 + days]) do
                  global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
                  rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
                  rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
-                 rule = ARGV[i + 9] }
+                 rule = ARGV[i + 9], n = n } -- n: its number (badge-core reads its argument by it)
   spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
     or spec.rule_month_cap or spec.global_month_cap) ~= nil
   spec.capped = spec.points > 0 and spec.has_caps

@@ -44,7 +44,7 @@ if ARGV[1] == 'lean' then
     -- the badges' arguments follow the specs, when levels or badges are configured (badge-core):
     -- the loop raises counters itself, and reads a member's points on the levels' board only once
     -- the call's awards have added enough there (gap) to bring anyone near a threshold
-    i = badge and badge.setup(i) or i
+    i = badge and badge.setup(i, spec_count) or i
     local badge_hash = badge and badge.hash
     local badge_board = badge and badge.tracks_points and badge.board
     local badge_gap, badge_added = badge_board and points_before(badge_board, false, badge.lowest), 0
@@ -150,8 +150,8 @@ if ARGV[1] == 'lean' then
                 counter = badge.counter(spec)
               end
               local count = counter and redis.call('HINCRBY', badge_hash .. member, counter.field, '1')
-              if count and counter[count] then
-                badge.lib().counted(spec, member, count, n)
+              if count and count >= counter.low and count <= counter.high then -- false: journaled
+                count = not badge.lib().counted(spec, member, count, n) and count
               end
               if badge_board and points > 0 then
                 badge_added = badge_added + points
@@ -202,8 +202,8 @@ if ARGV[1] == 'lean' then
       out[n] = reply
     end
   end
-  -- where the commands' arguments start: after the specs, badge-core's five and scope-core's
-  commands_at = 12 + prefix_count + 10 * spec_count + (badge and 5 or 0)
+  -- where the commands' arguments start: after the specs, badge-core's (3 + one per spec), scope-core's
+  commands_at = 12 + prefix_count + 10 * spec_count + (badge and 3 + spec_count or 0)
   commands_at = scope and commands_at + 3 + tonumber(ARGV[commands_at + 2]) or commands_at
   while true do
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
@@ -211,7 +211,7 @@ if ARGV[1] == 'lean' then
       count_down, new_ttl, CHALLENGES, points_in, challenges_to_revoke, release_caps)
     if ok then
       -- what the awards reached (badge-core), as one array after the commands' replies
-      if badge and #badge.out > 0 then
+      if badge and badge.out and #badge.out > 0 then
         out[#out + 1] = badge.out
       end
       return out
@@ -240,7 +240,7 @@ if ARGV[1] == 'lean' then
       end
     end
     if c >= count then
-      if badge and #badge.out > 0 then
+      if badge and badge.out and #badge.out > 0 then
         out[#out + 1] = badge.out
       end
       return out
