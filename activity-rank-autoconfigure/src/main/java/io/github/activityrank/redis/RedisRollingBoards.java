@@ -203,13 +203,11 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 				// another instance took the claim over: read or wait as for any claim
 			}
 			else if (reply[1] >= 0 && now - reply[1] < 2 * this.refresh) {
-				// another instance rebuilds it: a board of the last interval or two
-				// serves
+				// another instance rebuilds: a board of the last two intervals serves
 				return;
 			}
 			else if (reply[3] != beat) {
-				// the claim was renewed (its builder is alive) or is new: wait a claim's
-				// time
+				// a new or renewed claim (its builder is alive): wait a claim's time
 				beat = reply[3];
 				deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.hold);
 			}
