@@ -45,6 +45,7 @@ import io.github.activityrank.redis.RedisRollingBoards;
 import io.github.activityrank.redis.RedisSetAsideStore;
 import io.github.activityrank.redis.RedisStores;
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
+import io.github.activityrank.redis.RemovalMarkers;
 import io.github.activityrank.redis.ShardCount;
 import io.github.activityrank.redis.ShardMap;
 import org.apache.commons.logging.Log;
@@ -165,6 +166,7 @@ public class ActivityRankAutoConfiguration {
 			written = OptionalInt.empty();
 		}
 		ActivityRankPropertyChecks.checkShardCount(properties.getShards(), written, properties.getLedger().isEnabled());
+		ShardMap shards = new ShardMap(keys, properties.getShards());
 		if (written.isPresent()) {
 			// with the ledger on: the ledger holds every award, so rebuild() moves the
 			// boards
@@ -172,8 +174,10 @@ public class ActivityRankAutoConfiguration {
 					+ ", now " + properties.getShards() + ": until ActivityRankAdmin.rebuild() "
 					+ "has run, queries see only what was awarded since this start. Run rebuild() now: it replays "
 					+ "the ledger into the new layout, deletes the old one and records the new shard count.");
+			// awards of removed users made before their removal stay refused
+			RemovalMarkers.copy(connectionFactory, keys, written.getAsInt(), shards);
 		}
-		return new ShardMap(keys, properties.getShards());
+		return shards;
 	}
 
 	@Bean

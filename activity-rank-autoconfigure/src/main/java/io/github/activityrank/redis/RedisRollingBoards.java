@@ -38,9 +38,18 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * rebuilds it ({@link RollingBuilder}) before it reads, once per refresh interval over
  * every instance. A reader that does not get the claim reads the board in place while it
  * is younger than twice the interval, and otherwise (or when no board was ever built)
- * waits for the rebuild under way, at most as long as a claim holds. So a read answers a
- * board built at most the refresh interval ago, or twice that while another instance
- * rebuilds it.
+ * waits for the rebuild under way while its builder renews the claim, and takes the claim
+ * over when it saw no renewal for as long as a claim holds. So a read answers a board
+ * built at most the refresh interval ago, or twice that while another instance rebuilds
+ * it.
+ * <p>
+ * The builder renews its claim as its calls go (a third of the claim's time after the
+ * last renewal), so a rebuild longer than the claim keeps it. Each claim has a
+ * generation, written on every shard before the build starts; a part is put in place only
+ * under the generation its shard names, and the build stops at its next renewal once
+ * another instance took the claim over. So one instance builds a board at a time, and a
+ * build whose instance stalled past its claim puts nothing in place after its successor
+ * began.
  */
 public class RedisRollingBoards implements RollingBoards, UserErasure {
 
@@ -57,6 +66,9 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	private final List<Integer> days;
 
 	private final long refresh;
+
+	/** How long a claim holds without a renewal, ms. */
+	private final long hold;
 
 	private final ShardedBoards reads;
 
@@ -84,13 +96,24 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	 */
 	public RedisRollingBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
 			BoardOrder order, List<Integer> days, Duration refresh) {
+		this(connectionFactory, shards, calendar, order, days, refresh, refresh, RollingBuilder.CHUNK);
+	}
+
+	/**
+	 * Rolling boards whose claims hold {@code claim} without a renewal and whose builds
+	 * do about {@code unitsPerCall} units of work per call.
+	 */
+	RedisRollingBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
+			BoardOrder order, List<Integer> days, Duration refresh, Duration claim, int unitsPerCall) {
 		this.connectionFactory = connectionFactory;
 		this.shards = shards;
 		this.calendar = calendar;
 		this.days = List.copyOf(days);
 		this.refresh = refresh.toMillis();
+		this.hold = claim.toMillis();
 		this.reads = new ShardedBoards(connectionFactory, shards, calendar, order);
-		this.builder = new RollingBuilder(connectionFactory, new BoardLayout(order, calendar.zone()), calendar.zone());
+		this.builder = new RollingBuilder(connectionFactory, new BoardLayout(order, calendar.zone()), calendar.zone(),
+				unitsPerCall);
 	}
 
 	@Override
@@ -164,33 +187,46 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		if (known != null && now - known < this.refresh) {
 			return;
 		}
-		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.refresh);
+		long beat = -1;
+		long deadline = 0;
+		String takeOver = "";
 		while (true) {
-			long[] reply = state(board, "claim", now);
+			long[] reply = state(stateKey(0, board), "claim", now, takeOver);
 			if (reply[0] == 0) {
 				this.built.put(board.name(), reply[1]);
 				return;
 			}
-			if (reply[0] == 1 || System.nanoTime() > deadline) {
-				rebuildOrKeep(board, now, reply[1]);
+			if (reply[0] == 1) {
+				if (rebuildOrKeep(board, now, reply[1], reply[2])) {
+					return;
+				}
+				// another instance took the claim over: read or wait as for any claim
+			}
+			else if (reply[1] >= 0 && now - reply[1] < 2 * this.refresh) {
+				// another instance rebuilds: a board of the last two intervals serves
 				return;
 			}
-			// another instance rebuilds it: a board of the last interval or two serves
-			if (reply[1] >= 0 && now - reply[1] < 2 * this.refresh) {
-				return;
+			else if (reply[3] != beat) {
+				// a new or renewed claim (its builder is alive): wait a claim's time
+				beat = reply[3];
+				deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(this.hold);
 			}
-			LockSupport.parkNanos(POLL_NANOS);
+			takeOver = (beat >= 0 && System.nanoTime() - deadline > 0) ? Long.toString(beat) : "";
+			if (reply[0] != 1 && takeOver.isEmpty()) {
+				LockSupport.parkNanos(POLL_NANOS);
+			}
 			now = this.calendar.now().toEpochMilli();
 		}
 	}
 
 	/**
 	 * Rebuild; when that fails and a board was built before, answer that board (the claim
-	 * expires after the refresh interval, and a later read tries again).
+	 * expires after a claim's time, and a later read tries again).
+	 * @return {@code false} when another instance took the claim over
 	 */
-	private void rebuildOrKeep(Window board, long now, long built) {
+	private boolean rebuildOrKeep(Window board, long now, long built, long generation) {
 		try {
-			rebuild(board, now);
+			return rebuild(board, now, generation);
 		}
 		catch (RuntimeException ex) {
 			if (built < 0) {
@@ -199,26 +235,45 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 			this.failures.log("The rebuild of the rolling board " + board.name() + " failed; reads answer the "
 					+ "board built at " + Instant.ofEpochMilli(built) + " until a rebuild succeeds (a rebuild must "
 					+ "finish within the Redis command timeout, see docs/rolling.md): " + ex.getMessage(), ex);
+			return true;
 		}
 	}
 
-	/** Build the board of the window ending today, as the day boards are now. */
-	private void rebuild(Window board, long now) {
+	/**
+	 * Build the board of the window ending today, as the day boards are now, under the
+	 * claim of that generation.
+	 * @return {@code false} when another instance took the claim over
+	 */
+	private boolean rebuild(Window board, long now, long generation) {
 		String token = RollingBuilder.token();
 		List<LocalDate> window = RollingWindow.days(this.calendar.today(), board.days());
 		List<List<String>> sources = new ArrayList<>();
 		List<BoardKeys> targets = new ArrayList<>();
 		List<String> builds = new ArrayList<>();
-		for (RankKeys keys : this.shards.allKeys()) {
+		List<String> fences = new ArrayList<>();
+		for (int s = 0; s < this.shards.shards(); s++) {
+			RankKeys keys = this.shards.keys(s);
 			sources.add(window.stream().map((day) -> board.dayBoard().apply(keys, day)).toList());
 			targets.add(RollingKeys.board(keys, board.name()));
 			builds.add(RollingKeys.build(keys, board.name(), token));
+			fences.add(stateKey(s, board));
+		}
+		// every shard names this claim before any part is built: an older build still
+		// running is refused its swaps everywhere
+		for (String fence : fences) {
+			if (state(fence, "fence", now, Long.toString(generation))[0] != 1) {
+				return lost(board);
+			}
 		}
 		if (board.scoped()) {
 			register(board, now);
 		}
 		long started = System.nanoTime();
-		long members = this.builder.build(window, sources, targets, builds);
+		long members = this.builder.build(window, sources, targets, builds, fences,
+				new HeldClaim(board, generation, now));
+		if (members == RollingBuilder.LOST) {
+			return lost(board);
+		}
 		if (logger.isDebugEnabled()) {
 			logger.debug("Rebuilt the rolling board " + board.name() + " in "
 					+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms: "
@@ -226,9 +281,19 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 					+ "; the longest call of the builder so far took "
 					+ TimeUnit.NANOSECONDS.toMillis(this.builder.longestCallNanos()) + " ms");
 		}
-		long[] reply = state(board, "done", now);
+		long[] reply = state(stateKey(0, board), "done", now, Long.toString(generation));
+		if (reply[0] != 1) {
+			return lost(board);
+		}
 		this.built.put(board.name(), reply[1]);
 		this.builds.incrementAndGet();
+		return true;
+	}
+
+	private boolean lost(Window board) {
+		logger.debug("The rebuild of the rolling board " + board.name() + " stopped: another instance took its "
+				+ "claim over (this one did not renew it within " + this.hold + " ms)");
+		return false;
 	}
 
 	/**
@@ -243,16 +308,66 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		}
 	}
 
-	private long[] state(Window board, String operation, long now) {
+	private String stateKey(int shard, Window board) {
+		return RollingKeys.state(this.shards.keys(shard), board.name());
+	}
+
+	/** One call of {@code rolling-state.lua}: { outcome, built, generation, beat }. */
+	private long[] state(String key, String operation, long now, String generationOrBeat) {
 		ScriptArgs call = new ScriptArgs();
-		call.key(RollingKeys.state(this.shards.keys(0), board.name()));
-		call.arg(operation).arg(now).arg(this.refresh).arg(this.refresh).arg(RollingBuilder.BOARD_TTL);
+		call.key(key);
+		call.arg(operation).arg(now).arg(this.refresh).arg(this.hold).arg(RollingBuilder.BOARD_TTL);
+		call.arg(generationOrBeat);
 		List<Object> reply = this.state.run(this.connectionFactory, call);
-		return new long[] { RedisReplies.asLong(reply.get(0)), RedisReplies.asLong(reply.get(1)) };
+		long[] values = new long[4];
+		for (int i = 0; i < values.length; i++) {
+			values[i] = RedisReplies.asLong(reply.get(i));
+		}
+		return values;
 	}
 
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * This instance's claim on one board's rebuild, renewed when a third of a claim's
+	 * time passed since the last renewal, by the application's clock or the JVM's.
+	 */
+	private final class HeldClaim implements RollingBuilder.Claim {
+
+		private final Window board;
+
+		private final long generation;
+
+		private long renewedAt;
+
+		private long renewedNanos = System.nanoTime();
+
+		HeldClaim(Window board, long generation, long claimedAt) {
+			this.board = board;
+			this.generation = generation;
+			this.renewedAt = claimedAt;
+		}
+
+		@Override
+		public long generation() {
+			return this.generation;
+		}
+
+		@Override
+		public boolean renew() {
+			long now = RedisRollingBoards.this.calendar.now().toEpochMilli();
+			long third = RedisRollingBoards.this.hold / 3;
+			if (now - this.renewedAt < third
+					&& System.nanoTime() - this.renewedNanos < TimeUnit.MILLISECONDS.toNanos(third)) {
+				return true;
+			}
+			this.renewedAt = now;
+			this.renewedNanos = System.nanoTime();
+			return state(stateKey(0, this.board), "renew", now, Long.toString(this.generation))[0] == 1;
+		}
+
 	}
 
 	/**

@@ -29,6 +29,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * the time of each member's last award of the window, counted from the window's start.
  * Plain points of a small window (at most 4 x {@link #CHUNK} entries) are summed by one
  * {@code ZUNIONSTORE} in the first call instead, which costs less.
+ * <p>
+ * A build runs under its instance's claim ({@link Claim}), renewed before each call, and
+ * stops as soon as another instance took the claim over; each part is put in place only
+ * while the shard's fence still names the claim's generation, so a build that lost its
+ * claim (its instance stalled past it) puts nothing in place.
  */
 final class RollingBuilder {
 
@@ -44,6 +49,12 @@ final class RollingBuilder {
 	 * machine, more on larger boards (see docs/rolling.md).
 	 */
 	static final int CHUNK = 10_000;
+
+	/**
+	 * What {@link #build} answers when another instance took the claim over: the parts
+	 * not in place by then are discarded.
+	 */
+	static final long LOST = -2;
 
 	private final LuaScript chunk = LuaScript.load("rolling-chunk.lua");
 
@@ -81,15 +92,24 @@ final class RollingBuilder {
 	 * @param sources per shard, the boards of those days, in the same order
 	 * @param targets per shard, the rolling board
 	 * @param builds per shard, the temporary name of its build
+	 * @param fences per shard, the board's state hash, whose generation the claim's must
+	 * be for a part to be put in place there (fenced by the caller before the build)
+	 * @param claim the claim the build runs under
 	 * @return the members put in place over the shards; -1 when a part could not be put
 	 * in place because its build was gone (expired after {@link #BUILD_TTL}, or a ledger
-	 * rebuild switched the key space)
+	 * rebuild switched the key space); {@link #LOST} when another instance took the claim
+	 * over: the parts not in place yet are discarded
 	 */
-	long build(List<LocalDate> days, List<List<String>> sources, List<BoardKeys> targets, List<String> builds) {
+	long build(List<LocalDate> days, List<List<String>> sources, List<BoardKeys> targets, List<String> builds,
+			List<String> fences, Claim claim) {
 		long[] members = new long[targets.size()];
 		try {
 			for (int s = 0; s < targets.size(); s++) {
-				members[s] = buildPart(days, sources.get(s), builds.get(s));
+				members[s] = buildPart(days, sources.get(s), builds.get(s), claim);
+				if (members[s] == LOST) {
+					discard(builds);
+					return LOST;
+				}
 			}
 		}
 		catch (RuntimeException ex) {
@@ -105,9 +125,15 @@ final class RollingBuilder {
 			call.key(target.key());
 			call.key(target.dense());
 			call.key(target.building());
+			call.key(fences.get(s));
 			// a part whose build went missing (-1) must not delete the board in place
-			call.arg((members[s] != 0) ? "1" : "0").arg(BOARD_TTL);
-			complete &= RedisReplies.asLong(this.swap.run(this.connectionFactory, call).get(0)) == 1;
+			call.arg((members[s] != 0) ? "1" : "0").arg(BOARD_TTL).arg(claim.generation());
+			long swapped = RedisReplies.asLong(this.swap.run(this.connectionFactory, call).get(0));
+			if (swapped == -1) {
+				discard(builds.subList(s + 1, builds.size()));
+				return LOST;
+			}
+			complete &= swapped == 1;
 			total += Math.max(members[s], 0);
 		}
 		return complete ? total : -1;
@@ -131,9 +157,10 @@ final class RollingBuilder {
 
 	/**
 	 * Build one shard's part by chunks, each call going on where the last one stopped.
-	 * @return the members written; -1 when the build went missing meanwhile
+	 * @return the members written; -1 when the build went missing meanwhile;
+	 * {@link #LOST} when the claim was taken over
 	 */
-	private long buildPart(List<LocalDate> days, List<String> sources, String build) {
+	private long buildPart(List<LocalDate> days, List<String> sources, String build, Claim claim) {
 		long origin = start(days.get(0));
 		// the time part counts 2^32 units: milliseconds cover 49 days (with an hour for a
 		// change of clocks), seconds any longer window
@@ -143,6 +170,9 @@ final class RollingBuilder {
 		String cursor = "0";
 		long written = 0;
 		while (board <= sources.size()) {
+			if (!claim.renew()) {
+				return LOST;
+			}
 			ScriptArgs call = new ScriptArgs();
 			call.key(build);
 			sources.forEach(call::key);
@@ -188,6 +218,28 @@ final class RollingBuilder {
 	/** A name no other build uses, for the temporary keys of one build. */
 	static String token() {
 		return UUID.randomUUID().toString().substring(0, 8);
+	}
+
+	/**
+	 * The claim on a board's rebuild that a build runs under ({@code rolling-state.lua}).
+	 */
+	interface Claim {
+
+		/**
+		 * The claim's generation, which the fence of each shard names while no newer
+		 * claim was made.
+		 * @return the generation
+		 */
+		long generation();
+
+		/**
+		 * Renew the claim when it is due (a call when it is not costs nothing); called
+		 * before each call of the build.
+		 * @return {@code false} once another instance took the claim over: the build
+		 * stops
+		 */
+		boolean renew();
+
 	}
 
 }

@@ -10,8 +10,9 @@ package io.github.activityrank.redis;
  * at each rebuild and built again by the next dense read;</li>
  * <li>{@code {prefix}:rolling-build:7:<token>}: a rebuild in progress, renamed onto the
  * board when complete;</li>
- * <li>{@code {prefix}:rolling-state:7}: on the first shard only, when the board in place
- * was built and which instance claimed its rebuild until when (hash, see
+ * <li>{@code {prefix}:rolling-state:7}: on the first shard, when the board in place was
+ * built and which claim on its rebuild holds until when; on every shard, the generation
+ * of the newest claim, which alone may put the shard's part in place (hash, see
  * {@code rolling-state.lua}).</li>
  * <li>{@code {prefix}:rolling-scoped}: on the first shard only, the names of the scoped
  * rolling boards built in the last two days (sorted set, score = epoch ms of the last

@@ -9,14 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
-import org.springframework.data.redis.connection.RedisClusterConnection;
-import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.zset.Tuple;
-import org.springframework.data.redis.core.Cursor;
-import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.types.Expiration;
 
 /**
@@ -362,29 +358,9 @@ public final class StagedKeys {
 		return moved;
 	}
 
-	/**
-	 * The keys of one tag that match a pattern: SCAN on the node that serves the tag's
-	 * slot (a cluster connection's plain SCAN would see one node only).
-	 */
+	/** The keys of one tag that match a pattern ({@link TagScan}). */
 	private List<String> scan(RankKeys keys, String pattern) {
-		ScanOptions options = ScanOptions.scanOptions().match(pattern).count(1000).build();
-		return withConnection((connection) -> {
-			List<String> found = new ArrayList<>();
-			Cursor<byte[]> cursor;
-			if (connection instanceof RedisClusterConnection cluster) {
-				String tag = keys.tag();
-				RedisClusterNode node = cluster
-					.clusterGetNodeForSlot(ShardMap.slot(tag.substring(1, tag.indexOf('}'))));
-				cursor = cluster.scan(node, options);
-			}
-			else {
-				cursor = connection.keyCommands().scan(options);
-			}
-			try (cursor) {
-				cursor.forEachRemaining((key) -> found.add(new String(key, StandardCharsets.UTF_8)));
-			}
-			return found;
-		});
+		return withConnection((connection) -> TagScan.keys(connection, keys, pattern));
 	}
 
 	private static byte[][] bytes(List<String> keys) {

@@ -13,6 +13,8 @@ import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
+import io.github.activityrank.redis.RankKeys;
+import io.github.activityrank.redis.RemovalMarkers;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.data.redis.connection.DataType;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,8 +33,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * applied after it do not bring the user back, lasts {@code retention.record} (and a day)
  * after that user's removal, whatever other users are removed later: the id of an erased
  * user is not kept for ever. The fixture keeps records 31 days, so a marker lasts 32.
+ * Markers written with one shard count are honoured with another once the start copied
+ * them onto the users' new shards.
  */
 class RemovalMarkerTests {
+
+	private static final long DAY = 86_400_000L;
 
 	private final List<EngineFixture> fixtures = new ArrayList<>();
 
@@ -46,8 +53,12 @@ class RemovalMarkerTests {
 	}
 
 	private EngineFixture engine(LocalDateTime start, int shards) {
+		return engine(start, shards, RedisTestServer.uniquePrefix("removal_markers"));
+	}
+
+	private EngineFixture engine(LocalDateTime start, int shards, String prefix) {
 		EngineFixture engine = new EngineFixture(start, EnumSet.allOf(Period.class), Map.of(), null, null,
-				EngineFixture.factory(), RedisTestServer.uniquePrefix("removal_markers"), BoardOrder.DEFAULT, shards);
+				EngineFixture.factory(), prefix, BoardOrder.DEFAULT, shards);
 		this.fixtures.add(engine);
 		return engine;
 	}
@@ -97,6 +108,35 @@ class RemovalMarkerTests {
 			.containsExactly(Outcome.REJECTED, Outcome.AWARDED, Outcome.AWARDED);
 		assertThat(results.get(0).reason()).isEqualTo("the user was removed after this award was made");
 		assertThat(engine.service.board(Period.TOTAL).rankOf("erased-b").map(RankEntry::score)).contains(4L);
+	}
+
+	@Test
+	void markersWrittenWithOneShardAreHonouredWithThreeOnceTheStartCopiedThemToTheUsersShard() {
+		LocalDateTime now = LocalDateTime.now(EngineFixture.ZONE);
+		LocalDateTime removal = now.minusDays(16);
+		String prefix = RedisTestServer.uniquePrefix("removal_markers");
+		EngineFixture one = engine(removal, 1, prefix);
+		one.service.award("erased-b", "x", 5);
+		one.service.removeUser("erased-b");
+		String oldMarker = one.keys.tag() + ":removed:erased-b";
+		EngineFixture three = engine(now, 3, prefix);
+
+		// what the start does when the keys were written with another shard count
+		assertThat(RemovalMarkers.copy(three.connections, new RankKeys(prefix), 1, three.shards)).isOne();
+		Instant before = removal.minusHours(1).atZone(EngineFixture.ZONE).toInstant();
+		Instant after = removal.plusHours(1).atZone(EngineFixture.ZONE).toInstant();
+		List<AwardResult> results = three.service.applyAll(List.of(ActivityEvent.awardPoints("erased-b", "late", 3),
+				ActivityEvent.awardPoints("erased-b", "later", 4)), List.of(before, after));
+
+		assertThat(results).extracting(AwardResult::outcome).containsExactly(Outcome.REJECTED, Outcome.AWARDED);
+		// the copy expires when the marker it copies does, which still expires
+		RankKeys shard = three.shards.keys(three.shards.shardOf("erased-b"));
+		long expiry = expireTime(three, oldMarker);
+		assertThat(expiry).isBetween(System.currentTimeMillis(), System.currentTimeMillis() + DAY * 17);
+		assertThat(expireTime(three, shard.tag() + ":removed:erased-b")).isEqualTo(expiry);
+		assertThat(expireTime(three, shard.tag() + ":removed")).isGreaterThanOrEqualTo(expiry);
+		// a second start copies nothing over the marker already there
+		assertThat(RemovalMarkers.copy(three.connections, new RankKeys(prefix), 1, three.shards)).isZero();
 	}
 
 	@Test
@@ -162,6 +202,15 @@ class RemovalMarkerTests {
 			}
 		}
 		return texts;
+	}
+
+	/** When a key expires, epoch ms: {@code PEXPIRETIME}. */
+	private static long expireTime(EngineFixture engine, String key) {
+		try (RedisConnection connection = engine.connections.getConnection()) {
+			return connection.scriptingCommands()
+				.eval("return redis.call('PEXPIRETIME', KEYS[1])".getBytes(StandardCharsets.UTF_8), ReturnType.INTEGER,
+						1, key.getBytes(StandardCharsets.UTF_8));
+		}
 	}
 
 	private static String text(byte[] bytes) {

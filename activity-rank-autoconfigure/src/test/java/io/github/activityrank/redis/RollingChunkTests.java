@@ -43,6 +43,8 @@ class RollingChunkTests {
 
 	private static final LocalDate TODAY = LocalDate.of(2026, 6, 20);
 
+	private static final long GENERATION = 7;
+
 	private final EmbeddedRedis redis = EmbeddedRedis.start();
 
 	private final LettuceConnectionFactory connections = connect(this.redis.port());
@@ -83,8 +85,7 @@ class RollingChunkTests {
 		long oneShotMs = (System.nanoTime() - oneShotStart) / 1_000_000;
 
 		RollingBuilder builder = builder(BoardOrder.DEFAULT, RollingBuilder.CHUNK);
-		long built = builder.build(this.days, List.of(this.sources), List.of(this.target),
-				List.of("{t}:rolling-build:7:a"));
+		long built = build(builder, "{t}:rolling-build:7:a");
 
 		Map<String, Double> expected = scores("{t}:oneshot");
 		System.out.println("[reliability] rolling-chunks: entries=" + 7 * members + " members=" + built + " calls="
@@ -108,9 +109,7 @@ class RollingChunkTests {
 		}
 		// 2,100 entries: within 4 x 1,000 units, one ZUNIONSTORE
 		RollingBuilder builder = builder(BoardOrder.DEFAULT, 1_000);
-		assertThat(
-				builder.build(this.days, List.of(this.sources), List.of(this.target), List.of("{t}:rolling-build:7:e")))
-			.isEqualTo(306);
+		assertThat(build(builder, "{t}:rolling-build:7:e")).isEqualTo(306);
 		assertThat(builder.calls()).isOne();
 		assertThat(scores(this.target.key())).containsEntry("m0", 2.0).containsEntry("m6", 14.0).hasSize(306);
 	}
@@ -139,7 +138,7 @@ class RollingChunkTests {
 		}
 
 		RollingBuilder builder = builder(earliest, 50);
-		builder.build(this.days, List.of(this.sources), List.of(this.target), List.of("{t}:rolling-build:7:b"));
+		build(builder, "{t}:rolling-build:7:b");
 
 		Map<String, Double> board = scores(this.target.key());
 		assertThat(board).hasSize(400);
@@ -218,10 +217,59 @@ class RollingChunkTests {
 		swap.key(this.target.key());
 		swap.key(this.target.dense());
 		swap.key(this.target.building());
-		swap.arg("1").arg(RollingBuilder.BOARD_TTL);
+		swap.key(fence());
+		swap.arg("1").arg(RollingBuilder.BOARD_TTL).arg(GENERATION);
 		assertThat(LuaScript.load("rolling-swap.lua").run(this.connections, swap)).extracting(RedisReplies::asLong)
 			.containsExactly(0L);
 		assertThat(scores(this.target.key())).containsOnlyKeys("before");
+	}
+
+	@Test
+	void aSwapUnderAnOlderClaimThanTheShardNamesPutsNothingInPlace() {
+		zadd(this.target.key(), List.of(new DefaultTuple(bytes("before"), 1.0)));
+		String build = "{t}:rolling-build:7:f";
+		zadd(build, List.of(new DefaultTuple(bytes("stale"), 1.0)));
+		ScriptArgs swap = new ScriptArgs();
+		swap.key(build);
+		swap.key(this.target.key());
+		swap.key(this.target.dense());
+		swap.key(this.target.building());
+		swap.key(fence());
+		swap.arg("1").arg(RollingBuilder.BOARD_TTL).arg(GENERATION - 1);
+
+		assertThat(LuaScript.load("rolling-swap.lua").run(this.connections, swap)).extracting(RedisReplies::asLong)
+			.containsExactly(-1L);
+		assertThat(scores(this.target.key())).containsOnlyKeys("before");
+		assertThat(exists(build)).isFalse();
+	}
+
+	/**
+	 * Build into the target under a claim that holds, as the only builder of the board.
+	 */
+	private long build(RollingBuilder builder, String build) {
+		return builder.build(this.days, List.of(this.sources), List.of(this.target), List.of(build), List.of(fence()),
+				new RollingBuilder.Claim() {
+
+					@Override
+					public long generation() {
+						return GENERATION;
+					}
+
+					@Override
+					public boolean renew() {
+						return true;
+					}
+
+				});
+	}
+
+	/** The state hash of the board, naming the claim of {@link #GENERATION}. */
+	private String fence() {
+		String state = "{t}:rolling-state:7";
+		try (RedisConnection connection = this.connections.getConnection()) {
+			connection.hashCommands().hSet(bytes(state), bytes("gen"), bytes(Long.toString(GENERATION)));
+		}
+		return state;
 	}
 
 	private RollingBuilder builder(BoardOrder order, int entriesPerCall) {
