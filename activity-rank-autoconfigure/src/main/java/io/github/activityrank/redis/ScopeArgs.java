@@ -3,6 +3,7 @@ package io.github.activityrank.redis;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -63,63 +64,83 @@ final class ScopeArgs {
 
 	/**
 	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
-	 * call: the scoped-set prefix, where each command's group starts among the groups (0:
-	 * none), the number of their arguments, then the call's distinct groups.
+	 * call: the scoped-set prefix; packed, the first and last index of the call's scope
+	 * boards (added first, one after the other, so the script asks once whether all exist)
+	 * and where each command's group starts among the groups (0: none); the number of
+	 * their arguments, then the call's distinct groups.
 	 * @param call the call, to which the keys are added
 	 * @param commands the batch's commands, all awards
 	 * @param today the day of the batch's keys
 	 * @param instant the instant of the commands, or the base of their own instants
 	 * @param own whether each command passes its own instant
+	 * @param global the periods of today's boards, whose check of the largest score holds
+	 * for a plain scope board of the same period (never above them)
 	 * @return the header's arguments, in order
 	 */
-	List<String> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own) {
-		Map<Period, Long> times = new EnumMap<>(Period.class);
-		Map<Map<String, String>, Integer> starts = new HashMap<>();
-		List<String> groups = new ArrayList<>();
-		StringBuilder of = new StringBuilder();
+	List<byte[]> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own,
+			Collection<Period> global) {
+		long first = call.keyCount() + 1;
 		for (ScoreCommand command : commands) {
 			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
-			of.append((of.length() > 0) ? "," : "")
-				.append(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
-						(named) -> leanGroup(call, named, groups, today, instant, own, times)));
+			scopes.forEach((name, id) -> {
+				ScopeKind kind = this.scopes.kind(name);
+				kind.periods()
+					.forEach((period) -> call
+						.sharedKey(this.keys.scopeBoard(kind.name(), RankKeys.encode(id), period, today)));
+			});
 		}
-		List<String> header = new ArrayList<>(
-				List.of(this.keys.scoped(""), starts.isEmpty() ? "" : of.toString(), Integer.toString(groups.size())));
+		long[] numbers = new long[commands.size() + 2];
+		numbers[0] = first;
+		numbers[1] = call.keyCount();
+		Map<Period, Long> times = new EnumMap<>(Period.class);
+		Map<Map<String, String>, Integer> starts = new HashMap<>();
+		List<byte[]> groups = new ArrayList<>();
+		for (int c = 0; c < commands.size(); c++) {
+			ScoreCommand command = commands.get(c);
+			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
+			numbers[c + 2] = scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
+					(named) -> leanGroup(call, named, groups, today, instant, own, times, global));
+		}
+		List<byte[]> header = new ArrayList<>(List.of(ScriptArgs.bytes(this.keys.scoped("")),
+				starts.isEmpty() ? new byte[0] : ScriptArgs.packed(numbers),
+				ScriptArgs.bytes(Integer.toString(groups.size()))));
 		header.addAll(groups);
 		return header;
 	}
 
 	/**
-	 * Append one group of a lean call: its record text, its boards (six arguments each),
-	 * its scoped-set members.
+	 * Append one group of a lean call: its numbers (its ids, its boards, seven numbers
+	 * each), its record text, its scoped-set members, its ids.
 	 * @return where it starts among the groups, from 1
 	 */
-	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<String> groups, LocalDate today,
-			Instant instant, boolean own, Map<Period, Long> times) {
+	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<byte[]> groups, LocalDate today,
+			Instant instant, boolean own, Map<Period, Long> times, Collection<Period> global) {
 		int start = groups.size() + 1;
 		StringBuilder text = new StringBuilder();
-		List<String> boards = new ArrayList<>();
-		List<String> members = new ArrayList<>();
+		List<Long> numbers = new ArrayList<>(List.of((long) scopes.size(), 0L));
+		List<byte[]> members = new ArrayList<>();
+		List<byte[]> ids = new ArrayList<>();
 		for (Map.Entry<String, String> scope : scopes.entrySet()) {
 			ScopeKind kind = this.scopes.kind(scope.getKey());
 			String id = RankKeys.encode(scope.getValue());
 			text.append((text.length() > 0) ? ";" : "").append(kind.name()).append('=').append(id).append(':');
 			kind.periods().forEach((period) -> text.append(letter(period)));
-			members.add(kind.name() + ":" + id);
+			members.add(ScriptArgs.bytes(kind.name() + ":" + id));
+			ids.add(ScriptArgs.bytes(id));
 			for (Period period : kind.periods()) {
 				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
-				boards.addAll(
-						List.of(Integer.toString(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today))),
-								Long.toString(this.calendar.boardTtlMillis(period, today)), Long.toString(time),
-								Integer.toString(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today))), id,
-								Long.toString(kind.keep())));
+				boolean covered = !this.layout.timed() && global.contains(period);
+				numbers.addAll(List.of((long) call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)),
+						this.calendar.boardTtlMillis(period, today), time,
+						(long) call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)), kind.keep(),
+						(long) ids.size(), covered ? 1L : 0L));
 			}
 		}
-		groups.add(text.toString());
-		groups.add(Integer.toString(boards.size() / 6));
-		groups.addAll(boards);
-		groups.add(Integer.toString(members.size()));
+		numbers.set(1, (long) (numbers.size() - 2) / 7);
+		groups.add(ScriptArgs.packed(numbers.stream().mapToLong(Long::longValue).toArray()));
+		groups.add(ScriptArgs.bytes(text.toString()));
 		groups.addAll(members);
+		groups.addAll(ids);
 		return start;
 	}
 

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
@@ -129,6 +130,51 @@ class ScopeLeanPathTests {
 			lean.service.removeUser("u3");
 			full.service.removeUser("u3");
 			assertSameScopeBoards(lean, full, MORNING.toLocalDate().plusDays(2), true);
+		}
+	}
+
+	/**
+	 * A scope board that would pass its largest score (a total board, which no global
+	 * board of the day bounds) sets the award aside on the lean path as on the full
+	 * script: nothing stored, the same reason, and the same award applies once there is
+	 * room again.
+	 */
+	@Test
+	void anAwardThatWouldPassAScopeBoardsLargestScoreIsSetAsideOnBothPaths() {
+		ScopeSettings totals = new ScopeSettings(
+				Map.of("category", new ScopeKind("category", List.of(Period.DAY, Period.TOTAL), Set.of(), 0)));
+		Map<String, ScoringRule> rules = Map.of("post", new ScoringRule("post", 5, false, null));
+		Map<String, ItemType> unused = Map.of("unused",
+				new ItemType("unused", Map.of("nothing", 1L), List.of(Period.DAY), null, 10, false));
+		try (EngineFixture lean = new EngineFixture(MORNING, EnumSet.of(Period.DAY), rules, null, null,
+				EngineFixture.factory(3), RedisTestServer.uniquePrefix("scopelean"), BoardOrder.DEFAULT, 1, Map.of(),
+				totals);
+				EngineFixture full = new EngineFixture(MORNING, EnumSet.of(Period.DAY), rules, null, null,
+						EngineFixture.factory(3), RedisTestServer.uniquePrefix("scopefull"), BoardOrder.DEFAULT, 1,
+						unused, totals)) {
+			LocalDate day = MORNING.toLocalDate();
+			List<AwardResult> results = new ArrayList<>();
+			for (EngineFixture engine : List.of(lean, full)) {
+				String total = new ScopeKeys(engine.keys).scopeBoard("category", "java", Period.TOTAL, day);
+				engine.zadd(total, "ann", ActivityLimits.MAX_BOARD_SCORE - 4);
+				List<AwardResult> batch = engine.service
+					.applyAll(List.of(ActivityEvent.award("bob", "b1", "post").withScope("category", "java"),
+							ActivityEvent.award("ann", "a1", "post").withScope("category", "java")));
+				assertThat(batch).extracting(AwardResult::outcome).containsExactly(Outcome.AWARDED, Outcome.SET_ASIDE);
+				assertThat(batch.get(1).reason())
+					.contains("a scope board would pass its largest score of 9007199254740991 points");
+				assertThat(engine.hash(engine.keys.record(day, "ann"))).isEmpty();
+				assertThat(engine.service.board(Period.DAY).rankOf("ann")).isEmpty();
+				assertThat(engine.service.board("category", "java", Period.DAY, day).rankOf("ann")).isEmpty();
+				assertThat(engine.rawScore(total, "ann")).isEqualTo(ActivityLimits.MAX_BOARD_SCORE - 4.0);
+				results.addAll(batch);
+				engine.zadd(total, "ann", 10);
+				assertThat(engine.service.apply(ActivityEvent.award("ann", "a1", "post").withScope("category", "java"))
+					.outcome())
+					.isEqualTo(Outcome.AWARDED);
+				assertThat(engine.rawScore(total, "ann")).isEqualTo(15.0);
+			}
+			assertThat(results.subList(0, 2)).isEqualTo(results.subList(2, 4));
 		}
 	}
 

@@ -161,8 +161,8 @@ if ARGV[1] == 'lean' then
               end
             end
             scoped = points ~= 0 and scoped
-            if scoped then -- its record and the scoped set, the last writes that can fail
-              scope.record(scoped, record, field, member)
+            if scoped then -- its record, unread scope boards and scoped set: the last writes that can fail
+              scope.record(scoped, record, field, member, points)
             end
             add_all(reached, member, points, false, scoped and scoped.ks)
             if scoped then
