@@ -64,8 +64,10 @@ class ScopeLeanPathTests {
 			assertThat(counting.scriptCalls() - before).isEqualTo(1);
 			assertThat(results).extracting(AwardResult::outcome).containsOnly(Outcome.AWARDED);
 			String record = engine.keys.record(MORNING.toLocalDate(), "ann");
-			assertThat(engine.hash(record)).containsEntry("#s:a1", "category=java:dwt")
-				.containsEntry("#s:a3", "category=go:dwt");
+			// each award's value carries the scope ids it gave to, for its revoke
+			assertThat(engine.hash(record)).hasEntrySatisfying("a1", (value) -> assertThat(value).endsWith("|category=java:dwt"))
+				.hasEntrySatisfying("a3", (value) -> assertThat(value).endsWith("|category=go:dwt"))
+				.doesNotContainKeys("#s:a1", "#s:a3");
 			engine.clock.set(MORNING.plusDays(2)); // the next ISO week, 2027-W01
 			assertThat(engine.service.revoke("ann", "a1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
 			LocalDate day = MORNING.toLocalDate();
@@ -75,7 +77,32 @@ class ScopeLeanPathTests {
 				.containsExactly("bob");
 			assertThat(engine.service.board("category", "java", Period.DAY, day).top(10)).extracting(RankEntry::id)
 				.containsExactly("bob");
-			assertThat(engine.hash(record)).doesNotContainKeys("a1", "#s:a1").containsKey("#s:a3");
+			assertThat(engine.hash(record)).doesNotContainKey("a1").containsKey("a3");
+		}
+	}
+
+	/**
+	 * A record written before the scope ids moved into its value (into a field
+	 * {@code #s:<field>} of their own) is still taken back exactly, that field with it.
+	 */
+	@Test
+	void aRevokeTakesBackTheScopeIdsOfARecordThatKeepsThemInAFieldOfTheirOwn() {
+		try (EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.WEEK, Period.TOTAL),
+				EngineFixture.FORUM_RULES, null, null, EngineFixture.factory(3),
+				RedisTestServer.uniquePrefix("scopelean"), BoardOrder.DEFAULT, 1, Map.of(), SCOPES)) {
+			LocalDate day = MORNING.toLocalDate();
+			engine.service.apply(ActivityEvent.award("ann", "a1", "publish").withScope("category", "java"));
+			String record = engine.keys.record(day, "ann");
+			String value = engine.hash(record).get("a1");
+			engine.hset(record, "a1", value.substring(0, value.indexOf('|')));
+			engine.hset(record, "#s:a1", value.substring(value.indexOf('|') + 1));
+
+			assertThat(engine.service.revoke("ann", "a1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
+			for (Period period : List.of(Period.DAY, Period.WEEK, Period.TOTAL)) {
+				assertThat(engine.service.board("category", "java", period, day).top(10)).as("%s", period).isEmpty();
+				assertThat(engine.service.scopes("category", period).top(10)).as("%s", period).isEmpty();
+			}
+			assertThat(engine.hash(record)).isEmpty();
 		}
 	}
 

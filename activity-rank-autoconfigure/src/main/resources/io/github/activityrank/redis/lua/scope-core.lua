@@ -16,7 +16,8 @@
 --                            points), the key index of its kind's board of scope ids, the kind's keep
 --                            (0: every member), which of the M ids it is (1 to M), and 1 when it is
 --                            plain and today's boards have one of its period (else 0)
---                   text     the record of its scope ids, "kind=id:letters;..." (the scopes module's)
+--                   text     the record of its scope ids, "kind=id:letters;..." (the scopes module's),
+--                            which an award's record value carries after '|' (scope.value)
 --                   M        the members of the user's scoped set it adds, "kind:id"
 --                   M        the scope ids, as the boards of scope ids hold them
 -- A plain scope board of a period today's boards have is not read: a scope board is never above
@@ -27,10 +28,10 @@
 -- another type fails the award there and takes them back. Any other scope board joins
 -- lean-boards' lists (scope_board: read once per call, its largest score checked, written last).
 -- Each board of scope ids is probed once per call (ZCARD: whether it exists, and a key of another
--- type fails there, before the award writes anything). Per award that scores (points not 0): one
--- HSET of '#s:<field>' (the record the scopes module's revoke takes back from), its unread scope
--- boards, one SADD to the user's scoped set, then the boards (lean-boards: add_all), one ZINCRBY
--- per board of scope ids, and with `keep` the trims.
+-- type fails there, before the award writes anything). Per award that scores (points not 0): its
+-- record value with its scope ids (no write more), its unread scope boards, one SADD to the user's
+-- scoped set, then the boards (lean-boards: add_all), one ZINCRBY per board of scope ids, and with
+-- `keep` the trims.
 
 local scope = { prefix = false, of = false, at = 0, plans = false, probed = false, known = false }
 
@@ -106,10 +107,23 @@ function scope.reach(n, scope_board)
   return plan
 end
 
--- an award that scores: its record of the scope ids, its unread scope boards (journaled; a penalty
--- never makes a board or a member) and the user's scoped set, before the boards read
-function scope.record(p, record, field, member, points)
-  redis.call('HSET', record, '#s:' .. field, ARGV[p.at + 1])
+-- the record value of an award of the spec that gives points to the group's scope ids: the value,
+-- '|', the record of its ids (what the scopes module's revoke takes back from); kept per spec
+function scope.value(p, spec, points)
+  if points ~= spec.points then
+    return record_value(spec, points) .. '|' .. ARGV[p.at + 1]
+  end
+  local value = p[spec]
+  if not value then
+    value = spec.value .. '|' .. ARGV[p.at + 1]
+    p[spec] = value
+  end
+  return value
+end
+
+-- an award that scores: its unread scope boards (journaled; a penalty never makes a board or a
+-- member) and the user's scoped set, before the boards read
+function scope.record(p, member, points)
   local known, text = scope.known, int(points)
   for b = 3, 2 + p[2] * 7, 7 do
     if p[b + 6] == 1 then
