@@ -65,9 +65,9 @@ final class ScopeArgs {
 	/**
 	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
 	 * call: the scoped-set prefix; packed, the first and last index of the call's scope
-	 * boards (added first, one after the other, so the script asks once whether all exist)
-	 * and where each command's group starts among the groups (0: none); the number of
-	 * their arguments, then the call's distinct groups.
+	 * boards (added first, one after the other, so the script asks once whether all
+	 * exist) and where each command's group starts among the groups (0: none); the number
+	 * of their arguments, then the call's distinct groups.
 	 * @param call the call, to which the keys are added
 	 * @param commands the batch's commands, all awards
 	 * @param today the day of the batch's keys

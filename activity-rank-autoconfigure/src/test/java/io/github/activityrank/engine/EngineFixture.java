@@ -196,7 +196,9 @@ final class EngineFixture implements AutoCloseable {
 		}
 	}
 
-	/** Write a hash field, as a record from before or a hand-made fixture would hold it. */
+	/**
+	 * Write a hash field, as a record from before or a hand-made fixture would hold it.
+	 */
 	void hset(String key, String field, String value) {
 		try (RedisConnection connection = this.connections.getConnection()) {
 			connection.hashCommands()

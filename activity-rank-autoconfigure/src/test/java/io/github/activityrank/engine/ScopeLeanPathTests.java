@@ -65,9 +65,15 @@ class ScopeLeanPathTests {
 			assertThat(results).extracting(AwardResult::outcome).containsOnly(Outcome.AWARDED);
 			String record = engine.keys.record(MORNING.toLocalDate(), "ann");
 			// each award's value carries the scope ids it gave to, for its revoke
-			assertThat(engine.hash(record)).hasEntrySatisfying("a1", (value) -> assertThat(value).endsWith("|category=java:dwt"))
+			assertThat(engine.hash(record))
+				.hasEntrySatisfying("a1", (value) -> assertThat(value).endsWith("|category=java:dwt"))
 				.hasEntrySatisfying("a3", (value) -> assertThat(value).endsWith("|category=go:dwt"))
 				.doesNotContainKeys("#s:a1", "#s:a3");
+			// which history and summaries read past
+			assertThat(engine.service.history("ann", MORNING.toLocalDate(), MORNING.toLocalDate()).get(0).awards())
+				.containsOnlyKeys("a1", "a3")
+				.containsEntry("a1", 10L);
+			assertThat(engine.service.summary("ann", Period.DAY).byRule()).containsOnlyKeys("publish", "comment");
 			engine.clock.set(MORNING.plusDays(2)); // the next ISO week, 2027-W01
 			assertThat(engine.service.revoke("ann", "a1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
 			LocalDate day = MORNING.toLocalDate();
@@ -197,8 +203,7 @@ class ScopeLeanPathTests {
 				results.addAll(batch);
 				engine.zadd(total, "ann", 10);
 				assertThat(engine.service.apply(ActivityEvent.award("ann", "a1", "post").withScope("category", "java"))
-					.outcome())
-					.isEqualTo(Outcome.AWARDED);
+					.outcome()).isEqualTo(Outcome.AWARDED);
 				assertThat(engine.rawScore(total, "ann")).isEqualTo(15.0);
 			}
 			assertThat(results.subList(0, 2)).isEqualTo(results.subList(2, 4));
