@@ -259,15 +259,16 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
         return ('category|%s|0|dm|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
                 % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
 
-    def lean_group(sid):
-        # scope-core's group: its numbers (one id, two boards of seven, both plain boards of a period
-        # today's boards have), the record text, one scoped-set member, one id
+    def lean_group(sid, at, texts):
+        # scope-core's group: its numbers (where its texts start, one id, two boards of seven, none
+        # read: both plain boards of a period today's boards have), then its texts (the record text,
+        # one scoped-set member, one id)
         key = lambda name: key_of(name, lean_keys, lean_shared)
-        numbers = [1, 2]
+        numbers = [texts + 1, 1, 2, 0 if time_part == '-1' else 1]
         for p in ('day:20261128', 'month:2026-11'):
             numbers += [key('{p}:scope:category:%s:%s' % (sid, p)), -1, int(time_part),
                         key('{p}:scopes:category:%s' % p), 0, 1, 1 if time_part == '-1' else 0]
-        return [struct.pack('<%dd' % len(numbers), *numbers), 'category=%s:dm' % sid, 'category:' + sid, sid]
+        return numbers, ['category=%s:dm' % sid, 'category:' + sid, sid]
 
     start = len(args) + 1
     tail = [largest, '1' if time_part != '-1' else '0', '0', '{p}:scoped:']
@@ -278,20 +279,26 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
         for p in ('day:20261128', 'month:2026-11'):
             key_of('{p}:scope:category:%s:%s' % (sid, p), lean_keys, lean_shared)
     last = len(lean_keys)
+    for sid in sids:
+        for p in ('day:20261128', 'month:2026-11'):
+            key_of('{p}:scopes:category:%s' % p, lean_keys, lean_shared)
+    numbers, texts = [first, last, last + 1, len(lean_keys)], []
     for a, sid in zip(range(2, len(given), 4), sids):
         member, field, points, revoke = given[a:a + 4]
         tail.append(group(sid, key))
         if sid not in starts:
-            starts[sid] = len(groups) + 1
-            groups += lean_group(sid)
-        of.append(str(starts[sid]))
+            starts[sid] = len(sids) + 5 + len(groups)
+            group_numbers, group_texts = lean_group(sid, len(groups), len(texts))
+            groups += group_numbers
+            texts += group_texts
+        of.append(starts[sid])
         floor_args += [member, field, points, revoke, sid]
         floor_scope_keys += ['{q}:scope:category:%s:day' % sid, '{q}:scope:category:%s:month' % sid,
                              '{q}:scopes:category:day', '{q}:scopes:category:month']
     # the lean call: the header's first command key (its sixth number) counts the scope keys; the
     # header after the spec (lean calls with scopes carry no badge header here)
-    header = (['{p}:scoped:', struct.pack('<%dd' % (len(of) + 2), first, last, *[int(o) for o in of]),
-               str(len(groups))] + groups)
+    numbers += of + groups
+    header = ['{p}:scoped:', struct.pack('<%dd' % len(numbers), *numbers), str(len(texts))] + texts
     numbers = list(struct.unpack('<12d', lean_args[1]))
     numbers[5] = len(lean_keys)
     lean_args = [lean_args[0], struct.pack('<12d', *numbers)] + lean_args[2:]

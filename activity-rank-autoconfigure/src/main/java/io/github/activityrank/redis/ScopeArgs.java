@@ -64,10 +64,10 @@ final class ScopeArgs {
 
 	/**
 	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
-	 * call: the scoped-set prefix; packed, the first and last index of the call's scope
-	 * boards (added first, one after the other, so the script asks once whether all
-	 * exist) and where each command's group starts among the groups (0: none); the number
-	 * of their arguments, then the call's distinct groups.
+	 * call: the scoped-set prefix; packed, the ranges of the call's scope boards and of
+	 * its boards of scope ids (each added one after the other, so the script asks once
+	 * whether all exist), where each command's group starts among these numbers (0: none)
+	 * and the groups' numbers; the number of texts, then the groups' texts.
 	 * @param call the call, to which the keys are added
 	 * @param commands the batch's commands, all awards
 	 * @param today the day of the batch's keys
@@ -79,47 +79,64 @@ final class ScopeArgs {
 	 */
 	List<byte[]> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own,
 			Collection<Period> global) {
-		long first = call.keyCount() + 1;
+		long firstBoard = call.keyCount() + 1;
+		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopeBoard(kind, id, period, today)));
+		long lastBoard = call.keyCount();
+		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopesBoard(kind, period, today)));
+		List<Long> numbers = new ArrayList<>(List.of(firstBoard, lastBoard, lastBoard + 1, (long) call.keyCount()));
+		List<Long> groups = new ArrayList<>();
+		List<byte[]> texts = new ArrayList<>();
+		Map<Period, Long> times = new EnumMap<>(Period.class);
+		Map<Map<String, String>, Long> starts = new HashMap<>();
 		for (ScoreCommand command : commands) {
 			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
-			scopes.forEach((name, id) -> {
-				ScopeKind kind = this.scopes.kind(name);
-				kind.periods()
-					.forEach((period) -> call
-						.sharedKey(this.keys.scopeBoard(kind.name(), RankKeys.encode(id), period, today)));
-			});
+			numbers.add(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes, (named) -> leanGroup(call, named,
+					commands.size() + 5L + groups.size(), groups, texts, today, instant, own, times, global)));
 		}
-		long[] numbers = new long[commands.size() + 2];
-		numbers[0] = first;
-		numbers[1] = call.keyCount();
-		Map<Period, Long> times = new EnumMap<>(Period.class);
-		Map<Map<String, String>, Integer> starts = new HashMap<>();
-		List<byte[]> groups = new ArrayList<>();
-		for (int c = 0; c < commands.size(); c++) {
-			ScoreCommand command = commands.get(c);
-			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
-			numbers[c + 2] = scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
-					(named) -> leanGroup(call, named, groups, today, instant, own, times, global));
-		}
+		numbers.addAll(groups);
 		List<byte[]> header = new ArrayList<>(List.of(ScriptArgs.bytes(this.keys.scoped("")),
-				starts.isEmpty() ? new byte[0] : ScriptArgs.packed(numbers),
-				ScriptArgs.bytes(Integer.toString(groups.size()))));
-		header.addAll(groups);
+				starts.isEmpty() ? new byte[0]
+						: ScriptArgs.packed(numbers.stream().mapToLong(Long::longValue).toArray()),
+				ScriptArgs.bytes(Integer.toString(texts.size()))));
+		header.addAll(texts);
 		return header;
 	}
 
 	/**
-	 * Append one group of a lean call: its numbers (its ids, its boards, seven numbers
-	 * each), its record text, its scoped-set members, its ids.
-	 * @return where it starts among the groups, from 1
+	 * Each board the awards of a lean call name: its kind, its (encoded) id, its period.
 	 */
-	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<byte[]> groups, LocalDate today,
-			Instant instant, boolean own, Map<Period, Long> times, Collection<Period> global) {
-		int start = groups.size() + 1;
+	private void forEachBoard(List<ScoreCommand> commands, BoardConsumer board) {
+		for (ScoreCommand command : commands) {
+			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
+			scopes.forEach((name, id) -> {
+				ScopeKind kind = this.scopes.kind(name);
+				kind.periods().forEach((period) -> board.accept(kind.name(), RankKeys.encode(id), period));
+			});
+		}
+	}
+
+	@FunctionalInterface
+	private interface BoardConsumer {
+
+		void accept(String kind, String id, Period period);
+
+	}
+
+	/**
+	 * Append one group of a lean call: its numbers (where its texts start, its ids, its
+	 * boards, whether any is read, seven numbers per board), then its texts (its record
+	 * text, its scoped-set members, its ids).
+	 * @param start where its numbers start among the call's numbers
+	 * @return {@code start}
+	 */
+	private long leanGroup(ScriptArgs call, Map<String, String> scopes, long start, List<Long> groups,
+			List<byte[]> texts, LocalDate today, Instant instant, boolean own, Map<Period, Long> times,
+			Collection<Period> global) {
 		StringBuilder text = new StringBuilder();
-		List<Long> numbers = new ArrayList<>(List.of((long) scopes.size(), 0L));
+		List<Long> boards = new ArrayList<>();
 		List<byte[]> members = new ArrayList<>();
 		List<byte[]> ids = new ArrayList<>();
+		boolean read = false;
 		for (Map.Entry<String, String> scope : scopes.entrySet()) {
 			ScopeKind kind = this.scopes.kind(scope.getKey());
 			String id = RankKeys.encode(scope.getValue());
@@ -130,17 +147,18 @@ final class ScopeArgs {
 			for (Period period : kind.periods()) {
 				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
 				boolean covered = !this.layout.timed() && global.contains(period);
-				numbers.addAll(List.of((long) call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)),
+				read |= !covered;
+				boards.addAll(List.of((long) call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)),
 						this.calendar.boardTtlMillis(period, today), time,
 						(long) call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)), kind.keep(),
 						(long) ids.size(), covered ? 1L : 0L));
 			}
 		}
-		numbers.set(1, (long) (numbers.size() - 2) / 7);
-		groups.add(ScriptArgs.packed(numbers.stream().mapToLong(Long::longValue).toArray()));
-		groups.add(ScriptArgs.bytes(text.toString()));
-		groups.addAll(members);
-		groups.addAll(ids);
+		groups.addAll(List.of(texts.size() + 1L, (long) ids.size(), boards.size() / 7L, read ? 1L : 0L));
+		groups.addAll(boards);
+		texts.add(ScriptArgs.bytes(text.toString()));
+		texts.addAll(members);
+		texts.addAll(ids);
 		return start;
 	}
 

@@ -116,7 +116,7 @@ if ARGV[1] == 'lean' then
               if capped and left <= 0 then
                 status = 2
               elseif left > 0 and (left > room[1] or any_timed)
-                  and not fits(member, left, reached, scoped and scoped.ks) then
+                  and not fits(member, left, reached, scoped and scope.ks[scoped]) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -165,7 +165,7 @@ if ARGV[1] == 'lean' then
             if scoped then -- its unread scope boards and scoped set: the last writes that can fail
               scope.record(scoped, member, points)
             end
-            add_all(reached, member, points, false, scoped and scoped.ks)
+            add_all(reached, member, points, false, scoped and scope.ks[scoped])
             if scoped then
               scope.tally(scoped, points, trim)
             end
