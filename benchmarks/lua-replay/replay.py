@@ -282,12 +282,12 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
     for sid in sids:
         for p in ('day:20261128', 'month:2026-11'):
             key_of('{p}:scopes:category:%s' % p, lean_keys, lean_shared)
-    numbers, texts = [first, last, last + 1, len(lean_keys)], []
+    numbers, texts = [first, last, last + 1, len(lean_keys), 0 if time_part == '-1' else 1], []
     for a, sid in zip(range(2, len(given), 4), sids):
         member, field, points, revoke = given[a:a + 4]
         tail.append(group(sid, key))
         if sid not in starts:
-            starts[sid] = len(sids) + 5 + len(groups)
+            starts[sid] = len(sids) + 6 + len(groups)
             group_numbers, group_texts = lean_group(sid, len(groups), len(texts))
             groups += group_numbers
             texts += group_texts

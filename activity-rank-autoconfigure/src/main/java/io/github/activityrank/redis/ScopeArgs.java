@@ -83,7 +83,7 @@ final class ScopeArgs {
 		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopeBoard(kind, id, period, today)));
 		long lastBoard = call.keyCount();
 		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopesBoard(kind, period, today)));
-		List<Long> numbers = new ArrayList<>(List.of(firstBoard, lastBoard, lastBoard + 1, (long) call.keyCount()));
+		List<Long> numbers = new ArrayList<>(List.of(firstBoard, lastBoard, lastBoard + 1, (long) call.keyCount(), 0L));
 		List<Long> groups = new ArrayList<>();
 		List<byte[]> texts = new ArrayList<>();
 		Map<Period, Long> times = new EnumMap<>(Period.class);
@@ -91,7 +91,11 @@ final class ScopeArgs {
 		for (ScoreCommand command : commands) {
 			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
 			numbers.add(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes, (named) -> leanGroup(call, named,
-					commands.size() + 5L + groups.size(), groups, texts, today, instant, own, times, global)));
+					commands.size() + 6L + groups.size(), groups, texts, today, instant, own, times, global)));
+		}
+		// whether any group reads a board (else the script looks at none apart)
+		for (int g = 0; g < groups.size(); g += 4 + 7 * groups.get(g + 2).intValue()) {
+			numbers.set(4, Math.max(numbers.get(4), groups.get(g + 3)));
 		}
 		numbers.addAll(groups);
 		List<byte[]> header = new ArrayList<>(List.of(ScriptArgs.bytes(this.keys.scoped("")),

@@ -9,7 +9,7 @@
 --   numbers       little-endian doubles, read once per call (one struct.unpack, as the lean
 --                 header's), '' when no command names a scope id: the first and last KEYS index of
 --                 the call's scope boards, then of its boards of scope ids (each range one after
---                 the other), then each command's group (where its numbers start here; 0: none),
+--                 the other), 1 when a group has a board that is read (else 0), each command's group (where its numbers start here; 0: none),
 --                 then the groups' numbers: where its texts start among the texts (from 1), M (its
 --                 scope ids), B (its boards), 1 when any of its boards is read (else 0), then seven
 --                 per board: its key index, TTL in ms (-1: never expires), time part (or base; -1:
@@ -35,7 +35,7 @@
 -- board of it is read, not every scope board exists or a board of scope ids failed its probe.
 
 local scope = { prefix = false, nums = false, at = 0, seen = false, probed = false, known = false,
-                poisoned = false, ks = false, bases = false }
+                poisoned = false, ks = false, bases = false, quick = false }
 
 -- packed doubles as a list (struct.unpack's last value, the position after them, follows); past
 -- what one unpack may push, one at a time
@@ -65,11 +65,12 @@ function scope.setup(a)
     if n > 0 and n <= 4000 and redis.call('EXISTS', unpack(KEYS, nums[1], nums[2])) == n then
       scope.known = true
     end
+    scope.quick = scope.known == true and nums[5] == 0 -- then no group is looked at apart
     for t = nums[3], nums[4] do
       local key = KEYS[t]
       local card = redis.pcall('ZCARD', key)
       if type(card) == 'table' then
-        probed[key], scope.poisoned = card, true
+        probed[key], scope.poisoned, scope.quick = card, true, false
       else
         probed[key] = card > 0
       end
@@ -111,9 +112,11 @@ end
 -- time parts at `at`
 function scope.reach(n, scope_board)
   local nums = scope.nums
-  local g = nums and nums[n + 4]
+  local g = nums and nums[n + 5]
   if not g or g == 0 then
     return false
+  elseif scope.quick then
+    return g
   end
   if not scope.seen[g] and (nums[g + 3] == 1 or scope.known ~= true or scope.poisoned) then
     plan_of(g, scope_board)
@@ -169,7 +172,7 @@ function scope.record(g, member, points)
           wrote('s', key, member, old)
           if known == true then -- the board may be gone: each is asked again
             known = {}
-            scope.known = known
+            scope.known, scope.quick = known, false
           end
           known[key] = nil
         elseif old then
