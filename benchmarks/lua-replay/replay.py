@@ -261,31 +261,46 @@ def scoped(keys, full_args, floor_keys, floor_args, largest, time_part, lean_arg
         return ('category|%s|0|dm|%d:-1:%s:0:%d,%d:-1:%s:0:%d'
                 % (sid, periods[0], time_part, ids[0], periods[1], time_part, ids[1]))
 
-    def lean_group(sid):
-        # scope-core's group: the record text, two boards of six arguments, one scoped-set member
-        key = lambda name: str(key_of(name, lean_keys, lean_shared))
-        boards = []
+    def lean_group(sid, at, texts):
+        # scope-core's group: its numbers (where its texts start, one id, two boards of seven, none
+        # read: both plain boards of a period today's boards have), then its texts (the record text,
+        # one scoped-set member, one id)
+        key = lambda name: key_of(name, lean_keys, lean_shared)
+        numbers = [texts + 1, 1, 2, 0 if time_part == '-1' else 1]
         for p in ('day:20261128', 'month:2026-11'):
-            boards += [key('{p}:scope:category:%s:%s' % (sid, p)), '-1', time_part,
-                       key('{p}:scopes:category:%s' % p), sid, '0']
-        return ['category=%s:dm' % sid, '2'] + boards + ['1', 'category:' + sid]
+            numbers += [key('{p}:scope:category:%s:%s' % (sid, p)), -1, int(time_part),
+                        key('{p}:scopes:category:%s' % p), 0, 1, 1 if time_part == '-1' else 0]
+        return numbers, ['category=%s:dm' % sid, 'category:' + sid, sid]
 
     start = len(args) + 1
     tail = [largest, '1' if time_part != '-1' else '0', '0', '{p}:scoped:']
-    for a in range(2, len(given), 4):
+    sids = [('c%d' % random.randrange(SCOPE_IDS)) for _ in range(2, len(given), 4)]
+    # the lean call's scope boards first, one after the other (its header names the first and last)
+    first = len(lean_keys) + 1
+    for sid in sids:
+        for p in ('day:20261128', 'month:2026-11'):
+            key_of('{p}:scope:category:%s:%s' % (sid, p), lean_keys, lean_shared)
+    last = len(lean_keys)
+    for sid in sids:
+        for p in ('day:20261128', 'month:2026-11'):
+            key_of('{p}:scopes:category:%s' % p, lean_keys, lean_shared)
+    numbers, texts = [first, last, last + 1, len(lean_keys), 0 if time_part == '-1' else 1], []
+    for a, sid in zip(range(2, len(given), 4), sids):
         member, field, points, revoke = given[a:a + 4]
-        sid = 'c%d' % random.randrange(SCOPE_IDS)
         tail.append(group(sid, key))
         if sid not in starts:
-            starts[sid] = len(groups) + 1
-            groups += lean_group(sid)
-        of.append(str(starts[sid]))
+            starts[sid] = len(sids) + 6 + len(groups)
+            group_numbers, group_texts = lean_group(sid, len(groups), len(texts))
+            groups += group_numbers
+            texts += group_texts
+        of.append(starts[sid])
         floor_args += [member, field, points, revoke, sid]
         floor_scope_keys += ['{q}:scope:category:%s:day' % sid, '{q}:scope:category:%s:month' % sid,
                              '{q}:scopes:category:day', '{q}:scopes:category:month']
     # the lean call: the header's first command key (its sixth number) counts the scope keys; the
     # header after the spec (lean calls with scopes carry no badge header here)
-    header = ['{p}:scoped:', ','.join(of), str(len(groups))] + groups
+    numbers += of + groups
+    header = ['{p}:scoped:', struct.pack('<%dd' % len(numbers), *numbers), str(len(texts))] + texts
     numbers = list(struct.unpack('<12d', lean_args[1]))
     numbers[5] = len(lean_keys)
     lean_args = [lean_args[0], struct.pack('<12d', *numbers)] + lean_args[2:]

@@ -79,8 +79,8 @@ final class LeanScoreCall {
 		int rules = call.key(this.keys.rules());
 		// scope-core's header: its keys named now, before the commands' (which the script
 		// finds from their count), its arguments written after the specs
-		List<String> scopeHeader = (this.scopes != null)
-				? this.scopes.lean(call, commands, dayKeys.today, earliest, own) : List.of();
+		List<byte[]> scopeHeader = (this.scopes != null)
+				? this.scopes.lean(call, commands, dayKeys.today, earliest, own, this.periods) : List.of();
 		// the specs: what commands share, numbered in order of first use; a revoke refers
 		// to its rule's caps by minus the number
 		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();

@@ -6,7 +6,9 @@ package io.github.activityrank.redis;
  * the few rules and small points of most awards, so that Redis keeps it in a byte. The
  * points are zigzagged ({@code 0, -1, 1, -2} become {@code 0, 1, 2, 3}) and paired with
  * the number (Szudzik's pairing); rules are numbered 1, 2, ... in the registry of rules
- * ({@link RankKeys#rules()}) when first awarded, 0 is explicit points.
+ * ({@link RankKeys#rules()}) when first awarded, 0 is explicit points. An award that gave
+ * points to scope ids carries them after the number ({@code 113|category=java:dm}), for
+ * its revoke.
  */
 final class RecordValues {
 
@@ -19,7 +21,8 @@ final class RecordValues {
 	 * @return the points the award gave
 	 */
 	static long points(String value) {
-		long paired = Long.parseLong(value);
+		int scopes = value.indexOf('|');
+		long paired = Long.parseLong((scopes < 0) ? value : value.substring(0, scopes));
 		long root = (long) Math.sqrt(paired);
 		if (root * root > paired) {
 			root--;

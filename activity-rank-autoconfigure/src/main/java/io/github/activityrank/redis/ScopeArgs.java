@@ -3,6 +3,7 @@ package io.github.activityrank.redis;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -63,63 +64,105 @@ final class ScopeArgs {
 
 	/**
 	 * Scope-core's header of a lean call (lua/scope-core.lua), its keys added to the
-	 * call: the scoped-set prefix, where each command's group starts among the groups (0:
-	 * none), the number of their arguments, then the call's distinct groups.
+	 * call: the scoped-set prefix; packed, the ranges of the call's scope boards and of
+	 * its boards of scope ids (each added one after the other, so the script asks once
+	 * whether all exist), where each command's group starts among these numbers (0: none)
+	 * and the groups' numbers; the number of texts, then the groups' texts.
 	 * @param call the call, to which the keys are added
 	 * @param commands the batch's commands, all awards
 	 * @param today the day of the batch's keys
 	 * @param instant the instant of the commands, or the base of their own instants
 	 * @param own whether each command passes its own instant
+	 * @param global the periods of today's boards, whose check of the largest score holds
+	 * for a plain scope board of the same period (never above them)
 	 * @return the header's arguments, in order
 	 */
-	List<String> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own) {
+	List<byte[]> lean(ScriptArgs call, List<ScoreCommand> commands, LocalDate today, Instant instant, boolean own,
+			Collection<Period> global) {
+		long firstBoard = call.keyCount() + 1;
+		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopeBoard(kind, id, period, today)));
+		long lastBoard = call.keyCount();
+		forEachBoard(commands, (kind, id, period) -> call.sharedKey(this.keys.scopesBoard(kind, period, today)));
+		List<Long> numbers = new ArrayList<>(List.of(firstBoard, lastBoard, lastBoard + 1, (long) call.keyCount(), 0L));
+		List<Long> groups = new ArrayList<>();
+		List<byte[]> texts = new ArrayList<>();
 		Map<Period, Long> times = new EnumMap<>(Period.class);
-		Map<Map<String, String>, Integer> starts = new HashMap<>();
-		List<String> groups = new ArrayList<>();
-		StringBuilder of = new StringBuilder();
+		Map<Map<String, String>, Long> starts = new HashMap<>();
 		for (ScoreCommand command : commands) {
 			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
-			of.append((of.length() > 0) ? "," : "")
-				.append(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes,
-						(named) -> leanGroup(call, named, groups, today, instant, own, times)));
+			numbers.add(scopes.isEmpty() ? 0 : starts.computeIfAbsent(scopes, (named) -> leanGroup(call, named,
+					commands.size() + 6L + groups.size(), groups, texts, today, instant, own, times, global)));
 		}
-		List<String> header = new ArrayList<>(
-				List.of(this.keys.scoped(""), starts.isEmpty() ? "" : of.toString(), Integer.toString(groups.size())));
-		header.addAll(groups);
+		// whether any group reads a board (else the script looks at none apart)
+		for (int g = 0; g < groups.size(); g += 4 + 7 * groups.get(g + 2).intValue()) {
+			numbers.set(4, Math.max(numbers.get(4), groups.get(g + 3)));
+		}
+		numbers.addAll(groups);
+		List<byte[]> header = new ArrayList<>(List.of(ScriptArgs.bytes(this.keys.scoped("")),
+				starts.isEmpty() ? new byte[0]
+						: ScriptArgs.packed(numbers.stream().mapToLong(Long::longValue).toArray()),
+				ScriptArgs.bytes(Integer.toString(texts.size()))));
+		header.addAll(texts);
 		return header;
 	}
 
 	/**
-	 * Append one group of a lean call: its record text, its boards (six arguments each),
-	 * its scoped-set members.
-	 * @return where it starts among the groups, from 1
+	 * Each board the awards of a lean call name: its kind, its (encoded) id, its period.
 	 */
-	private int leanGroup(ScriptArgs call, Map<String, String> scopes, List<String> groups, LocalDate today,
-			Instant instant, boolean own, Map<Period, Long> times) {
-		int start = groups.size() + 1;
+	private void forEachBoard(List<ScoreCommand> commands, BoardConsumer board) {
+		for (ScoreCommand command : commands) {
+			Map<String, String> scopes = command.revoke() ? Map.of() : command.scopes();
+			scopes.forEach((name, id) -> {
+				ScopeKind kind = this.scopes.kind(name);
+				kind.periods().forEach((period) -> board.accept(kind.name(), RankKeys.encode(id), period));
+			});
+		}
+	}
+
+	@FunctionalInterface
+	private interface BoardConsumer {
+
+		void accept(String kind, String id, Period period);
+
+	}
+
+	/**
+	 * Append one group of a lean call: its numbers (where its texts start, its ids, its
+	 * boards, whether any is read, seven numbers per board), then its texts (its record
+	 * text, its scoped-set members, its ids).
+	 * @param start where its numbers start among the call's numbers
+	 * @return {@code start}
+	 */
+	private long leanGroup(ScriptArgs call, Map<String, String> scopes, long start, List<Long> groups,
+			List<byte[]> texts, LocalDate today, Instant instant, boolean own, Map<Period, Long> times,
+			Collection<Period> global) {
 		StringBuilder text = new StringBuilder();
-		List<String> boards = new ArrayList<>();
-		List<String> members = new ArrayList<>();
+		List<Long> boards = new ArrayList<>();
+		List<byte[]> members = new ArrayList<>();
+		List<byte[]> ids = new ArrayList<>();
+		boolean read = false;
 		for (Map.Entry<String, String> scope : scopes.entrySet()) {
 			ScopeKind kind = this.scopes.kind(scope.getKey());
 			String id = RankKeys.encode(scope.getValue());
 			text.append((text.length() > 0) ? ";" : "").append(kind.name()).append('=').append(id).append(':');
 			kind.periods().forEach((period) -> text.append(letter(period)));
-			members.add(kind.name() + ":" + id);
+			members.add(ScriptArgs.bytes(kind.name() + ":" + id));
+			ids.add(ScriptArgs.bytes(id));
 			for (Period period : kind.periods()) {
 				long time = times.computeIfAbsent(period, (each) -> time(each, today, instant, own));
-				boards.addAll(
-						List.of(Integer.toString(call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today))),
-								Long.toString(this.calendar.boardTtlMillis(period, today)), Long.toString(time),
-								Integer.toString(call.sharedKey(this.keys.scopesBoard(kind.name(), period, today))), id,
-								Long.toString(kind.keep())));
+				boolean covered = !this.layout.timed() && global.contains(period);
+				read |= !covered;
+				boards.addAll(List.of((long) call.sharedKey(this.keys.scopeBoard(kind.name(), id, period, today)),
+						this.calendar.boardTtlMillis(period, today), time,
+						(long) call.sharedKey(this.keys.scopesBoard(kind.name(), period, today)), kind.keep(),
+						(long) ids.size(), covered ? 1L : 0L));
 			}
 		}
-		groups.add(text.toString());
-		groups.add(Integer.toString(boards.size() / 6));
+		groups.addAll(List.of(texts.size() + 1L, (long) ids.size(), boards.size() / 7L, read ? 1L : 0L));
 		groups.addAll(boards);
-		groups.add(Integer.toString(members.size()));
-		groups.addAll(members);
+		texts.add(ScriptArgs.bytes(text.toString()));
+		texts.addAll(members);
+		texts.addAll(ids);
 		return start;
 	}
 

@@ -40,6 +40,12 @@ final class ScriptArgs {
 		return arg(Long.toString(value));
 	}
 
+	/** Add an argument made already ({@link #packed}, {@link #bytes}). */
+	ScriptArgs arg(byte[] value) {
+		this.args.add(value);
+		return this;
+	}
+
 	/**
 	 * Add numbers as one argument of little-endian doubles, which a script reads with
 	 * {@code struct.unpack('<dd...', ARGV[i])}: exact for integers below 2^53.
@@ -62,7 +68,8 @@ final class ScriptArgs {
 		this.args.set(slot, packed(values));
 	}
 
-	private static byte[] packed(long[] values) {
+	/** Numbers as {@link #numbers} packs them, for an argument added later. */
+	static byte[] packed(long... values) {
 		ByteBuffer packed = ByteBuffer.allocate(values.length * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN);
 		for (long value : values) {
 			packed.putDouble(value);
@@ -90,7 +97,7 @@ final class ScriptArgs {
 		return all;
 	}
 
-	private static byte[] bytes(String value) {
+	static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
 	}
 

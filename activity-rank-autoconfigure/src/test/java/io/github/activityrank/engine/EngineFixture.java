@@ -196,6 +196,17 @@ final class EngineFixture implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Write a hash field, as a record from before or a hand-made fixture would hold it.
+	 */
+	void hset(String key, String field, String value) {
+		try (RedisConnection connection = this.connections.getConnection()) {
+			connection.hashCommands()
+				.hSet(key.getBytes(StandardCharsets.UTF_8), field.getBytes(StandardCharsets.UTF_8),
+						value.getBytes(StandardCharsets.UTF_8));
+		}
+	}
+
 	boolean exists(String key) {
 		try (RedisConnection connection = this.connections.getConnection()) {
 			return Boolean.TRUE.equals(connection.keyCommands().exists(key.getBytes(StandardCharsets.UTF_8)));

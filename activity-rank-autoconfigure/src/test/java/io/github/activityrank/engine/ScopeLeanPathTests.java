@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityLimits;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
 import io.github.activityrank.Period;
@@ -63,8 +64,16 @@ class ScopeLeanPathTests {
 			assertThat(counting.scriptCalls() - before).isEqualTo(1);
 			assertThat(results).extracting(AwardResult::outcome).containsOnly(Outcome.AWARDED);
 			String record = engine.keys.record(MORNING.toLocalDate(), "ann");
-			assertThat(engine.hash(record)).containsEntry("#s:a1", "category=java:dwt")
-				.containsEntry("#s:a3", "category=go:dwt");
+			// each award's value carries the scope ids it gave to, for its revoke
+			assertThat(engine.hash(record))
+				.hasEntrySatisfying("a1", (value) -> assertThat(value).endsWith("|category=java:dwt"))
+				.hasEntrySatisfying("a3", (value) -> assertThat(value).endsWith("|category=go:dwt"))
+				.doesNotContainKeys("#s:a1", "#s:a3");
+			// which history and summaries read past
+			assertThat(engine.service.history("ann", MORNING.toLocalDate(), MORNING.toLocalDate()).get(0).awards())
+				.containsOnlyKeys("a1", "a3")
+				.containsEntry("a1", 10L);
+			assertThat(engine.service.summary("ann", Period.DAY).byRule()).containsOnlyKeys("publish", "comment");
 			engine.clock.set(MORNING.plusDays(2)); // the next ISO week, 2027-W01
 			assertThat(engine.service.revoke("ann", "a1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
 			LocalDate day = MORNING.toLocalDate();
@@ -74,7 +83,32 @@ class ScopeLeanPathTests {
 				.containsExactly("bob");
 			assertThat(engine.service.board("category", "java", Period.DAY, day).top(10)).extracting(RankEntry::id)
 				.containsExactly("bob");
-			assertThat(engine.hash(record)).doesNotContainKeys("a1", "#s:a1").containsKey("#s:a3");
+			assertThat(engine.hash(record)).doesNotContainKey("a1").containsKey("a3");
+		}
+	}
+
+	/**
+	 * A record written before the scope ids moved into its value (into a field
+	 * {@code #s:<field>} of their own) is still taken back exactly, that field with it.
+	 */
+	@Test
+	void aRevokeTakesBackTheScopeIdsOfARecordThatKeepsThemInAFieldOfTheirOwn() {
+		try (EngineFixture engine = new EngineFixture(MORNING, EnumSet.of(Period.DAY, Period.WEEK, Period.TOTAL),
+				EngineFixture.FORUM_RULES, null, null, EngineFixture.factory(3),
+				RedisTestServer.uniquePrefix("scopelean"), BoardOrder.DEFAULT, 1, Map.of(), SCOPES)) {
+			LocalDate day = MORNING.toLocalDate();
+			engine.service.apply(ActivityEvent.award("ann", "a1", "publish").withScope("category", "java"));
+			String record = engine.keys.record(day, "ann");
+			String value = engine.hash(record).get("a1");
+			engine.hset(record, "a1", value.substring(0, value.indexOf('|')));
+			engine.hset(record, "#s:a1", value.substring(value.indexOf('|') + 1));
+
+			assertThat(engine.service.revoke("ann", "a1", "publish").outcome()).isEqualTo(Outcome.REVOKED);
+			for (Period period : List.of(Period.DAY, Period.WEEK, Period.TOTAL)) {
+				assertThat(engine.service.board("category", "java", period, day).top(10)).as("%s", period).isEmpty();
+				assertThat(engine.service.scopes("category", period).top(10)).as("%s", period).isEmpty();
+			}
+			assertThat(engine.hash(record)).isEmpty();
 		}
 	}
 
@@ -129,6 +163,50 @@ class ScopeLeanPathTests {
 			lean.service.removeUser("u3");
 			full.service.removeUser("u3");
 			assertSameScopeBoards(lean, full, MORNING.toLocalDate().plusDays(2), true);
+		}
+	}
+
+	/**
+	 * A scope board that would pass its largest score (a total board, which no global
+	 * board of the day bounds) sets the award aside on the lean path as on the full
+	 * script: nothing stored, the same reason, and the same award applies once there is
+	 * room again.
+	 */
+	@Test
+	void anAwardThatWouldPassAScopeBoardsLargestScoreIsSetAsideOnBothPaths() {
+		ScopeSettings totals = new ScopeSettings(
+				Map.of("category", new ScopeKind("category", List.of(Period.DAY, Period.TOTAL), Set.of(), 0)));
+		Map<String, ScoringRule> rules = Map.of("post", new ScoringRule("post", 5, false, null));
+		Map<String, ItemType> unused = Map.of("unused",
+				new ItemType("unused", Map.of("nothing", 1L), List.of(Period.DAY), null, 10, false));
+		try (EngineFixture lean = new EngineFixture(MORNING, EnumSet.of(Period.DAY), rules, null, null,
+				EngineFixture.factory(3), RedisTestServer.uniquePrefix("scopelean"), BoardOrder.DEFAULT, 1, Map.of(),
+				totals);
+				EngineFixture full = new EngineFixture(MORNING, EnumSet.of(Period.DAY), rules, null, null,
+						EngineFixture.factory(3), RedisTestServer.uniquePrefix("scopefull"), BoardOrder.DEFAULT, 1,
+						unused, totals)) {
+			LocalDate day = MORNING.toLocalDate();
+			List<AwardResult> results = new ArrayList<>();
+			for (EngineFixture engine : List.of(lean, full)) {
+				String total = new ScopeKeys(engine.keys).scopeBoard("category", "java", Period.TOTAL, day);
+				engine.zadd(total, "ann", ActivityLimits.MAX_BOARD_SCORE - 4);
+				List<AwardResult> batch = engine.service
+					.applyAll(List.of(ActivityEvent.award("bob", "b1", "post").withScope("category", "java"),
+							ActivityEvent.award("ann", "a1", "post").withScope("category", "java")));
+				assertThat(batch).extracting(AwardResult::outcome).containsExactly(Outcome.AWARDED, Outcome.SET_ASIDE);
+				assertThat(batch.get(1).reason())
+					.contains("a scope board would pass its largest score of 9007199254740991 points");
+				assertThat(engine.hash(engine.keys.record(day, "ann"))).isEmpty();
+				assertThat(engine.service.board(Period.DAY).rankOf("ann")).isEmpty();
+				assertThat(engine.service.board("category", "java", Period.DAY, day).rankOf("ann")).isEmpty();
+				assertThat(engine.rawScore(total, "ann")).isEqualTo(ActivityLimits.MAX_BOARD_SCORE - 4.0);
+				results.addAll(batch);
+				engine.zadd(total, "ann", 10);
+				assertThat(engine.service.apply(ActivityEvent.award("ann", "a1", "post").withScope("category", "java"))
+					.outcome()).isEqualTo(Outcome.AWARDED);
+				assertThat(engine.rawScore(total, "ann")).isEqualTo(15.0);
+			}
+			assertThat(results.subList(0, 2)).isEqualTo(results.subList(2, 4));
 		}
 	}
 

@@ -544,9 +544,13 @@ class LedgerRebuildTests extends LedgerTestBase {
 		return rules;
 	}
 
-	// docs/redis-layout.md, "Record values": zigzagged points paired with the rule's
-	// number
+	// docs/redis-award-script.md, "Record values": zigzagged points paired with the
+	// rule's number, then the scope ids the award gave to, if any, after '|'
 	private static String decoded(String value, Map<Long, String> rules) {
+		int bar = value.indexOf('|');
+		if (bar >= 0) {
+			return decoded(value.substring(0, bar), rules) + value.substring(bar);
+		}
 		long paired = Long.parseLong(value);
 		long root = (long) Math.sqrt(paired);
 		long rest = paired - root * root;

@@ -34,6 +34,12 @@ class RecordValuesTests {
 		}
 	}
 
+	@Test
+	void theScopeIdsAnAwardGaveToFollowThePoints() {
+		assertThat(RecordValues.points("113|category=java:dm;course=c%2B%2B:t")).isEqualTo(5);
+		assertThat(RecordValues.points(paired(-5, 0) + "|category=java:d")).isEqualTo(-5);
+	}
+
 	// common.lua's record_value
 	private static long paired(long points, long number) {
 		long z = (points >= 0) ? points * 2 : -points * 2 - 1;

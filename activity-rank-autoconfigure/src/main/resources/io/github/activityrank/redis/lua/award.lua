@@ -14,6 +14,8 @@ end
 -- the record and field the running award set, its first write: score-main deletes the field when
 -- the command fails (cheaper than a journal entry, as every award of points makes one)
 local fresh_record, fresh_field
+-- the value and record of the award the last revoke took back (the scopes module reads its ids there)
+local revoked_value, revoked_record
 
 local function award(spec, member, field, first)
   local record = KEYS[first]
@@ -129,5 +131,6 @@ local function revoke(spec, member, field, first)
   for _, board in ipairs(reached) do
     board_take(board, member, points)
   end
+  revoked_value, revoked_record = given, record
   return 3, points
 end

@@ -40,9 +40,10 @@ local function record_value(spec, points)
   return int(z >= n and z * z + z + n or n * n + z)
 end
 
--- the points and the rule number a record's value holds
+-- the points and the rule number a record's value holds (an award that gave to scope ids carries
+-- them after the number: "113|kind=id:letters;...", scope-core's and the scopes module's)
 local function unpair(value)
-  local v = tonumber(value)
+  local v = tonumber(value) or tonumber(string.match(value, '^%d+'))
   local s = math.floor(math.sqrt(v))
   if s * s > v then
     s = s - 1

@@ -46,9 +46,10 @@ local function lean_boards(boards, own, most)
     end
     return base[k] and math.floor(score / TIME_SPAN) or score, score
   end
-  -- whether points more keep the member within the largest score of today's boards (1 to np),
-  -- of the challenge boards reached (board tables of the challenges module, with their index k)
-  -- and of the award's scope boards (scoped: their indexes, scope-core's; or nil)
+  -- whether points more keep the member within the largest score of today's boards (1 to np)
+  -- and of the challenge boards reached (board tables of the challenges module, with their index
+  -- k); past one of the award's scope boards read (scoped: their indexes, scope-core's; or nil)
+  -- the award fails, to be set aside, as the full script's scopes module fails it
   local np = nb
   local function over(k, member, points)
     return (base[k] or (ceiling[k] or 0) + points > largest[k]) and held(k, member) + points > largest[k]
@@ -56,7 +57,12 @@ local function lean_boards(boards, own, most)
   local function fits(member, points, reached, scoped)
     for k = 1, np do if over(k, member, points) then return false end end
     for r = 1, #reached do if over(reached[r].k, member, points) then return false end end
-    for r = 1, scoped and #scoped or 0 do if over(scoped[r], member, points) then return false end end
+    for r = 1, scoped and #scoped or 0 do
+      if over(scoped[r], member, points) then
+        local text = 'ERR a scope board would pass its largest score of %.0f points; nothing was stored'
+        error(string.format(text, most), 0)
+      end
+    end
     return true
   end
   -- the challenge boards an award reaches (or a revoke takes back from): each joins the lists

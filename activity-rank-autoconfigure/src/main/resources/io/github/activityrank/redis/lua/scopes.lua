@@ -11,11 +11,12 @@
 --                 "boardIdx:ttlMs:time:denseIdx:scopesIdx,..." per period of the kind: the id's
 --                 board, its TTL (-1: never expires), the time part (or base) as in ARGV[3], its
 --                 dense companion (0: none), and the kind's board of scope ids
--- An award that scored (status 0) stores '#s:<field>' = "kind=id:letters;..." in today's record
--- (the lean loop's scope-core writes the same), adds the points to each scope id's board and to
--- the id on the kind's board of scope ids, adds "kind:id" to the user's scoped set (which a
--- removal reads), then trims each board to `keep`. A revoke (status 3) finds that field on the
--- day its award was found and takes the points it revoked back from the boards of those ids and
+-- An award that scored (status 0) stores "kind=id:letters;..." in its record's value, after the
+-- number and '|' (the lean loop's scope-core writes the same), adds the points to each scope id's
+-- board and to the id on the kind's board of scope ids, adds "kind:id" to the user's scoped set
+-- (which a removal reads), then trims each board to `keep`. A revoke (status 3) reads them in the
+-- value it took back (or in the '#s:<field>' field of a record written before they moved there)
+-- on the day its award was found and takes the points it revoked back from the boards of those ids and
 -- periods of that day, whatever the host's data says now: their keys are named from the record's
 -- key (its key space's base, so a rebuild's staged record names the live keys once switched, and
 -- its day) as RankKeys and ScopeKeys name them.
@@ -106,16 +107,15 @@ do
     return string.format('%d-W%02d', y, math.floor((thursday - day_number(y, 1, 1)) / 7) + 1)
   end
 
-  local function scope_award(groups, points, member, field, record)
+  -- the award's field is its command's first write, which a failure deletes (score-main)
+  local function scope_award(spec, groups, points, member, field, record)
     local plan = plan_of(groups)
     local boards, tallies, ids, kept = plan.boards, plan.tallies, plan.ids, plan.kept
     time_boards(boards)
     if points > 0 and not board_fits(boards, member, points) then
       error('ERR a scope board would pass its largest score of ' .. largest .. ' points; nothing was stored', 0)
     end
-    local name = '#s:' .. field
-    redis.call('HSET', record, name, plan.text)
-    wrote('h', record, name, false)
+    redis.call('HSET', record, field, value_of(spec, points) .. '|' .. plan.text)
     for _, board in ipairs(boards) do
       board_add(board, member, points)
     end
@@ -130,7 +130,10 @@ do
 
   -- a revoke that took back the award's points: the same from the boards its record names
   local function scope_revoke(member, field, first, points)
-    local held, record = take_award_field(member, first, '#s:' .. field)
+    local held, record = string.match(revoked_value, '|(.*)$'), revoked_record
+    if not held then -- a record written before the ids moved into the value: its '#s:' field
+      held, record = take_award_field(member, first, '#s:' .. field)
+    end
     if not held then
       return
     end
@@ -158,7 +161,7 @@ do
   -- after a command (its scope argument at at_i): an award that scored, or a revoke that took back
   scope_after = function(at_i, spec, status, points, member, field, first)
     if spec > 0 and status == 0 and points ~= 0 and ARGV[at_i] ~= '' then
-      scope_award(ARGV[at_i], points, member, field, KEYS[first])
+      scope_award(specs[spec], ARGV[at_i], points, member, field, KEYS[first])
     elseif spec < 0 and status == 3 then
       scope_revoke(member, field, first, points)
     end

@@ -96,7 +96,8 @@ if ARGV[1] == 'lean' then
             -- ahead (caps: count_up); a record that day counters would create is found by their start
             local capped = spec.has_caps and points > 0
             created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
-            if redis.call('HSETNX', record, field, spec.value) == 0 then
+            local value = scoped and spec.points ~= 0 and scope.value(scoped, spec, spec.points) or spec.value
+            if redis.call('HSETNX', record, field, value) == 0 then
               status = 1
             else
               undo[1] = n
@@ -115,7 +116,7 @@ if ARGV[1] == 'lean' then
               if capped and left <= 0 then
                 status = 2
               elseif left > 0 and (left > room[1] or any_timed)
-                  and not fits(member, left, reached, scoped and scoped.ks) then
+                  and not fits(member, left, reached, scoped and scope.ks[scoped]) then
                 status = 5
               end
               local back = (status == 0) and points - left or points
@@ -129,7 +130,7 @@ if ARGV[1] == 'lean' then
               elseif capped then
                 if left < points then
                   points = left
-                  redis.call('HSET', record, field, record_value(spec, points))
+                  redis.call('HSET', record, field, scoped and scope.value(scoped, spec, points) or record_value(spec, points))
                 end
                 new_ttl(record, spec.day, da, db, spec.points, record_ttl)
                 new_ttl(week, spec.week, wa, wb, spec.points, week_ttl)
@@ -161,10 +162,10 @@ if ARGV[1] == 'lean' then
               end
             end
             scoped = points ~= 0 and scoped
-            if scoped then -- its record and the scoped set, the last writes that can fail
-              scope.record(scoped, record, field, member)
+            if scoped then -- its unread scope boards and scoped set: the last writes that can fail
+              scope.record(scoped, member, points)
             end
-            add_all(reached, member, points, false, scoped and scoped.ks)
+            add_all(reached, member, points, false, scoped and scope.ks[scoped])
             if scoped then
               scope.tally(scoped, points, trim)
             end
@@ -233,7 +234,6 @@ if ARGV[1] == 'lean' then
     end
     if undo[1] == c then
       redis.call('HDEL', record, field, CHALLENGES .. field)
-      if scope then redis.call('HDEL', record, '#s:' .. field) end -- an award's record of its scope ids
       if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
         if undo[3] then redis.call('HSET', record, field, undo[3]) end
         if undo[4] then redis.call('HSET', record, CHALLENGES .. field, undo[4]) end
