@@ -212,15 +212,7 @@ class RollingChunkTests {
 		assertThat(RedisReplies.asLong(reply.get(2))).isEqualTo(-1);
 		assertThat(exists(build)).isFalse();
 		// the swap then leaves the board before in place
-		ScriptArgs swap = new ScriptArgs();
-		swap.key(build);
-		swap.key(this.target.key());
-		swap.key(this.target.dense());
-		swap.key(this.target.building());
-		swap.key(fence());
-		swap.arg("1").arg(RollingBuilder.BOARD_TTL).arg(GENERATION);
-		assertThat(LuaScript.load("rolling-swap.lua").run(this.connections, swap)).extracting(RedisReplies::asLong)
-			.containsExactly(0L);
+		assertThat(swap(build, GENERATION)).extracting(RedisReplies::asLong).containsExactly(0L);
 		assertThat(scores(this.target.key())).containsOnlyKeys("before");
 	}
 
@@ -229,16 +221,8 @@ class RollingChunkTests {
 		zadd(this.target.key(), List.of(new DefaultTuple(bytes("before"), 1.0)));
 		String build = "{t}:rolling-build:7:f";
 		zadd(build, List.of(new DefaultTuple(bytes("stale"), 1.0)));
-		ScriptArgs swap = new ScriptArgs();
-		swap.key(build);
-		swap.key(this.target.key());
-		swap.key(this.target.dense());
-		swap.key(this.target.building());
-		swap.key(fence());
-		swap.arg("1").arg(RollingBuilder.BOARD_TTL).arg(GENERATION - 1);
 
-		assertThat(LuaScript.load("rolling-swap.lua").run(this.connections, swap)).extracting(RedisReplies::asLong)
-			.containsExactly(-1L);
+		assertThat(swap(build, GENERATION - 1)).extracting(RedisReplies::asLong).containsExactly(-1L);
 		assertThat(scores(this.target.key())).containsOnlyKeys("before");
 		assertThat(exists(build)).isFalse();
 	}
@@ -261,6 +245,20 @@ class RollingChunkTests {
 					}
 
 				});
+	}
+
+	/**
+	 * Run rolling-swap.lua of a build onto the target board, under a claim's generation.
+	 */
+	private List<Object> swap(String build, long generation) {
+		ScriptArgs swap = new ScriptArgs();
+		swap.key(build);
+		swap.key(this.target.key());
+		swap.key(this.target.dense());
+		swap.key(this.target.building());
+		swap.key(fence());
+		swap.arg("1").arg(RollingBuilder.BOARD_TTL).arg(generation);
+		return LuaScript.load("rolling-swap.lua").run(this.connections, swap);
 	}
 
 	/** The state hash of the board, naming the claim of {@link #GENERATION}. */
