@@ -152,9 +152,16 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 	 */
 	private static boolean isClosedConnection(Throwable t) {
 		String message = t.getMessage();
-		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && message != null
-				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset")
-						|| message.startsWith("Currently not connected"));
+		if (message == null) {
+			return false;
+		}
+		// a cluster node's connection that dropped while a command was on its way to it
+		// (seen when a master dies): an IllegalStateException of Lettuce's
+		if (t instanceof IllegalStateException && message.startsWith("Connection disconnected")) {
+			return true;
+		}
+		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && (message.startsWith("Connection closed")
+				|| message.startsWith("Connection reset") || message.startsWith("Currently not connected"));
 	}
 
 }
