@@ -143,25 +143,20 @@ public class RedisTransientFailurePolicy implements TransientFailurePolicy {
 
 	/**
 	 * Lettuce fails the commands in flight on a connection the server closed with a plain
-	 * {@code RedisException("Connection closed")}, and with
-	 * {@code DisconnectedBehavior.REJECT_COMMANDS} (the cluster default the starter sets)
-	 * every command sent while the connection is down with
+	 * {@code RedisException("Connection closed")} (or {@code "Connection disconnected"},
+	 * for the commands queued on a cluster node's connection when the node dies), and
+	 * with {@code DisconnectedBehavior.REJECT_COMMANDS} (the cluster default the starter
+	 * sets) every command sent while the connection is down with
 	 * {@code RedisException("Currently not connected. Commands are rejected.")}; Spring
 	 * translates both to a non-transient exception, but the server going away is exactly
 	 * what the retry buffer is for.
 	 */
 	private static boolean isClosedConnection(Throwable t) {
 		String message = t.getMessage();
-		if (message == null) {
-			return false;
-		}
-		// a cluster node's connection that dropped while a command was on its way to it
-		// (seen when a master dies): an IllegalStateException of Lettuce's
-		if (t instanceof IllegalStateException && message.startsWith("Connection disconnected")) {
-			return true;
-		}
-		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && (message.startsWith("Connection closed")
-				|| message.startsWith("Connection reset") || message.startsWith("Currently not connected"));
+		return t.getClass().getName().equals(LETTUCE_REDIS_EXCEPTION) && message != null
+				&& (message.startsWith("Connection closed") || message.startsWith("Connection reset")
+						|| message.startsWith("Connection disconnected")
+						|| message.startsWith("Currently not connected"));
 	}
 
 }

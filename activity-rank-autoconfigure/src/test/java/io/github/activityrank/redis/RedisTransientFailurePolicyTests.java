@@ -45,7 +45,9 @@ class RedisTransientFailurePolicyTests {
 				new RedisException("Currently not connected. Commands are rejected."))))
 			.isTrue();
 		// a cluster node's connection dropped with the command on its way (a master died)
-		assertThat(this.policy.isTransient(new IllegalStateException("Connection disconnected"))).isTrue();
+		assertThat(this.policy
+			.isTransient(new RedisSystemException("Redis exception", new RedisException("Connection disconnected"))))
+			.isTrue();
 		assertThat(this.policy.isTransient(new IllegalStateException("listener broke"))).isFalse();
 		assertThat(this.policy.isTransient(new RedisSystemException("LOADING",
 				new RedisLoadingException("LOADING Redis is loading the dataset in memory"))))
