@@ -38,8 +38,8 @@ final class BadgeScript {
 	/** The fewest points reaching level 2 or a points badge's first tier; 0: none. */
 	private final long lowest;
 
-	/** Each counted rule's count thresholds, increasing. */
-	private final Map<String, long[]> reach = new TreeMap<>();
+	/** Each counted rule's count thresholds, increasing, packed once for every call. */
+	private final Map<String, byte[]> reach = new TreeMap<>();
 
 	private final String counts;
 
@@ -70,7 +70,8 @@ final class BadgeScript {
 			.stream()
 			.filter((b) -> b.kind() == Kind.COUNT)
 			.forEach((b) -> counted.computeIfAbsent(b.rule(), (r) -> new TreeSet<>()).addAll(b.thresholds()));
-		counted.forEach((rule, at) -> this.reach.put(rule, at.stream().mapToLong(Long::longValue).toArray()));
+		counted.forEach((rule, at) -> this.reach.put(rule,
+				ScriptArgs.packed(at.stream().mapToLong(Long::longValue).toArray())));
 	}
 
 	private static String list(BadgeSettings settings, Kind kind) {
@@ -119,9 +120,9 @@ final class BadgeScript {
 			.arg((timed ? "1" : "0") + "\n" + this.levels + "\n" + this.counts + "\n" + this.points + "\n"
 					+ this.streaks + "\n" + this.keys.holdersPrefix());
 		for (ScoreSpec spec : specs) {
-			long[] at = this.reach.get(spec.rule());
+			byte[] at = this.reach.get(spec.rule());
 			if (at != null) {
-				call.numbers(at);
+				call.arg(at);
 			}
 			else {
 				call.arg("");
