@@ -1,16 +1,15 @@
 package io.github.activityrank.sample.web;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.activityrank.engine.TransientFailurePolicy;
 import io.github.activityrank.sample.forum.ConflictException;
 import io.github.activityrank.sample.forum.ForbiddenException;
 import io.github.activityrank.sample.forum.InvalidRequestException;
 import io.github.activityrank.sample.forum.NotFoundException;
 import io.github.activityrank.sample.web.ActorArgumentResolver.MalformedActorException;
 import io.github.activityrank.sample.web.ActorArgumentResolver.UnauthorizedException;
-import io.lettuce.core.RedisConnectionException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.tomcat.util.http.InvalidParameterException;
@@ -38,6 +37,12 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 class ApiExceptionHandler {
 
 	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
+
+	private final TransientFailurePolicy failures;
+
+	ApiExceptionHandler(TransientFailurePolicy failures) {
+		this.failures = failures;
+	}
 
 	@ExceptionHandler(UnauthorizedException.class)
 	ResponseEntity<Map<String, Object>> unauthorized(UnauthorizedException ex) {
@@ -106,22 +111,13 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * A Redis command cut off because the connection was lost while it waited for its
-	 * answer (Redis stopped, a reset connection) is also "unavailable"; any other Redis
-	 * error is ours.
+	 * A Redis error the starter would retry an award after (a connection lost while the
+	 * command waited, a server loading or failing over) is also "unavailable"; any other
+	 * Redis error is ours.
 	 */
 	@ExceptionHandler(RedisSystemException.class)
 	ResponseEntity<Map<String, Object>> redis(RedisSystemException ex) {
-		return connectionLost(ex) ? unavailable(ex) : other(ex);
-	}
-
-	private static boolean connectionLost(Throwable ex) {
-		for (Throwable cause = ex; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
-			if (cause instanceof IOException || cause instanceof RedisConnectionException) {
-				return true;
-			}
-		}
-		return false;
+		return this.failures.isTransient(ex) ? unavailable(ex) : other(ex);
 	}
 
 	@ExceptionHandler(Exception.class)
