@@ -234,16 +234,15 @@ public class DefaultActivityRankService
 		if (scoped instanceof String scopeProblem) {
 			return reject(scopeProblem, event);
 		}
+		// made in one go: this runs for every award of every path
 		if (rule == null) {
 			return new ScoreCommand(event.userId(), field, effective, event.revoke(), null, false, null,
-					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at)
-				.withScopes(scopeIds(scoped));
+					this.rules.dailyCap(), null, this.rules.weeklyCap(), null, this.rules.monthlyCap(), at, null, null,
+					null, scopeIds(scoped));
 		}
 		return new ScoreCommand(event.userId(), field, effective, event.revoke(), rule.name(), rule.oncePerEver(),
 				rule.dailyCap(), this.rules.dailyCap(), rule.weeklyCap(), this.rules.weeklyCap(), rule.monthlyCap(),
-				this.rules.monthlyCap(), at)
-			.withItem(event.itemType(), event.itemId())
-			.withScopes(scopeIds(scoped));
+				this.rules.monthlyCap(), at, event.itemType(), event.itemId(), null, scopeIds(scoped));
 	}
 
 	@SuppressWarnings("unchecked")

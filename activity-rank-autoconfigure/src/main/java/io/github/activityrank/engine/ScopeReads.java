@@ -43,8 +43,11 @@ final class ScopeReads {
 	 */
 	void checkKinds(List<ActivityEvent> events) {
 		for (ActivityEvent event : events) {
-			if (event != null) {
-				event.scopes().keySet().forEach(this.scopes::kind);
+			// most awards name no scope: no key set, iterator or lambda for them
+			if (event != null && !event.scopes().isEmpty()) {
+				for (String kind : event.scopes().keySet()) {
+					this.scopes.kind(kind);
+				}
 			}
 		}
 	}

@@ -81,6 +81,9 @@ public record ScopeSettings(Map<String, ScopeKind> kinds) {
 	 * @return the problem, or {@code null} when they can
 	 */
 	public static String idProblem(Map<String, String> scopes) {
+		if (scopes.isEmpty()) {
+			return null;
+		}
 		if (scopes.size() > ActivityLimits.MAX_SCOPE_KINDS) {
 			return "at most " + ActivityLimits.MAX_SCOPE_KINDS + " scope kinds per award";
 		}
