@@ -16,7 +16,10 @@ public enum LedgerDatabase {
 	/** PostgreSQL 9.5 or later. */
 	POSTGRESQL("schema-postgresql.sql", false),
 
-	/** MariaDB 10.6 or later, MySQL 8.0 or later. */
+	/**
+	 * MariaDB 10.6 or later, also when its driver reports "MySQL" (MySQL itself lacks the
+	 * script's {@code IF NOT EXISTS} forms).
+	 */
 	MARIADB("schema-mariadb.sql", false),
 
 	/** H2 2.x, embedded. */
@@ -81,8 +84,8 @@ public enum LedgerDatabase {
 		if (name.equals("h2")) {
 			return H2;
 		}
-		throw new IllegalStateException("activity-rank ledger supports PostgreSQL, MariaDB, MySQL and H2, not "
-				+ product + "; set activity-rank.ledger.enabled=false or use one of them");
+		throw new IllegalStateException("activity-rank ledger supports PostgreSQL, MariaDB and H2, not " + product
+				+ "; set activity-rank.ledger.enabled=false or use one of them");
 	}
 
 }

@@ -1,4 +1,4 @@
--- activity-rank award ledger, MariaDB 10.6+ and MySQL 8.0+ (SKIP LOCKED).
+-- activity-rank award ledger, MariaDB 10.6+ (SKIP LOCKED).
 -- %PREFIX% is replaced by activity-rank.ledger.table-prefix (default activity_rank_) when the
 -- starter runs this script; replace it yourself when you run it with initialize-schema=never.
 -- Every statement may run again: the script is applied on each start with "always".
