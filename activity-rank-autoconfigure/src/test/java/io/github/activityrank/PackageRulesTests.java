@@ -11,9 +11,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /**
  * The package graph of docs/architecture.md, enforced: the public API depends on none of
  * the other packages, nothing at run time depends on the auto-configuration, and every
- * other arrow points down the layers (support at the bottom, then the engine, then Redis
- * and the dispatcher, then the ledger, then stream ingestion, then the adapters, then the
- * auto-configuration).
+ * other arrow points down the layers (support at the bottom, then the engine, then the
+ * shard mechanics of {@code redis.shard}, then Redis and the dispatcher, then the ledger,
+ * then stream ingestion, then the adapters, then the auto-configuration).
  */
 class PackageRulesTests {
 
@@ -53,8 +53,10 @@ class PackageRulesTests {
 			.definedBy(ROOT + ".support..")
 			.layer("engine")
 			.definedBy(ROOT + ".engine..")
+			.layer("redis.shard")
+			.definedBy(ROOT + ".redis.shard..")
 			.layer("redis")
-			.definedBy(ROOT + ".redis..")
+			.definedBy(ROOT + ".redis")
 			.layer("dispatch")
 			.definedBy(ROOT + ".dispatch..")
 			.layer("ledger")
@@ -78,10 +80,28 @@ class PackageRulesTests {
 			.mayOnlyBeAccessedByLayers("ledger", "adapters", "autoconfigure")
 			.whereLayer("redis")
 			.mayOnlyBeAccessedByLayers("ledger", "autoconfigure")
+			.whereLayer("redis.shard")
+			.mayOnlyBeAccessedByLayers("redis")
 			.whereLayer("engine")
-			.mayOnlyBeAccessedByLayers("redis", "dispatch", "ledger", "ingest", "adapters", "autoconfigure")
+			.mayOnlyBeAccessedByLayers("redis.shard", "redis", "dispatch", "ledger", "ingest", "adapters",
+					"autoconfigure")
 			.whereLayer("support")
-			.mayOnlyBeAccessedByLayers("engine", "redis", "dispatch", "ledger", "ingest", "adapters", "autoconfigure")
+			.mayOnlyBeAccessedByLayers("engine", "redis.shard", "redis", "dispatch", "ledger", "ingest", "adapters",
+					"autoconfigure")
+			.check(CLASSES);
+	}
+
+	@Test
+	void theShardMechanicsImportNothingAboveThem() {
+		noClasses().that()
+			.resideInAPackage(ROOT + ".redis.shard..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(ROOT + ".redis", ROOT + ".autoconfigure..", ROOT + ".dispatch..", ROOT + ".ledger..",
+					ROOT + ".ingest..", ROOT + ".aspect..", ROOT + ".web..", ROOT + ".security..", ROOT + ".actuator..",
+					ROOT + ".observation..")
+			.because("redis.shard runs commands on one Redis or over shards; keys, scripts and board layout are "
+					+ "passed in by redis, which imports it, never the other way")
 			.check(CLASSES);
 	}
 

@@ -9,6 +9,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 
+import io.github.activityrank.redis.shard.ShardCommands.Script;
+import io.github.activityrank.redis.shard.ShardCommands.ScriptCall;
+
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
@@ -16,9 +19,10 @@ import org.springframework.data.redis.connection.ReturnType;
 /**
  * A Lua script read once from the classpath, or composed once from modules of it, and run
  * by its SHA1. When the server does not know the script (a restart emptied its script
- * cache), it is sent once in full, which caches it again.
+ * cache), it is sent once in full, which caches it again. The board reads run it as a
+ * {@link Script} of their {@link io.github.activityrank.redis.shard.ShardCommands}.
  */
-final class LuaScript {
+final class LuaScript implements Script {
 
 	private final byte[] body;
 
@@ -30,17 +34,20 @@ final class LuaScript {
 	}
 
 	/** The script's text, sent when the server does not know its SHA. */
-	byte[] body() {
+	@Override
+	public byte[] body() {
 		return this.body;
 	}
 
 	/** The SHA1 of the script, in hex. */
-	String sha() {
+	@Override
+	public String sha() {
 		return new String(this.sha, StandardCharsets.US_ASCII);
 	}
 
 	/** Whether a failure is the server not knowing the script. */
-	static boolean noScript(Throwable ex) {
+	@Override
+	public boolean noScript(Throwable ex) {
 		return isNoScript(ex);
 	}
 
@@ -75,7 +82,8 @@ final class LuaScript {
 	}
 
 	/** Run on a connection of its own; an empty list for a nil reply. */
-	List<Object> run(RedisConnectionFactory connectionFactory, ScriptArgs call) {
+	@Override
+	public List<Object> run(RedisConnectionFactory connectionFactory, ScriptCall call) {
 		try (RedisConnection connection = connectionFactory.getConnection()) {
 			List<Object> reply = run(connection, call.keyCount(), call.keysAndArgs());
 			return (reply != null) ? reply : List.of();

@@ -11,6 +11,9 @@ import java.util.concurrent.CompletionStage;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.redis.shard.ScoreSlice;
+import io.github.activityrank.redis.shard.ShardCommandRunner;
+import io.github.activityrank.redis.shard.ShardCommands;
 
 /**
  * Deep pages by a window of scores, as a rule in two steps: each shard's size and its
@@ -45,7 +48,7 @@ final class ScoreWindowPages {
 		String[] args = Arrays.stream(ShardSamples.positions(offset, boards.size()))
 			.mapToObj(Long::toString)
 			.toArray(String[]::new);
-		return this.shards.run((commands) -> ShardAccess
+		return this.shards.run((commands) -> ShardCommandRunner
 			.all(boards.size(), (s) -> commands.script(this.sample, ShardAccess.call(boards.get(s), args)))
 			.thenCompose((replies) -> {
 				ShardSamples sampled = new ShardSamples(offset, replies);
@@ -53,7 +56,8 @@ final class ScoreWindowPages {
 				if (window == null) {
 					return CompletableFuture.completedFuture(new DeepRead(sampled, null, null));
 				}
-				return ShardAccess.all(boards.size(), (s) -> slice(commands, boards.get(s), window[0], window[1]))
+				return ShardCommandRunner
+					.all(boards.size(), (s) -> slice(commands, boards.get(s), window[0], window[1]))
 					.thenApply((read) -> new DeepRead(sampled, window, read));
 			}));
 	}

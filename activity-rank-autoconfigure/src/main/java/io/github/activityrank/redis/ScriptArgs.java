@@ -8,11 +8,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.activityrank.redis.shard.ShardCommands.ScriptCall;
+
 /**
  * Collects the KEYS and ARGV of one script call. Boards are shared by many commands of a
  * batch, so they are added once and referred to by their 1-based index.
  */
-final class ScriptArgs {
+final class ScriptArgs implements ScriptCall {
 
 	private final List<byte[]> keys = new ArrayList<>();
 
@@ -81,11 +83,13 @@ final class ScriptArgs {
 		return this.args.size();
 	}
 
-	int keyCount() {
+	@Override
+	public int keyCount() {
 		return this.keys.size();
 	}
 
-	byte[][] keysAndArgs() {
+	@Override
+	public byte[][] keysAndArgs() {
 		byte[][] all = new byte[this.keys.size() + this.args.size()][];
 		int i = 0;
 		for (byte[] key : this.keys) {

@@ -8,25 +8,25 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import java.util.function.DoubleToLongFunction;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.redis.shard.ShardCalls;
+import io.github.activityrank.redis.shard.ShardCommandRunner;
+import io.github.activityrank.redis.shard.ShardCommandRunner.ShardCall;
+import io.github.activityrank.redis.shard.ShardCommands;
 
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.util.ClassUtils;
 
 /**
  * What every board read shares, on one key space (one shard) or over shards: the
- * {@link ShardCommands} a read is composed of, one call per shard at once, the dense
- * companion built where a read finds none, the counts more than one read needs (members
- * before an entry, members scoring higher, distinct points higher), and the reads that
- * are the same on one shard and on many (size, among).
+ * {@link ShardCommands} a read is composed of, run by a {@link ShardCommandRunner}, one
+ * call per shard at once, the dense companion built where a read finds none, the counts
+ * more than one read needs (members before an entry, members scoring higher, distinct
+ * points higher), and the reads that are the same on one shard and on many (size, among).
  */
 final class ShardAccess {
 
@@ -35,15 +35,7 @@ final class ShardAccess {
 		.thenComparing(Entry::member)
 		.reversed();
 
-	/** Whether Lettuce is there, so that its asynchronous API may be used. */
-	private static final boolean LETTUCE = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			ShardAccess.class.getClassLoader());
-
-	private final RedisConnectionFactory connectionFactory;
-
-	private final BlockingShardCommands blocking;
-
-	private final boolean forceBlocking;
+	private final ShardCommandRunner runner;
 
 	/**
 	 * A member's points from its raw score: the layout's, or a hot board's decayed sum.
@@ -64,14 +56,11 @@ final class ShardAccess {
 	 */
 	ShardAccess(RedisConnectionFactory connectionFactory, ShardCalls calls, DoubleToLongFunction points,
 			Ranking ranking, boolean forceBlocking) {
-		this(connectionFactory, calls.executor(), points, ranking, forceBlocking);
+		this(ShardCommandRunner.overShards(connectionFactory, calls, forceBlocking), points, ranking);
 	}
 
-	private ShardAccess(RedisConnectionFactory connectionFactory, Executor blockingCalls, DoubleToLongFunction points,
-			Ranking ranking, boolean forceBlocking) {
-		this.connectionFactory = connectionFactory;
-		this.blocking = new BlockingShardCommands(connectionFactory, blockingCalls);
-		this.forceBlocking = forceBlocking;
+	private ShardAccess(ShardCommandRunner runner, DoubleToLongFunction points, Ranking ranking) {
+		this.runner = runner;
 		this.points = points;
 		this.ranking = ranking;
 	}
@@ -82,47 +71,20 @@ final class ShardAccess {
 	 */
 	static ShardAccess oneKeySpace(RedisConnectionFactory connectionFactory, DoubleToLongFunction points,
 			Ranking ranking) {
-		return new ShardAccess(connectionFactory, Runnable::run, points, ranking, false);
+		return new ShardAccess(ShardCommandRunner.oneKeySpace(connectionFactory), points, ranking);
 	}
 
 	/**
-	 * Compose a read of the shard commands and wait for it once: on Lettuce's shared
-	 * native connection when the connection is Lettuce's, else with blocking calls.
+	 * Compose a read of the shard commands and wait for it once
+	 * ({@link ShardCommandRunner#run}).
 	 */
 	<T> T run(Function<ShardCommands, CompletionStage<T>> read) {
-		if (LETTUCE && !this.forceBlocking) {
-			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				Object nativeConnection = connection.getNativeConnection();
-				if (LettuceShardCommands.supports(nativeConnection)) {
-					ShardCommands commands = new LettuceShardCommands(nativeConnection);
-					return commands.await(read.apply(commands));
-				}
-			}
-		}
-		return this.blocking.await(read.apply(this.blocking));
+		return this.runner.run(read);
 	}
 
 	/** One call per shard at once, awaited together. */
 	<T> List<T> each(int count, ShardCall<T> call) {
-		return run((commands) -> all(count, (s) -> call.on(commands, s)));
-	}
-
-	/**
-	 * Every stage's result, in order, once the last completes; the first failure fails
-	 * it.
-	 */
-	static <T> CompletionStage<List<T>> all(int count, IntFunction<CompletionStage<T>> stage) {
-		List<CompletableFuture<T>> futures = new ArrayList<>(count);
-		for (int s = 0; s < count; s++) {
-			futures.add(stage.apply(s).toCompletableFuture());
-		}
-		return CompletableFuture.allOf(futures.toArray(CompletableFuture<?>[]::new)).thenApply((done) -> {
-			List<T> results = new ArrayList<>(count);
-			for (CompletableFuture<T> future : futures) {
-				results.add(future.join());
-			}
-			return results;
-		});
+		return this.runner.each(count, call);
 	}
 
 	/** Per shard: {size, before pivot 1, before pivot 2, ...}. */
@@ -291,14 +253,6 @@ final class ShardAccess {
 
 	static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
-	}
-
-	/** One shard's command of a read. */
-	@FunctionalInterface
-	interface ShardCall<T> {
-
-		CompletionStage<T> on(ShardCommands commands, int shard);
-
 	}
 
 	/** A board entry: encoded member and raw score, an integer below 2^53. */

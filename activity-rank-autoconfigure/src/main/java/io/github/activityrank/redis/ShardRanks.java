@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionStage;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.redis.ShardAccess.Entry;
+import io.github.activityrank.redis.shard.ShardCommands;
 
 /**
  * A member's rank and its neighbours on a board split into shards. A rank is 1 + the

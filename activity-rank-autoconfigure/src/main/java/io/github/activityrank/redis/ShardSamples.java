@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
+import io.github.activityrank.redis.shard.ShardCommands;
+
 /**
  * Each shard's size and its scores at positions around its share of a deep page's offset
  * ({@code shard-sample.lua}), and what they tell of the members of each shard scoring at
@@ -21,7 +23,7 @@ final class ShardSamples {
 	static final int SIDE = 3;
 
 	/** Unbounded lower end of a window: read to the end of every shard. */
-	static final long TO_END = Long.MIN_VALUE;
+	static final long TO_END = ShardCommands.TO_END;
 
 	private final long[] sizes;
 

@@ -15,6 +15,7 @@ import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.ScopeSettings;
 import io.github.activityrank.engine.ScoreCommand;
 import io.github.activityrank.engine.StreakSettings;
+import io.github.activityrank.redis.shard.ShardCalls;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 

@@ -12,6 +12,7 @@ import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.engine.ScopeBoards;
+import io.github.activityrank.redis.shard.ShardCalls;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 

@@ -10,6 +10,7 @@ import io.github.activityrank.ChallengeDefinition;
 import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.ChallengeStore;
+import io.github.activityrank.redis.shard.ShardCalls;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 

@@ -15,6 +15,7 @@ import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.ItemBoards;
 import io.github.activityrank.engine.ItemType;
 import io.github.activityrank.engine.Ranking;
+import io.github.activityrank.redis.shard.ShardCalls;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 

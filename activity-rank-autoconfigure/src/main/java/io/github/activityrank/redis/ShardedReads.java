@@ -6,6 +6,7 @@ import java.util.function.ToIntFunction;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.BoardSource;
+import io.github.activityrank.redis.shard.ShardCommands;
 
 /**
  * The leaderboard queries over a board split into shards (one sorted set per shard, each

@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.redis.shard;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import java.util.function.IntFunction;
  * shares one connection between threads and pipelines what they send, so the calls really
  * travel together. Threads that stay idle for a minute end.
  */
-final class ShardCalls {
+public final class ShardCalls {
 
 	private static final AtomicInteger threads = new AtomicInteger();
 
@@ -28,6 +28,10 @@ final class ShardCalls {
 				thread.setDaemon(true);
 				return thread;
 			});
+
+	/** Threads of their own, started as calls need them. */
+	public ShardCalls() {
+	}
 
 	/**
 	 * The threads, for calls that complete a stage of their own.
@@ -44,7 +48,7 @@ final class ShardCalls {
 	 * @param call the call of one shard
 	 * @return the results, by shard
 	 */
-	<T> List<T> each(int count, IntFunction<T> call) {
+	public <T> List<T> each(int count, IntFunction<T> call) {
 		if (count == 0) {
 			return List.of();
 		}

@@ -1,16 +1,21 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.redis.shard;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * The commands the board reads send to one shard (one key space is one shard), each
  * asynchronous and written once per client API: on Lettuce's asynchronous API
  * ({@link LettuceShardCommands}), else as blocking calls ({@link BlockingShardCommands}).
  * A read composes the stages and is awaited once, where its caller blocks
- * ({@link ShardAccess}).
+ * ({@link ShardCommandRunner}).
  */
-interface ShardCommands {
+public interface ShardCommands {
+
+	/** Unbounded lower end of a window of scores: read to the end of the board. */
+	long TO_END = Long.MIN_VALUE;
 
 	/**
 	 * Run a script by SHA, and in full when the server does not know it.
@@ -18,7 +23,7 @@ interface ShardCommands {
 	 * @param call its keys and arguments
 	 * @return the reply
 	 */
-	CompletionStage<List<Object>> script(LuaScript script, ScriptArgs call);
+	CompletionStage<List<Object>> script(Script script, ScriptCall call);
 
 	/**
 	 * ZREVRANGE from to WITHSCORES.
@@ -33,7 +38,7 @@ interface ShardCommands {
 	 * ZCOUNT x +inf and ZREVRANGEBYSCORE (x z WITHSCORES LIMIT 0 most, written together.
 	 * @param key the board
 	 * @param x the window's upper bound, exclusive
-	 * @param z its lower bound, inclusive, or {@link ShardSamples#TO_END}
+	 * @param z its lower bound, inclusive, or {@link #TO_END}
 	 * @param most the most entries to read
 	 * @return the count and the entries
 	 */
@@ -78,5 +83,57 @@ interface ShardCommands {
 	 * @return its result
 	 */
 	<T> T await(CompletionStage<T> stage);
+
+	/**
+	 * A Lua script as the commands run it: by its SHA, and in full when the server does
+	 * not know it. The scripts themselves are the caller's.
+	 */
+	interface Script {
+
+		/**
+		 * The SHA1 of the script, in hex.
+		 * @return the SHA
+		 */
+		String sha();
+
+		/**
+		 * The script's text, sent when the server does not know its SHA.
+		 * @return the text
+		 */
+		byte[] body();
+
+		/**
+		 * Whether a failure is the server not knowing the script.
+		 * @param failure the failure of a call by SHA
+		 * @return {@code true} to send the script in full
+		 */
+		boolean noScript(Throwable failure);
+
+		/**
+		 * Run with a blocking call on a connection of its own.
+		 * @param connectionFactory connections to Redis
+		 * @param call its keys and arguments
+		 * @return the reply, an empty list for a nil reply
+		 */
+		List<Object> run(RedisConnectionFactory connectionFactory, ScriptCall call);
+
+	}
+
+	/** The KEYS and ARGV of one script call. */
+	interface ScriptCall {
+
+		/**
+		 * How many of {@link #keysAndArgs()} are keys.
+		 * @return the count of KEYS
+		 */
+		int keyCount();
+
+		/**
+		 * The keys, then the arguments.
+		 * @return KEYS and ARGV in order
+		 */
+		byte[][] keysAndArgs();
+
+	}
 
 }

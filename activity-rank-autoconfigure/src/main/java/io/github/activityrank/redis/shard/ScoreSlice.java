@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.redis.shard;
 
 import java.util.Arrays;
 import java.util.List;
@@ -13,17 +13,26 @@ import java.util.List;
  * @param scores their raw scores
  * @param dense the distinct points from {@code x} up, or {@code null}
  */
-record ScoreSlice(long before, byte[][] members, long[] scores, List<Object> dense) {
+public record ScoreSlice(long before, byte[][] members, long[] scores, List<Object> dense) {
 
-	/** This slice with the reply of {@code shard-dense-above.lua} from its bound. */
-	ScoreSlice withDense(List<Object> reply) {
+	/**
+	 * This slice with the reply of {@code shard-dense-above.lua} from its bound.
+	 * @param reply the reply
+	 * @return the slice with {@code dense}
+	 */
+	public ScoreSlice withDense(List<Object> reply) {
 		return new ScoreSlice(this.before, this.members, this.scores, reply);
 	}
 
 	/**
-	 * Whether this slice's entry {@code i} comes before {@code other}'s entry {@code j}.
+	 * Whether this slice's entry {@code i} comes before {@code other}'s entry {@code j}
+	 * in board order (score, then member, both descending).
+	 * @param i an entry of this slice
+	 * @param other another slice
+	 * @param j an entry of {@code other}
+	 * @return {@code true} when entry {@code i} comes first
 	 */
-	boolean precedes(int i, ScoreSlice other, int j) {
+	public boolean precedes(int i, ScoreSlice other, int j) {
 		if (this.scores[i] != other.scores[j]) {
 			return this.scores[i] > other.scores[j];
 		}

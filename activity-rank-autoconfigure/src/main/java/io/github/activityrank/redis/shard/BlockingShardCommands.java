@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.redis.shard;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ import org.springframework.data.redis.connection.zset.Tuple;
 record BlockingShardCommands(RedisConnectionFactory connectionFactory, Executor executor) implements ShardCommands {
 
 	@Override
-	public CompletionStage<List<Object>> script(LuaScript script, ScriptArgs call) {
+	public CompletionStage<List<Object>> script(Script script, ScriptCall call) {
 		return CompletableFuture.supplyAsync(() -> script.run(this.connectionFactory, call), this.executor);
 	}
 
@@ -50,8 +50,8 @@ record BlockingShardCommands(RedisConnectionFactory connectionFactory, Executor 
 				.zCount(key, Range.rightUnbounded(Range.Bound.inclusive((double) x)));
 			Set<Tuple> tuples = connection.zSetCommands()
 				.zRevRangeByScoreWithScores(key,
-						Range.of((z == ShardSamples.TO_END) ? Range.Bound.<Double>unbounded()
-								: Range.Bound.inclusive((double) z), Range.Bound.exclusive((double) x)),
+						Range.of((z == TO_END) ? Range.Bound.<Double>unbounded() : Range.Bound.inclusive((double) z),
+								Range.Bound.exclusive((double) x)),
 						Limit.limit().count((int) most));
 			List<Tuple> entries = new ArrayList<>((tuples != null) ? tuples : Set.<Tuple>of());
 			byte[][] members = new byte[entries.size()][];

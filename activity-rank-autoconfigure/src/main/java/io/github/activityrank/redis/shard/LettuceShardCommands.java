@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.redis.shard;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ final class LettuceShardCommands implements ShardCommands {
 	}
 
 	@Override
-	public CompletionStage<List<Object>> script(LuaScript script, ScriptArgs call) {
+	public CompletionStage<List<Object>> script(Script script, ScriptCall call) {
 		RedisScriptingAsyncCommands<byte[], byte[]> commands = this.scripting;
 		byte[][] all = call.keysAndArgs();
 		byte[][] keys = Arrays.copyOfRange(all, 0, call.keyCount());
@@ -53,7 +53,7 @@ final class LettuceShardCommands implements ShardCommands {
 		CompletionStage<List<Object>> bySha = commands.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
 		return bySha
 			.handle((reply, failure) -> (failure == null) ? CompletableFuture.completedFuture(reply)
-					: LuaScript.noScript(failure)
+					: script.noScript(failure)
 							? commands.<List<Object>>eval(script.body(), ScriptOutputType.MULTI, keys, args)
 								.toCompletableFuture()
 							: CompletableFuture.<List<Object>>failedFuture(failure))
@@ -77,8 +77,7 @@ final class LettuceShardCommands implements ShardCommands {
 		CompletionStage<Long> before = commands.zcount(key,
 				Range.from(Range.Boundary.including((double) x), Range.Boundary.unbounded()));
 		CompletionStage<List<ScoredValue<byte[]>>> window = commands.zrevrangebyscoreWithScores(key,
-				Range.from(
-						(z == ShardSamples.TO_END) ? Range.Boundary.unbounded() : Range.Boundary.including((double) z),
+				Range.from((z == TO_END) ? Range.Boundary.unbounded() : Range.Boundary.including((double) z),
 						Range.Boundary.excluding((double) x)),
 				Limit.create(0, most));
 		return before.thenCombine(window, (count, values) -> {
