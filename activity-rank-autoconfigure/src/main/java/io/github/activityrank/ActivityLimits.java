@@ -48,8 +48,9 @@ public final class ActivityLimits {
 	public static final int MAX_RADIUS = 100;
 
 	/**
-	 * Longest range of a history query ({@code ActivityRankService.history}) and of an
-	 * activity calendar ({@code StreakService.activeDays}), in days.
+	 * Longest range of a history query ({@code ActivityRankService.history}), of an
+	 * activity calendar ({@code StreakService.activeDays}) and of a rolling board's
+	 * window ({@code activity-rank.rolling}), in days.
 	 */
 	public static final int MAX_HISTORY_DAYS = 366;
 

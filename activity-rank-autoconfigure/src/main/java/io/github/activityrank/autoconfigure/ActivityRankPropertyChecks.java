@@ -15,7 +15,6 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BadgeDefinition;
 import io.github.activityrank.engine.BoardOrder;
-import io.github.activityrank.engine.RollingWindow;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
@@ -166,9 +165,9 @@ final class ActivityRankPropertyChecks {
 		}
 		Set<Integer> seen = new HashSet<>();
 		for (Integer days : rolling) {
-			require(days != null && days >= 1 && days <= RollingWindow.MAX_DAYS, ROLLING, rolling,
-					"A rolling board covers 1 to " + RollingWindow.MAX_DAYS + " days, not " + days + ". Set " + ROLLING
-							+ " to such numbers of days, for example [7, 30].");
+			require(days != null && days >= 1 && days <= ActivityLimits.MAX_HISTORY_DAYS, ROLLING, rolling,
+					"A rolling board covers 1 to " + ActivityLimits.MAX_HISTORY_DAYS + " days, not " + days + ". Set "
+							+ ROLLING + " to such numbers of days, for example [7, 30].");
 			require(seen.add(days), ROLLING, rolling,
 					days + " is listed twice. List each number of days once in " + ROLLING + ".");
 		}

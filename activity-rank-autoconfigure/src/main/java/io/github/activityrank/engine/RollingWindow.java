@@ -4,13 +4,12 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.activityrank.ActivityLimits;
+
 /**
  * The days a rolling board sums: the last N days in the configured zone, today included.
  */
 public final class RollingWindow {
-
-	/** The longest window, in days. */
-	public static final int MAX_DAYS = 366;
 
 	private RollingWindow() {
 	}
@@ -18,7 +17,7 @@ public final class RollingWindow {
 	/**
 	 * The days of a window ending today.
 	 * @param today today in the configured zone
-	 * @param days the window's length, 1 to {@link #MAX_DAYS}
+	 * @param days the window's length, 1 to {@link ActivityLimits#MAX_HISTORY_DAYS}
 	 * @return the days, oldest first
 	 */
 	public static List<LocalDate> days(LocalDate today, int days) {

@@ -91,7 +91,8 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	 * @param shards the shards and their keys
 	 * @param calendar today, the zone and the application's clock
 	 * @param order how boards order and number their members
-	 * @param days the windows, in days, 1 to {@link RollingWindow#MAX_DAYS}
+	 * @param days the windows, in days, 1 to
+	 * {@link io.github.activityrank.ActivityLimits#MAX_HISTORY_DAYS}
 	 * @param refresh how often a board is rebuilt at most
 	 */
 	public RedisRollingBoards(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
