@@ -1,5 +1,6 @@
 package io.github.activityrank.redis.shard;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +17,8 @@ import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.lettuce.core.api.async.RedisSortedSetAsyncCommands;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.lettuce.LettuceExceptionConverter;
 
 /**
@@ -119,18 +122,32 @@ final class LettuceShardCommands implements ShardCommands {
 			return stage.toCompletableFuture().join();
 		}
 		catch (CompletionException ex) {
-			// translated as Spring's own Lettuce connection translates them
-			if (ex.getCause() instanceof Exception failure) {
-				DataAccessException translated = CONVERTER.convert(failure);
-				if (translated != null) {
-					throw translated;
-				}
-				if (failure instanceof RuntimeException runtime) {
-					throw runtime;
-				}
-			}
-			throw ex;
+			throw translated(ex);
 		}
+	}
+
+	/**
+	 * A failed read's exception as Spring's own Lettuce connection throws it: translated
+	 * by its converter, an I/O error (a connection reset while the reply was awaited) as
+	 * a connection failure, any other checked exception wrapped; never the
+	 * {@code CompletionException} of the composed stages, which callers cannot tell from
+	 * a bug.
+	 */
+	static RuntimeException translated(CompletionException ex) {
+		if (!(ex.getCause() instanceof Exception failure)) {
+			return ex;
+		}
+		DataAccessException translated = CONVERTER.convert(failure);
+		if (translated != null) {
+			return translated;
+		}
+		if (failure instanceof RuntimeException runtime) {
+			return runtime;
+		}
+		if (failure instanceof IOException) {
+			return new RedisConnectionFailureException("Redis connection lost: " + failure.getMessage(), failure);
+		}
+		return new RedisSystemException("Unknown Lettuce exception", failure);
 	}
 
 }

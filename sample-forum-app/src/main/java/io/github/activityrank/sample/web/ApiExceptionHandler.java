@@ -15,7 +15,6 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.tomcat.util.http.InvalidParameterException;
 
 import org.springframework.beans.TypeMismatchException;
-import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.data.redis.RedisSystemException;
@@ -105,7 +104,7 @@ class ApiExceptionHandler {
 	 * unavailable, not broken.
 	 */
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
-	ResponseEntity<Map<String, Object>> unavailable(DataAccessException ex) {
+	ResponseEntity<Map<String, Object>> unavailable(Exception ex) {
 		logger.warn("Data store unavailable: " + ex.getMessage());
 		return error(HttpStatus.SERVICE_UNAVAILABLE, "The leaderboards are unavailable right now; try again shortly");
 	}
@@ -127,6 +126,10 @@ class ApiExceptionHandler {
 			// ...) know their status
 			String detail = response.getBody().getDetail();
 			return error(response.getStatusCode(), (detail != null) ? detail : ex.getMessage());
+		}
+		if (this.failures.isTransient(ex)) {
+			// a Redis failure that reached us unwrapped: unavailable all the same
+			return unavailable(ex);
 		}
 		logger.error("Request failed", ex);
 		return error(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");

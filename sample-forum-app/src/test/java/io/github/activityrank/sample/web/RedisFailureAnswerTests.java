@@ -1,6 +1,7 @@
 package io.github.activityrank.sample.web;
 
 import java.net.SocketException;
+import java.util.concurrent.CompletionException;
 
 import io.github.activityrank.redis.RedisTransientFailurePolicy;
 import io.lettuce.core.RedisException;
@@ -43,6 +44,12 @@ class RedisFailureAnswerTests {
 		RedisSystemException ex = new RedisSystemException("Redis exception",
 				new RedisException("LOADING Redis is loading the dataset in memory"));
 		assertThat(this.handler.redis(ex).getStatusCode().value()).isEqualTo(503);
+	}
+
+	@Test
+	void aTransientFailureOutsideSpringsRedisExceptionsIsServiceUnavailable() {
+		var response = this.handler.other(new CompletionException(new SocketException("Connection reset")));
+		assertThat(response.getStatusCode().value()).isEqualTo(503);
 	}
 
 	@Test
