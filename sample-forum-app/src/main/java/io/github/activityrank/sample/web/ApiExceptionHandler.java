@@ -15,9 +15,6 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.tomcat.util.http.InvalidParameterException;
 
 import org.springframework.beans.TypeMismatchException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.TransientDataAccessException;
-import org.springframework.data.redis.RedisSystemException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -100,36 +97,21 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * Redis (or the database) is not answering, or too slowly: the boards are
-	 * unavailable, not broken.
+	 * Any other failure: Spring MVC's own know their status; one the starter's failure
+	 * policy calls transient (Redis or the database not answering, a connection lost
+	 * while a command waited, a server loading or failing over) leaves the boards
+	 * unavailable, not broken; anything else is ours.
 	 */
-	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class })
-	ResponseEntity<Map<String, Object>> unavailable(Exception ex) {
-		logger.warn("Data store unavailable: " + ex.getMessage());
-		return error(HttpStatus.SERVICE_UNAVAILABLE, "The leaderboards are unavailable right now; try again shortly");
-	}
-
-	/**
-	 * A Redis error the starter would retry an award after (a connection lost while the
-	 * command waited, a server loading or failing over) is also "unavailable"; any other
-	 * Redis error is ours.
-	 */
-	@ExceptionHandler(RedisSystemException.class)
-	ResponseEntity<Map<String, Object>> redis(RedisSystemException ex) {
-		return this.failures.isTransient(ex) ? unavailable(ex) : other(ex);
-	}
-
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<Map<String, Object>> other(Exception ex) {
 		if (ex instanceof ErrorResponse response) {
-			// Spring MVC's own exceptions (no such path, 405, 415, missing parameter,
-			// ...) know their status
 			String detail = response.getBody().getDetail();
 			return error(response.getStatusCode(), (detail != null) ? detail : ex.getMessage());
 		}
 		if (this.failures.isTransient(ex)) {
-			// a Redis failure that reached us unwrapped: unavailable all the same
-			return unavailable(ex);
+			logger.warn("Data store unavailable: " + ex.getMessage());
+			return error(HttpStatus.SERVICE_UNAVAILABLE,
+					"The leaderboards are unavailable right now; try again shortly");
 		}
 		logger.error("Request failed", ex);
 		return error(HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side");

@@ -25,7 +25,7 @@ class RedisFailureAnswerTests {
 	void aCommandCutOffByAResetConnectionIsServiceUnavailable() {
 		RedisSystemException ex = new RedisSystemException("Redis exception",
 				new RedisException(new SocketException("Connection reset")));
-		var response = this.handler.redis(ex);
+		var response = this.handler.other(ex);
 		assertThat(response.getStatusCode().value()).isEqualTo(503);
 		assertThat(response.getBody()).containsEntry("message",
 				"The leaderboards are unavailable right now; try again shortly");
@@ -35,7 +35,7 @@ class RedisFailureAnswerTests {
 	void aCommandCutOffByAClosedConnectionIsServiceUnavailable() {
 		for (String message : new String[] { "Connection closed", "Connection disconnected" }) {
 			RedisSystemException ex = new RedisSystemException("Redis exception", new RedisException(message));
-			assertThat(this.handler.redis(ex).getStatusCode().value()).as(message).isEqualTo(503);
+			assertThat(this.handler.other(ex).getStatusCode().value()).as(message).isEqualTo(503);
 		}
 	}
 
@@ -43,7 +43,7 @@ class RedisFailureAnswerTests {
 	void aServerStillLoadingItsDataIsServiceUnavailable() {
 		RedisSystemException ex = new RedisSystemException("Redis exception",
 				new RedisException("LOADING Redis is loading the dataset in memory"));
-		assertThat(this.handler.redis(ex).getStatusCode().value()).isEqualTo(503);
+		assertThat(this.handler.other(ex).getStatusCode().value()).isEqualTo(503);
 	}
 
 	@Test
@@ -56,7 +56,7 @@ class RedisFailureAnswerTests {
 	void anyOtherRedisErrorIsStillAnInternalError() {
 		RedisSystemException ex = new RedisSystemException("Redis exception",
 				new RedisException("ERR Error running script"));
-		assertThat(this.handler.redis(ex).getStatusCode().value()).isEqualTo(500);
+		assertThat(this.handler.other(ex).getStatusCode().value()).isEqualTo(500);
 	}
 
 }
