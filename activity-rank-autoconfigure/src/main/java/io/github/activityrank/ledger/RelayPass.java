@@ -49,6 +49,9 @@ class RelayPass {
 
 	private final AtomicLong applied = new AtomicLong();
 
+	/** Passes running now, see {@link #passing()}. */
+	private final AtomicInteger inFlight = new AtomicInteger();
+
 	private final AtomicInteger nextLane = new AtomicInteger();
 
 	/**
@@ -93,6 +96,24 @@ class RelayPass {
 	 * @throws SQLException when the database fails
 	 */
 	int relayOnce() throws SQLException {
+		this.inFlight.incrementAndGet();
+		try {
+			return relayPendingLanes();
+		}
+		finally {
+			this.inFlight.decrementAndGet();
+		}
+	}
+
+	/**
+	 * Whether a pass is running: its entries may be committed while its counters are not
+	 * yet updated.
+	 */
+	boolean passing() {
+		return this.inFlight.get() > 0;
+	}
+
+	private int relayPendingLanes() throws SQLException {
 		try (Connection connection = this.ledger.dataSource().getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
 			int isolation = connection.getTransactionIsolation();
