@@ -1,6 +1,7 @@
 package io.github.activityrank.ledger;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
 
@@ -17,8 +18,8 @@ public enum LedgerDatabase {
 	POSTGRESQL("schema-postgresql.sql", false),
 
 	/**
-	 * MariaDB 10.6 or later, also when its driver reports "MySQL" (MySQL itself lacks the
-	 * script's {@code IF NOT EXISTS} forms).
+	 * MariaDB 10.6 or later, also when its driver reports "MySQL". MySQL itself is
+	 * refused: it lacks the script's {@code IF NOT EXISTS} forms and collation.
 	 */
 	MARIADB("schema-mariadb.sql", false),
 
@@ -55,7 +56,7 @@ public enum LedgerDatabase {
 	}
 
 	/**
-	 * The database behind a data source, from its product name.
+	 * The database behind a data source, from its product name and version.
 	 * @param dataSource the data source
 	 * @return the database
 	 * @throws IllegalStateException for a database the ledger does not support, or one
@@ -63,23 +64,36 @@ public enum LedgerDatabase {
 	 */
 	public static LedgerDatabase of(DataSource dataSource) {
 		String product;
+		String version;
 		try (Connection connection = dataSource.getConnection()) {
-			product = connection.getMetaData().getDatabaseProductName();
+			DatabaseMetaData metaData = connection.getMetaData();
+			product = metaData.getDatabaseProductName();
+			version = metaData.getDatabaseProductVersion();
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("activity-rank ledger could not reach its database: " + ex.getMessage(),
 					ex);
 		}
-		return ofProductName(product);
+		return ofProduct(product, version);
 	}
 
-	static LedgerDatabase ofProductName(String product) {
+	static LedgerDatabase ofProduct(String product, String version) {
 		String name = (product != null) ? product.toLowerCase(Locale.ROOT) : "";
 		if (name.contains("postgres")) {
 			return POSTGRESQL;
 		}
-		if (name.contains("mariadb") || name.contains("mysql")) {
+		// a MariaDB server says so in its version ("10.11.6-MariaDB-..."), also to a
+		// driver
+		// that names the product "MySQL"
+		boolean mariaDb = name.contains("mariadb")
+				|| (version != null && version.toLowerCase(Locale.ROOT).contains("mariadb"));
+		if (mariaDb) {
 			return MARIADB;
+		}
+		if (name.contains("mysql")) {
+			throw new IllegalStateException("activity-rank ledger does not support MySQL (" + version
+					+ "): its schema script needs MariaDB 10.6+; use MariaDB or PostgreSQL, "
+					+ "or set activity-rank.ledger.enabled=false");
 		}
 		if (name.equals("h2")) {
 			return H2;

@@ -85,10 +85,24 @@ class LedgerSchemaTests {
 
 	@Test
 	void refusesAnUnsupportedDatabaseNamingTheSwitch() {
-		assertThatIllegalStateException().isThrownBy(() -> LedgerDatabase.ofProductName("Oracle"))
+		assertThatIllegalStateException().isThrownBy(() -> LedgerDatabase.ofProduct("Oracle", "19c"))
 			.withMessageContaining("not Oracle")
 			.withMessageContaining("activity-rank.ledger.enabled=false");
-		assertThat(LedgerDatabase.ofProductName("MySQL")).isEqualTo(LedgerDatabase.MARIADB);
+	}
+
+	@Test
+	void takesAMariaDbServerForMariaDbEvenWhenItsDriverNamesMySql() {
+		assertThat(LedgerDatabase.ofProduct("MySQL", "10.11.6-MariaDB-0+deb12u1")).isEqualTo(LedgerDatabase.MARIADB);
+		assertThat(LedgerDatabase.ofProduct("MySQL", "5.5.5-10.6.16-MariaDB")).isEqualTo(LedgerDatabase.MARIADB);
+		assertThat(LedgerDatabase.ofProduct("MariaDB", "11.4.2")).isEqualTo(LedgerDatabase.MARIADB);
+	}
+
+	@Test
+	void refusesMySqlAtStartNamingWhatToUseInstead() {
+		assertThatIllegalStateException().isThrownBy(() -> LedgerDatabase.ofProduct("MySQL", "8.0.36"))
+			.withMessageContaining("does not support MySQL (8.0.36)")
+			.withMessageContaining("MariaDB")
+			.withMessageContaining("activity-rank.ledger.enabled=false");
 	}
 
 	@ParameterizedTest
