@@ -246,8 +246,8 @@ public interface ActivityRankService {
 	 * What a user earned each day and for what, from the retained idempotency records.
 	 * @param userId the user
 	 * @param from the first day, inclusive
-	 * @param to the last day, inclusive; at most {@value ActivityLimits#MAX_HISTORY_DAYS}
-	 * days after {@code from}
+	 * @param to the last day, inclusive: {@code from} to {@code to} cover at most
+	 * {@value ActivityLimits#MAX_HISTORY_DAYS} days
 	 * @return one entry per day with records, newest first
 	 */
 	List<DayActivity> history(String userId, LocalDate from, LocalDate to);

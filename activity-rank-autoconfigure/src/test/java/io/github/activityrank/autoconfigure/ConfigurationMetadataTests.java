@@ -61,6 +61,24 @@ class ConfigurationMetadataTests {
 	}
 
 	@Test
+	void listsTheKeysOfEveryRuleAndBadge() {
+		assertThat(this.properties).extracting((property) -> (String) property.get("name"))
+			.contains("activity-rank.rules.*.points", "activity-rank.rules.*.once-per",
+					"activity-rank.rules.*.daily-cap", "activity-rank.rules.*.weekly-cap",
+					"activity-rank.rules.*.monthly-cap", "activity-rank.badges.*.rule", "activity-rank.badges.*.count",
+					"activity-rank.badges.*.points", "activity-rank.badges.*.streak", "activity-rank.badges.*.top",
+					"activity-rank.badges.*.period", "activity-rank.badges.*.challenges");
+	}
+
+	@Test
+	void givesTheLedgerTablePrefixItsDefault() {
+		assertThat(this.properties)
+			.filteredOn((property) -> "activity-rank.ledger.table-prefix".equals(property.get("name")))
+			.singleElement()
+			.satisfies((property) -> assertThat(property.get("defaultValue")).isEqualTo("activity_rank_"));
+	}
+
+	@Test
 	void describesSwitchesWithWhetherAndNothingWithThe() {
 		assertThat(this.properties)
 			.filteredOn((property) -> ((String) property.get("name")).startsWith("activity-rank."))
