@@ -7,7 +7,7 @@
 # PostgreSQL at $BENCH_POSTGRES_URL (default jdbc:postgresql://127.0.0.1:5432/postgres, user postgres),
 # where it creates and drops a database of the run. One section alone: --only ledger (or award,
 # async, aspect, query, memory, growth, ingest). Prints a table and writes BENCHMARKS.md
-# at the repository root; about ten minutes on 2 cores. Every comparison runs interleaved rounds of
+# at the repository root (not with --quick or --only, which only print their part); about ten minutes on 2 cores. Every comparison runs interleaved rounds of
 # baseline and subject (--rounds N, default 5). Extra arguments go to the harness (--help lists them).
 # Then the sharded boards on a local Redis Cluster (ShardBench, appended to BENCHMARKS.md; the
 # cluster is $REDIS_CLUSTER_NODES or three redis-server processes it starts). Alone:
@@ -24,6 +24,18 @@ if [ "${1:-}" = "--shards-only" ]; then
   shards "$@"
   exit
 fi
-java -Xms1g -Xmx4g -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
-  io.github.activityrank.benchmarks.BenchmarkMain --out BENCHMARKS.md "$@"
+# --quick and --only measure a part: they print it and leave BENCHMARKS.md and the cluster alone
+part=false
+for arg in "$@"; do
+  case "$arg" in --quick | --only) part=true ;; esac
+done
+main() {
+  java -Xms1g -Xmx4g -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
+    io.github.activityrank.benchmarks.BenchmarkMain "$@"
+}
+if $part; then
+  main --no-out "$@"
+  exit
+fi
+main --out BENCHMARKS.md "$@"
 shards

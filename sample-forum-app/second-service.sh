@@ -31,7 +31,7 @@ partition_of() {
 
 for ((i = 1; i <= messages; i++)); do
   user=$(( RANDOM % users + 1 ))
-  # each partition is a hash tag of its own, {prefix:stream:n}, so that on a Redis
+  # each partition is a hash tag of its own, {prefix:<stream>:n}, so that on a Redis
   # Cluster the partitions spread over the masters
   stream="{${prefix}:activity:$(partition_of "$user")}"
   if (( RANDOM % 3 == 0 )); then

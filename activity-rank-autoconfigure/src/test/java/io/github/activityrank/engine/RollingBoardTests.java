@@ -14,7 +14,10 @@ import io.github.activityrank.redis.RedisRollingBoards;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.RedisConnection;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,6 +28,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * Rolling boards on the test Redis (database 4, a prefix of their own) with a movable
  * clock: which days they sum, how stale they may be, who rebuilds them.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class RollingBoardTests {
 
 	private static final LocalDateTime NOON = LocalDateTime.of(2026, 6, 20, 12, 0);
@@ -142,7 +146,7 @@ class RollingBoardTests {
 	}
 
 	@Test
-	void aFailedRebuildLeavesTheBoardInPlaceForReads() {
+	void aFailedRebuildLeavesTheBoardInPlaceForReads(CapturedOutput output) {
 		this.engine.service.award("ann", "first", 2);
 		assertThat(this.engine.service.rolling(7).size()).isOne();
 		// a key of the window that is no sorted set: ZUNIONSTORE refuses it
@@ -156,6 +160,10 @@ class RollingBoardTests {
 
 		assertThat(this.engine.service.rolling(7).top(10)).extracting(RankEntry::id).containsExactly("ann");
 		assertThat(this.rolling.builds()).isOne();
+		// one WARN; a second failed rebuild goes to debug
+		this.engine.clock.advance(REFRESH);
+		assertThat(this.engine.service.rolling(7).top(10)).extracting(RankEntry::id).containsExactly("ann");
+		assertThat(output.getAll().split("The rebuild of the rolling board ", -1)).hasSize(2);
 	}
 
 	@Test
