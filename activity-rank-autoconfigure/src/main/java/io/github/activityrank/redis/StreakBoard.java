@@ -21,8 +21,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * shards; every rank is distinct. A {@link RankEntry}'s score is the streak's length, its
  * details the day the streak started.
  * <p>
- * Reads never write: broken streaks leave the board through {@link StreakPruning}, the
- * maintenance step run at each day's start.
+ * Broken streaks leave the board through {@link StreakPruning}, the maintenance step run
+ * at each day's start; a read first makes sure it has run today, so the board holds live
+ * streaks only on any day the clock shows. Only the first read of a day writes.
  */
 final class StreakBoard implements BoardSource {
 
@@ -34,33 +35,41 @@ final class StreakBoard implements BoardSource {
 
 	private final BoardSource scores;
 
+	private final StreakPruning pruning;
+
 	StreakBoard(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
 		this.scores = new ShardedBoards(connectionFactory, shards, calendar, RAW)
 			.source((keys) -> new StreakKeys(keys).boardKeys());
+		this.pruning = new StreakPruning(connectionFactory, shards, calendar);
 	}
 
 	@Override
 	public List<RankEntry> range(long offset, int limit) {
+		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.range(offset, limit));
 	}
 
 	@Override
 	public Optional<RankEntry> rank(String id) {
+		this.pruning.pruneOncePerDay();
 		return this.scores.rank(id).map(StreakBoard::decoded);
 	}
 
 	@Override
 	public List<RankEntry> around(String id, int radius) {
+		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.around(id, radius));
 	}
 
 	@Override
 	public long size() {
+		this.pruning.pruneOncePerDay();
 		return this.scores.size();
 	}
 
 	@Override
 	public List<RankEntry> among(List<String> ids) {
+		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.among(ids));
 	}
 
