@@ -89,9 +89,14 @@ public class ActivityRankAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActivityRules activityRules(ActivityRankProperties properties) {
 		Map<String, ScoringRule> rules = new LinkedHashMap<>();
-		properties.getRules()
-			.forEach((name, rule) -> rules.put(name, new ScoringRule(name, rule.getPoints(),
-					rule.getOncePer() == OncePer.EVER, rule.getDailyCap(), rule.getWeeklyCap(), rule.getMonthlyCap())));
+		properties.getRules().forEach((name, rule) -> {
+			// the streak rule without points only caps the milestone bonus: nothing
+			// awards it
+			if (rule.getPoints() != 0 || !ActivityRankPropertyChecks.isBonusCaps(properties, name)) {
+				rules.put(name, new ScoringRule(name, rule.getPoints(), rule.getOncePer() == OncePer.EVER,
+						rule.getDailyCap(), rule.getWeeklyCap(), rule.getMonthlyCap()));
+			}
+		});
 		warnIfEverIsBounded(properties);
 		return new ActivityRules(rules, properties.getDailyCap(), properties.getWeeklyCap(),
 				properties.getMonthlyCap());

@@ -15,6 +15,7 @@ import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.BadgeDefinition;
 import io.github.activityrank.engine.BoardOrder;
+import io.github.activityrank.engine.StreakSettings;
 import io.github.activityrank.engine.TieBreak;
 import io.github.activityrank.redis.RankKeys;
 import io.github.activityrank.redis.ShardMap;
@@ -94,7 +95,7 @@ final class ActivityRankPropertyChecks {
 	static void check(ActivityRankProperties properties) {
 		Set<String> rules = properties.getRules().keySet();
 		checkRoot(properties);
-		properties.getRules().forEach((name, rule) -> rule.check(name));
+		properties.getRules().forEach((name, rule) -> rule.check(name, isBonusCaps(properties, name)));
 		properties.getStreaks().check(rules);
 		properties.getRetention().check();
 		properties.getRedis().check();
@@ -108,6 +109,17 @@ final class ActivityRankPropertyChecks {
 		checkRolling(properties);
 		checkScopes(properties);
 		properties.getHealth().check();
+	}
+
+	/**
+	 * Whether the rule only caps the streaks' milestone bonus, whose points come from the
+	 * milestones: {@code streak} while streaks are on, its points left out.
+	 * @param properties the bound properties
+	 * @param name a rule's name
+	 * @return whether the rule needs no points
+	 */
+	static boolean isBonusCaps(ActivityRankProperties properties, String name) {
+		return properties.getStreaks().isEnabled() && StreakSettings.BONUS_RULE.equals(name);
 	}
 
 	private static void checkRoot(ActivityRankProperties properties) {

@@ -47,8 +47,10 @@ public class RuleProperties extends CapProperties {
 	/**
 	 * Check this rule and its caps; called by {@link ActivityRankPropertyChecks#check}.
 	 * @param name the rule's name under {@code activity-rank.rules}
+	 * @param capsOnly whether the rule may leave out its points: the rule {@code streak}
+	 * while streaks are on, which only caps the milestone bonus
 	 */
-	void check(String name) {
+	void check(String name, boolean capsOnly) {
 		// a name with anything but lower-case letters, digits and '-' is written in
 		// Boot's bracket notation to stay one map key
 		String property = PLAIN_MAP_KEY.matcher(name).matches() ? "activity-rank.rules." + name
@@ -56,7 +58,7 @@ public class RuleProperties extends CapProperties {
 		require(ActivityRules.isValidName(name), property, name, "Rule name '" + name
 				+ "' is not allowed: a rule name must be 1 to " + ActivityLimits.MAX_RULE_NAME_LENGTH
 				+ " letters, digits, '.', '_' or '-'. Rename the rule under activity-rank.rules, for example to page-view.");
-		require(this.points != 0, property + ".points", this.points,
+		require(this.points != 0 || capsOnly, property + ".points", this.points,
 				property + ".points is 0 (or missing); a rule must give or take points. Set " + property
 						+ ".points to a non-zero number, for example 2 (negative for a penalty).");
 		// not Math.abs: it overflows for Long.MIN_VALUE, which would pass as negative

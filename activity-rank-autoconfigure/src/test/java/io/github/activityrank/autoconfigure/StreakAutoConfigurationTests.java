@@ -1,6 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
 import io.github.activityrank.StreakService;
+import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.redis.StreakPruning;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,28 @@ class StreakAutoConfigurationTests {
 				"A milestone is a streak length of at least 1 day");
 		assertRejected("activity-rank.streaks.milestones.7=0", "activity-rank.streaks.milestones.7",
 				"Set it to a positive number, for example 20.");
+	}
+
+	@Test
+	void theStreakRuleMayCapTheBonusWithoutPoints() {
+		this.runner
+			.withPropertyValues("activity-rank.streaks.enabled=true", "activity-rank.streaks.milestones.7=20",
+					"activity-rank.rules.streak.daily-cap=50")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				// it only caps the bonus: no award names it
+				assertThat(context.getBean(ActivityRules.class).contains("streak")).isFalse();
+				assertThat(context.getBean(ActivityRules.class).contains("check-in")).isTrue();
+			});
+	}
+
+	@Test
+	void withoutStreaksARuleNamedStreakNeedsPoints() {
+		this.runner.withPropertyValues("activity-rank.rules.streak.daily-cap=50").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("activity-rank.rules.streak.points");
+		});
 	}
 
 	@Test
