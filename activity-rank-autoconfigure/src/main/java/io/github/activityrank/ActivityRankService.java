@@ -205,9 +205,10 @@ public interface ActivityRankService {
 	}
 
 	/**
-	 * Distinct users with an award in the current period, counted with a HyperLogLog
-	 * (standard error 0.81%). Counted while {@code activity-rank.items} configures an
-	 * item type (docs/items.md); otherwise 0.
+	 * Distinct users with an award in the current period. While
+	 * {@code activity-rank.items} configures an item type, every award that scores counts
+	 * its user in a HyperLogLog (standard error 0.81%, docs/items.md); otherwise the
+	 * count is exact: the users on the period's board.
 	 * @param period one of {@code activity-rank.periods}
 	 * @return the estimated count
 	 * @throws IllegalArgumentException when {@code period} is {@code null} or not

@@ -19,6 +19,7 @@ import io.github.activityrank.engine.ActivityRankCounters;
 import io.github.activityrank.engine.ActivityRules;
 import io.github.activityrank.engine.ActivityStore;
 import io.github.activityrank.engine.BadgeSettings;
+import io.github.activityrank.engine.BoardActiveUsers;
 import io.github.activityrank.engine.BoardOrder;
 import io.github.activityrank.engine.Boards;
 import io.github.activityrank.engine.ChallengeBoards;
@@ -281,7 +282,7 @@ public class ActivityRankAutoConfiguration {
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
 		DefaultActivityRankService service = new DefaultActivityRankService(rules, store, records, boards, calendar,
 				properties.getPeriods(), userLookup.getIfUnique(), counters,
-				activeUsers.getIfAvailable(() -> (period, day) -> 0), erasure, stores.scopes(),
+				activeUsers.getIfAvailable(() -> new BoardActiveUsers(stores.boards())), erasure, stores.scopes(),
 				stores.scopes().enabled() ? stores.boards() : null);
 		service.setRollingBoards(rolling.getIfUnique(() -> RollingBoards.NONE));
 		return service;
