@@ -85,7 +85,7 @@ public class ActivityRankClusterAutoConfiguration {
 	LettuceClientConfigurationBuilderCustomizer activityRankClusterCommandTimeout(Environment environment,
 			ActivityRankProperties properties) {
 		boolean configured = environment.containsProperty(ActivityRankRedisClientAutoConfiguration.CLIENT_TIMEOUT);
-		Duration timeout = properties.getRedis().getCommandTimeout();
+		Duration timeout = ActivityRankRedisClientAutoConfiguration.starterTimeout(environment, properties);
 		return (builder) -> {
 			if (!configured) {
 				builder.commandTimeout(timeout);

@@ -59,7 +59,8 @@ public class ActivityRankIngestAutoConfiguration {
 		ActivityRankPropertyChecks.checkIngestClient(factory instanceof LettuceConnectionFactory, factory);
 		LettuceConnectionFactory lettuce = (LettuceConnectionFactory) factory;
 		ActivityRankPropertyChecks.checkCommandTimeout(lettuce.getClientConfiguration().getCommandTimeout(),
-				ingest.getClaimIdle(), properties.getRedis().getCommandTimeout(), environment);
+				ingest.getClaimIdle(), ActivityRankRedisClientAutoConfiguration.starterTimeout(environment, properties),
+				environment);
 		IngestSettings settings = new IngestSettings(ingest.getGroup(), ingest.getBatch(), ingest.getClaimIdle(),
 				ingest.getDeadLetterSize(), properties.getItems().keySet(), properties.getRetention().getRecord(),
 				properties.getScopes().keySet());

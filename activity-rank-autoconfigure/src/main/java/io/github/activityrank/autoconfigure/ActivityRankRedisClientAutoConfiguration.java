@@ -49,12 +49,30 @@ public class ActivityRankRedisClientAutoConfiguration {
 		// a cluster has its own customizer, activityRankClusterCommandTimeout
 		boolean applies = !environment.containsProperty(CLIENT_TIMEOUT)
 				&& !environment.containsProperty("spring.data.redis.cluster.nodes");
-		Duration timeout = properties.getRedis().getCommandTimeout();
+		Duration timeout = starterTimeout(environment, properties);
 		return (builder) -> {
 			if (applies) {
 				builder.commandTimeout(timeout);
 			}
 		};
+	}
+
+	/**
+	 * The command timeout the starter gives the client: {@link #STARTER_TIMEOUT}, which,
+	 * left at its default with ingestion on, is at most half of
+	 * {@code activity-rank.ingest.claim-idle}, so that a short lease starts without
+	 * another setting.
+	 * @param environment where the timeout may have been set
+	 * @param properties the bound properties
+	 * @return the timeout
+	 */
+	static Duration starterTimeout(Environment environment, ActivityRankProperties properties) {
+		Duration timeout = properties.getRedis().getCommandTimeout();
+		if (properties.getIngest().isEnabled() && !environment.containsProperty(STARTER_TIMEOUT)) {
+			Duration half = properties.getIngest().getClaimIdle().dividedBy(2);
+			return (half.compareTo(timeout) < 0) ? half : timeout;
+		}
+		return timeout;
 	}
 
 }

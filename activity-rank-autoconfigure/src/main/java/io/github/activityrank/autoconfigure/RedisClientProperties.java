@@ -15,7 +15,8 @@ public class RedisClientProperties {
 	 * is not set (Lettuce's own default is 60s), on a single server, behind Sentinel or
 	 * on a cluster: how long any command, the starter's and the application's, waits for
 	 * a reply before it fails. With ingestion on, it must be at most half of
-	 * ingest.claim-idle, as must spring.data.redis.timeout.
+	 * ingest.claim-idle, as must spring.data.redis.timeout; left unset, it is then at
+	 * most that half.
 	 */
 	private Duration commandTimeout = Duration.ofSeconds(5);
 

@@ -111,8 +111,19 @@ class CommandTimeoutAutoConfigurationTests {
 	}
 
 	@Test
-	void theStartersBoundIsCheckedAgainstTheClaimIdleToo() {
+	void leftUnsetTheStartersBoundIsHalfAShortClaimIdle() {
 		this.runner.withPropertyValues("activity-rank.ingest.enabled=true", "activity-rank.ingest.claim-idle=8s")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(commandTimeout(context)).isEqualTo(Duration.ofSeconds(4));
+			});
+	}
+
+	@Test
+	void theStartersBoundIsCheckedAgainstTheClaimIdleToo() {
+		this.runner
+			.withPropertyValues("activity-rank.redis.command-timeout=5s", "activity-rank.ingest.enabled=true",
+					"activity-rank.ingest.claim-idle=8s")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				FailureAnalysis analysis = RegisteredFailureAnalyzers.analyze(context.getStartupFailure(),
