@@ -208,6 +208,11 @@ public class AwardLedger {
 		return this.lanes.pending(connection, lanes, perLane, from);
 	}
 
+	/** The pending entries of some users below an id, in id order. */
+	List<LedgerEntry> pendingBefore(Connection connection, List<String> userIds, long below) throws SQLException {
+		return this.lanes.pendingBefore(connection, userIds, below);
+	}
+
 	/** Mark entries applied with their outcomes. */
 	void markApplied(Connection connection, List<LedgerEntry> entries, List<AwardResult> results, Long[] revokedIds,
 			Instant at) throws SQLException {
@@ -305,6 +310,11 @@ public class AwardLedger {
 	/** The ids of the rows in some ranges of ids. */
 	List<Long> idsIn(List<long[]> ranges) {
 		return this.rows.idsIn(ranges);
+	}
+
+	/** Whether an award of a user and field stood just before a row. */
+	boolean awardStoodBefore(String userId, String field, long beforeId) {
+		return this.rows.awardStoodBefore(userId, field, beforeId);
 	}
 
 	/** One row of the ledger, as a rebuild reads it. */

@@ -26,6 +26,10 @@ import io.github.activityrank.engine.ScopeSettings;
  */
 class LaneStatements {
 
+	/** The columns an entry is read from, in the order {@link #entryOf} reads them. */
+	private static final String ENTRY_COLUMNS = "l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at,"
+			+ " l.item_type, l.item_id, l.scopes";
+
 	private final LedgerTables tables;
 
 	/** {@link #pendingLanes}'s statement: the same every pass, so it is built once. */
@@ -115,8 +119,7 @@ class LaneStatements {
 	List<LedgerEntry> pending(Connection connection, List<Integer> lanes, int perLane, long[] from)
 			throws SQLException {
 		String table = this.tables.ledger();
-		String one = "SELECT l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at, l.item_type,"
-				+ " l.item_id, l.scopes, EXISTS (SELECT 1 FROM " + table
+		String one = "SELECT " + ENTRY_COLUMNS + ", EXISTS (SELECT 1 FROM " + table
 				+ " e WHERE e.user_id = l.user_id AND e.state = " + AwardLedger.PENDING + " AND e.id < ?) FROM " + table
 				+ " l WHERE l.state = " + AwardLedger.PENDING + " AND l.lane = ? AND l.id >= ? ORDER BY l.id LIMIT "
 				+ perLane;
@@ -138,18 +141,59 @@ class LaneStatements {
 			}
 			try (ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
-					long points = rows.getLong(5);
-					Long boxed = rows.wasNull() ? null : points;
-					entries.add(new LedgerEntry(rows.getLong(1),
-							new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
-									AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9),
-									ScopeSettings.parse(rows.getString(10))),
-							Instant.ofEpochMilli(rows.getLong(7)), rows.getBoolean(11)));
+					entries.add(entryOf(rows, rows.getBoolean(11)));
 				}
 			}
 		}
 		entries.sort(Comparator.comparingLong(LedgerEntry::id));
 		return entries;
+	}
+
+	/**
+	 * The pending entries of some users below an id: what a direct call applies before
+	 * its own entries, holding the users' lanes, so that none overtakes one of them.
+	 * @param connection a connection holding the users' lanes
+	 * @param userIds the users
+	 * @param below the call's lowest id
+	 * @return the entries, in id order
+	 * @throws SQLException when the database fails
+	 */
+	List<LedgerEntry> pendingBefore(Connection connection, List<String> userIds, long below) throws SQLException {
+		List<String> users = userIds.stream().distinct().toList();
+		StringBuilder sql = new StringBuilder("SELECT ").append(ENTRY_COLUMNS)
+			.append(" FROM ")
+			.append(this.tables.ledger())
+			.append(" l WHERE l.state = ")
+			.append(AwardLedger.PENDING)
+			.append(" AND l.id < ? AND l.user_id IN (");
+		for (int i = 0; i < users.size(); i++) {
+			sql.append((i > 0) ? ", ?" : "?");
+		}
+		sql.append(") ORDER BY l.id");
+		List<LedgerEntry> entries = new ArrayList<>();
+		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
+			statement.setLong(1, below);
+			for (int i = 0; i < users.size(); i++) {
+				statement.setString(i + 2, users.get(i));
+			}
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					entries.add(entryOf(rows, false));
+				}
+			}
+		}
+		return entries;
+	}
+
+	/** The entry of a row read with {@link #ENTRY_COLUMNS} first. */
+	private static LedgerEntry entryOf(ResultSet rows, boolean afterLateEntry) throws SQLException {
+		long points = rows.getLong(5);
+		Long boxed = rows.wasNull() ? null : points;
+		return new LedgerEntry(rows.getLong(1),
+				new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4), boxed,
+						AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9),
+						ScopeSettings.parse(rows.getString(10))),
+				Instant.ofEpochMilli(rows.getLong(7)), afterLateEntry);
 	}
 
 	/**

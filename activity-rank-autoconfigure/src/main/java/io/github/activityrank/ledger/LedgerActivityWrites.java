@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -182,6 +183,7 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 		StandingAwards.Decided decided;
 		try {
 			this.ledger.lockLanes(connection, users);
+			applyEarlier(connection, users, ids, at);
 			// a relay may have applied some of them between the insert and the lock
 			done = this.ledger.outcomesOfDone(connection, ids);
 			for (int i = 0; i < events.size(); i++) {
@@ -234,6 +236,32 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 					+ " applied award(s); they stay pending and the relay applies them again: " + ex, ex);
 		}
 		return results;
+	}
+
+	/**
+	 * Apply the users' entries written before the call's and still pending (an annotated
+	 * award the relay has not reached yet) first, in id order, so that a direct revoke
+	 * never overtakes its award.
+	 */
+	private void applyEarlier(Connection connection, List<String> users, long[] ids, Instant at) throws SQLException {
+		if (users.isEmpty()) {
+			return;
+		}
+		List<LedgerEntry> earlier = this.ledger.pendingBefore(connection, users, Arrays.stream(ids).min().getAsLong());
+		if (earlier.isEmpty()) {
+			return;
+		}
+		List<ActivityEvent> events = new ArrayList<>(earlier.size());
+		List<Instant> times = new ArrayList<>(earlier.size());
+		long[] earlierIds = new long[earlier.size()];
+		for (int i = 0; i < earlier.size(); i++) {
+			events.add(earlier.get(i).event());
+			times.add(earlier.get(i).at());
+			earlierIds[i] = earlier.get(i).id();
+		}
+		StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
+		this.ledger.markApplied(connection, earlier, decided.results(), decided.revokedIds, at);
+		this.standing.write(connection, decided, earlierIds);
 	}
 
 	private static void restore(Connection connection, boolean autoCommit, int isolation) {
