@@ -150,6 +150,9 @@ final class LedgerReplay {
 					+ ": today's rules reject it (an unknown rule?)", null);
 			return;
 		}
+		if (decidedByTheLedger(row, command)) {
+			return;
+		}
 		if (!this.rescore && !row.revoke() && AwardResult.Outcome.AWARDED.name().equals(row.outcome())
 				&& row.appliedPoints() != null) {
 			command = command.withPoints(row.appliedPoints()); // the points it was
@@ -175,6 +178,20 @@ final class LedgerReplay {
 		String outcome = row.outcome();
 		return outcome != null && !AwardResult.Outcome.REJECTED.name().equals(outcome)
 				&& !AwardLedger.SET_ASIDE_OUTCOME.equals(outcome);
+	}
+
+	/**
+	 * Whether a once-per-ever award was answered {@code ALREADY_AWARDED} because an
+	 * earlier award of its field stood: the ledger may have decided it after Redis forgot
+	 * that award's record, and the script, which has no record of it in the replay
+	 * either, would award it again. (An {@code ALREADY_AWARDED} with no standing award
+	 * before it is a row applied twice after a crash: its first apply gave the points,
+	 * and it is replayed.)
+	 */
+	private boolean decidedByTheLedger(LedgerRow row, ScoreCommand command) {
+		return command.oncePerEver() && !row.revoke()
+				&& AwardResult.Outcome.ALREADY_AWARDED.name().equals(row.outcome())
+				&& this.ledger.awardStoodBefore(row.userId(), row.field(), row.id());
 	}
 
 	/**

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.activityrank.AwardResult;
+
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -82,6 +84,31 @@ record LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
 	LedgerRow row(long id) {
 		List<LedgerRow> rows = this.jdbc.query(rowSelect() + " WHERE id = ?", LedgerRows::row, id);
 		return rows.isEmpty() ? null : rows.get(0);
+	}
+
+	/**
+	 * Whether an award of a user and field stood just before a row: the latest award row
+	 * before it that gave points, with no revoke that took points between them.
+	 * @param userId the user
+	 * @param field the field
+	 * @param beforeId the row
+	 * @return whether an earlier award stood
+	 */
+	boolean awardStoodBefore(String userId, String field, long beforeId) {
+		String table = this.tables.ledger();
+		List<Long> awards = this.jdbc.queryForList("SELECT id FROM " + table + " WHERE user_id = ? AND field = ?"
+				+ " AND kind = ? AND id < ? AND applied_points > 0 AND outcome IN (?, ?) ORDER BY id DESC LIMIT 1",
+				Long.class, userId, field, AwardLedger.AWARD, beforeId, AwardResult.Outcome.AWARDED.name(),
+				AwardResult.Outcome.CAPPED.name());
+		if (awards.isEmpty()) {
+			return false;
+		}
+		Long revokes = this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM " + table
+						+ " WHERE user_id = ? AND field = ? AND kind = ? AND id > ? AND id < ? AND outcome = ?",
+				Long.class, userId, field, AwardLedger.REVOKE, awards.get(0), beforeId,
+				AwardResult.Outcome.REVOKED.name());
+		return revokes == null || revokes == 0;
 	}
 
 	private String rowSelect() {

@@ -148,6 +148,26 @@ class LedgerEverTests extends LedgerTestBase {
 
 	@ParameterizedTest
 	@MethodSource("engines")
+	void aRebuildAndARescoreKeepASecondPraiseFortyDaysLaterAlreadyAwarded(DatabaseEngine engine) {
+		try (TestDatabase database = LedgerFixture.database(engine)) {
+			runner(database.dataSource()).run((context) -> {
+				ActivityRankService ranks = context.getBean(ActivityRankService.class);
+				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
+				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.AWARDED);
+				this.clock.advance(Duration.ofDays(40));
+				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
+
+				RedisKeysCleaner.deletePrefix(this.prefix);
+				admin.rebuild();
+				assertThat(total(ranks, "amy")).isEqualTo(5);
+				admin.rescore();
+				assertThat(total(ranks, "amy")).isEqualTo(5);
+			});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("engines")
 	void anUnpraiseThenAPraiseFortyDaysLaterAwardsAgain(DatabaseEngine engine) {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			runner(database.dataSource()).run((context) -> {
