@@ -106,14 +106,19 @@ final class RelayFailures {
 		return failed >= this.setAsideAfter;
 	}
 
-	/** The entry was marked set aside: count and log it. */
+	/**
+	 * The entry was marked set aside: count it and log one warning per kind of failure a
+	 * minute, as for those the store sets aside.
+	 */
 	void setAside(LedgerEntry entry, int lane, RuntimeException ex) {
 		this.attempts.remove(entry.id());
 		this.setAside.incrementAndGet();
-		// each one is a lost award: every one is worth a warning
-		logger.warn("activity-rank ledger relay set aside entry " + entry.id() + " (" + LogText.of(entry.event())
-				+ ", lane " + lane + "), which failed for good " + this.setAsideAfter
-				+ " times (activity-rank.ledger.set-aside-after); its lane goes on. Reason: " + reason(ex));
+		String reason = reason(ex);
+		this.failureLog.log(kindOf(reason),
+				"activity-rank ledger relay set aside entry " + entry.id() + " (" + LogText.of(entry.event())
+						+ ", lane " + lane + "), which failed for good " + this.setAsideAfter
+						+ " times (activity-rank.ledger.set-aside-after); its lane goes on. Reason: " + reason,
+				null);
 	}
 
 	/**
