@@ -73,6 +73,21 @@ public interface ActivityRankService {
 	}
 
 	/**
+	 * Take back the latest award of a field that was made with explicit points, written
+	 * as {@link #award(String, String, long)} was: the points say which form the award
+	 * took, and the revoke takes back what its record says was given, as
+	 * {@link #revoke(String, String)} does.
+	 * @param userId the user
+	 * @param field the idempotency field of the award
+	 * @param points the points the award was made with
+	 * @return {@link AwardResult.Outcome#REVOKED} with the points taken back, or
+	 * {@link AwardResult.Outcome#NOTHING_TO_REVOKE}
+	 */
+	default AwardResult revoke(String userId, String field, long points) {
+		return revoke(userId, field);
+	}
+
+	/**
 	 * Award or revoke as an {@link ActivityEvent} describes.
 	 * @param event the request
 	 * @return what happened

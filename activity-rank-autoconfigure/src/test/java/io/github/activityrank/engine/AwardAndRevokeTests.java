@@ -77,6 +77,14 @@ class AwardAndRevokeTests {
 	}
 
 	@Test
+	void explicitPointsAreRevokedInTheFormTheyWereAwarded() {
+		this.engine.service.award("u1", "bonus", 7);
+		assertThat(this.engine.service.revoke("u1", "bonus", 7)).isEqualTo(new AwardResult(Outcome.REVOKED, 7, null));
+		assertThat(this.engine.service.revoke("u1", "bonus", 7).outcome()).isEqualTo(Outcome.NOTHING_TO_REVOKE);
+		assertThat(score("u1", Period.MONTH)).isZero();
+	}
+
+	@Test
 	void revokeTakesBackWhatWasGivenAndRemovesTheRecord() {
 		this.engine.service.award("u1", "42_praise", "praise");
 		this.engine.service.award("u1", "43_praise", "praise");
