@@ -220,8 +220,8 @@ public class AwardLedger {
 	}
 
 	/** Set a pending entry aside that fails for good. */
-	boolean markSetAside(Connection connection, long id, Instant at) throws SQLException {
-		return this.lanes.markSetAside(connection, id, at);
+	boolean markSetAside(Connection connection, long id, Instant at, String reason) throws SQLException {
+		return this.lanes.markSetAside(connection, id, at, reason);
 	}
 
 	/**

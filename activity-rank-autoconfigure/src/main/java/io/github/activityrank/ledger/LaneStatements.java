@@ -27,6 +27,9 @@ import io.github.activityrank.engine.ScopeSettings;
 class LaneStatements {
 
 	/** The columns an entry is read from, in the order {@link #entryOf} reads them. */
+	/** The length of the {@code reason} column. */
+	private static final int MAX_REASON = 1000;
+
 	private static final String ENTRY_COLUMNS = "l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at,"
 			+ " l.item_type, l.item_id, l.scopes";
 
@@ -239,6 +242,22 @@ class LaneStatements {
 				}
 			}
 		}
+		for (int i = 0; i < entries.size(); i++) {
+			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
+				keepReason(connection, entries.get(i).id(), results.get(i).reason());
+			}
+		}
+	}
+
+	/** Keep why Redis failed on an entry set aside, as far as the column holds. */
+	private void keepReason(Connection connection, long id, String reason) throws SQLException {
+		try (PreparedStatement statement = connection
+			.prepareStatement("UPDATE " + this.tables.ledger() + " SET reason = ? WHERE id = ?")) {
+			statement.setString(1, (reason != null && reason.length() > MAX_REASON)
+					? reason.substring(0, MAX_REASON - 3) + "..." : reason);
+			statement.setLong(2, id);
+			statement.executeUpdate();
+		}
 	}
 
 	/**
@@ -247,16 +266,21 @@ class LaneStatements {
 	 * @param connection a connection in the transaction that holds the entry's lane
 	 * @param id the entry
 	 * @param at when it was set aside
+	 * @param reason why Redis failed on it
 	 * @return whether it was still pending
 	 * @throws SQLException when the database fails
 	 */
-	boolean markSetAside(Connection connection, long id, Instant at) throws SQLException {
+	boolean markSetAside(Connection connection, long id, Instant at, String reason) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement("UPDATE " + this.tables.ledger()
 				+ " SET state = " + AwardLedger.SET_ASIDE + ", outcome = '" + AwardLedger.SET_ASIDE_OUTCOME
 				+ "', applied_points = 0, applied_at = ? WHERE id = ? AND state = " + AwardLedger.PENDING)) {
 			statement.setLong(1, at.toEpochMilli());
 			statement.setLong(2, id);
-			return statement.executeUpdate() == 1;
+			boolean marked = statement.executeUpdate() == 1;
+			if (marked) {
+				keepReason(connection, id, reason);
+			}
+			return marked;
 		}
 	}
 

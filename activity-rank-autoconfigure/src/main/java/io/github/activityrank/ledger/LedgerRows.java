@@ -19,11 +19,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 record LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
 
 	/**
-	 * The ledger keeps no failure text: the relay logged it when it set the entry aside.
-	 */
-	static final String SET_ASIDE_REASON = "Redis failed on it for good; the relay's WARN line names the failure";
-
-	/**
 	 * How many entries wait for the relay.
 	 * @return the count
 	 */

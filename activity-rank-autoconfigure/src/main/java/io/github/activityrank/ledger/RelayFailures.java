@@ -156,7 +156,7 @@ final class RelayFailures {
 	}
 
 	/** The failure and its causes in one line: the cause carries Redis' own reply. */
-	private static String reason(Throwable ex) {
+	static String reason(Throwable ex) {
 		StringBuilder reason = new StringBuilder(String.valueOf(ex));
 		for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
 			reason.append("; caused by ").append(cause);

@@ -243,7 +243,8 @@ class RelayPass {
 				connection.rollback();
 				return; // another relay holds the lane now; it is tried again later
 			}
-			boolean marked = this.ledger.markSetAside(connection, entry.id(), this.clock.get());
+			boolean marked = this.ledger.markSetAside(connection, entry.id(), this.clock.get(),
+					RelayFailures.reason(ex));
 			connection.commit();
 			if (marked) {
 				this.failures.setAside(entry, lane, ex);
@@ -280,7 +281,7 @@ class RelayPass {
 		List<Long> revokedIds = new ArrayList<>(entries.size());
 		for (int i = 0; i < entries.size(); i++) {
 			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
-				this.ledger.markSetAside(connection, entries.get(i).id(), now);
+				this.ledger.markSetAside(connection, entries.get(i).id(), now, results.get(i).reason());
 			}
 			else {
 				applied.add(entries.get(i));

@@ -16,9 +16,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class SetAsideRows {
 
 	/**
-	 * The ledger keeps no failure text: the relay logged it when it set the entry aside.
+	 * The reason of an entry set aside by a version that kept none: the relay logged it
+	 * when it set the entry aside.
 	 */
-	static final String SET_ASIDE_REASON = "Redis failed on it for good; the relay's WARN line names the failure";
+	static final String UNKNOWN_REASON = "Redis failed on it for good; the relay's WARN line names the failure";
 
 	private final JdbcTemplate jdbc;
 
@@ -36,16 +37,17 @@ final class SetAsideRows {
 	 */
 	List<SetAsideAward> list(int limit) {
 		return this.jdbc.query("SELECT id, kind, user_id, rule_name, points, field, event_at, item_type, item_id,"
-				+ " applied_at, scopes FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.SET_ASIDE
+				+ " applied_at, scopes, reason FROM " + this.tables.ledger() + " WHERE state = " + AwardLedger.SET_ASIDE
 				+ " ORDER BY id LIMIT ?", (rows, n) -> {
 					long points = rows.getLong(5);
 					Long boxed = rows.wasNull() ? null : points;
 					ActivityEvent event = new ActivityEvent(rows.getString(3), rows.getString(6), rows.getString(4),
 							boxed, AwardLedger.REVOKE.equals(rows.getString(2)), rows.getString(8), rows.getString(9),
 							ScopeSettings.parse(rows.getString(11)));
+					String reason = rows.getString(12);
 					long setAsideAt = rows.getLong(10);
 					return new SetAsideAward(Long.toString(rows.getLong(1)), event,
-							Instant.ofEpochMilli(rows.getLong(7)), SET_ASIDE_REASON,
+							Instant.ofEpochMilli(rows.getLong(7)), (reason != null) ? reason : UNKNOWN_REASON,
 							rows.wasNull() ? null : Instant.ofEpochMilli(setAsideAt));
 				}, limit);
 	}
@@ -56,7 +58,8 @@ final class SetAsideRows {
 	 */
 	int makePending() {
 		return this.jdbc.update("UPDATE " + this.tables.ledger() + " SET state = " + AwardLedger.PENDING
-				+ ", outcome = NULL, applied_points = NULL, applied_at = NULL WHERE state = " + AwardLedger.SET_ASIDE);
+				+ ", outcome = NULL, applied_points = NULL, applied_at = NULL, reason = NULL WHERE state = "
+				+ AwardLedger.SET_ASIDE);
 	}
 
 }

@@ -71,6 +71,10 @@ ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS item_id VARCHAR(128);
 -- versions.
 ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS scopes VARCHAR(4000);
 
+-- Why Redis failed for good on an entry set aside (state 2): its reply, as ActivityRankAdmin.setAside
+-- answers it; NULL otherwise. Added to tables of earlier versions.
+ALTER TABLE %PREFIX%ledger ADD COLUMN IF NOT EXISTS reason VARCHAR(1000);
+
 -- A user's entries: the relay looks up whether a user of its pass has a pending entry below where
 -- it reads the lane (one that committed late, which their later entries must not overtake), and
 -- erasing a user (removeUser) deletes their entries by user_id. Added to tables of earlier

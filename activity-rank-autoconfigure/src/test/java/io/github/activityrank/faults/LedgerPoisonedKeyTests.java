@@ -53,8 +53,12 @@ class LedgerPoisonedKeyTests {
 				for (int u = 0; u < 10; u++) {
 					assertThat(score(service, "u" + u)).as("u" + u).isEqualTo(20);
 				}
-				assertThat(admin.setAside(100)).hasSize(5)
-					.allSatisfy((award) -> assertThat(award.event().userId()).isEqualTo(POISONED));
+				assertThat(admin.setAside(100)).hasSize(5).allSatisfy((award) -> {
+					assertThat(award.event().userId()).isEqualTo(POISONED);
+					// kept with Redis' reply and its time, as without the ledger
+					assertThat(award.reason()).contains("WRONGTYPE");
+					assertThat(award.setAsideAt()).isNotNull();
+				});
 				assertThat(jdbc.queryForList("SELECT DISTINCT user_id FROM activity_rank_ledger WHERE state = 2",
 						String.class))
 					.as("rows set aside")

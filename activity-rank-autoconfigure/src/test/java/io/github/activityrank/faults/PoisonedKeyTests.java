@@ -75,8 +75,10 @@ class PoisonedKeyTests {
 				.allSatisfy((result) -> assertThat(result.outcome()).isEqualTo(AwardResult.Outcome.SET_ASIDE));
 			assertThat(poisoned.get(0).reason()).contains("WRONGTYPE");
 			List<SetAsideAward> aside = admin.setAside(1000);
-			assertThat(aside).hasSize((int) poisonedCalls.get())
-				.allSatisfy((award) -> assertThat(award.event().userId()).isEqualTo(POISONED));
+			assertThat(aside).hasSize((int) poisonedCalls.get()).allSatisfy((award) -> {
+				assertThat(award.event().userId()).isEqualTo(POISONED);
+				assertThat(award.reason()).contains("WRONGTYPE");
+			});
 			FaultFixture.cure(this.redis);
 			assertThat(admin.reapplySetAside()).isEqualTo(poisonedCalls.get());
 			assertThat(score(service, POISONED)).isEqualTo(poisonedCalls.get());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
+import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.actuator.ActivityRankEndpoint;
 import io.github.activityrank.actuator.LedgerDescriptor;
@@ -113,6 +114,8 @@ class LedgerSetAsideTests extends LedgerTestBase {
 						.contains("set aside entry")
 						.contains("reapplySetAside()")
 						.contains("WRONGTYPE");
+					assertThat(context.getBean(ActivityRankAdmin.class).setAside(10)).singleElement()
+						.satisfies((award) -> assertThat(award.reason()).contains("WRONGTYPE"));
 				});
 		}
 	}
