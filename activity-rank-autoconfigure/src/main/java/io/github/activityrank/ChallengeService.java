@@ -32,6 +32,18 @@ import java.util.Optional;
 public interface ChallengeService {
 
 	/**
+	 * Open challenges that may not have ended at once, named here with the API it limits;
+	 * the value is {@link ActivityLimits#MAX_OPEN_CHALLENGES}.
+	 */
+	int MAX_OPEN = ActivityLimits.MAX_OPEN_CHALLENGES;
+
+	/**
+	 * Challenges a user may have joined that have not ended, named here with the API it
+	 * limits; the value is {@link ActivityLimits#MAX_JOINED_CHALLENGES}.
+	 */
+	int MAX_JOINED = ActivityLimits.MAX_JOINED_CHALLENGES;
+
+	/**
 	 * Create a challenge, or find the same one again: creating an existing definition
 	 * once more changes nothing, so every instance of an application can create its
 	 * challenges at startup.

@@ -197,6 +197,12 @@ class ChallengeServiceTests {
 	}
 
 	@Test
+	void theServiceNamesTheLimitsOfActivityLimits() {
+		assertThat(ChallengeService.MAX_OPEN).isEqualTo(ActivityLimits.MAX_OPEN_CHALLENGES);
+		assertThat(ChallengeService.MAX_JOINED).isEqualTo(ActivityLimits.MAX_JOINED_CHALLENGES);
+	}
+
+	@Test
 	void runsAtMostMaxOpenChallengesOpenToAllThatHaveNotEnded() {
 		for (int c = 0; c < ActivityLimits.MAX_OPEN_CHALLENGES; c++) {
 			this.challenges.create(new ChallengeDefinition("open" + c, START, END, Set.of(), true));
