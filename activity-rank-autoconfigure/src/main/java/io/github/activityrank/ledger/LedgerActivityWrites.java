@@ -251,17 +251,10 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 		if (earlier.isEmpty()) {
 			return;
 		}
-		List<ActivityEvent> events = new ArrayList<>(earlier.size());
-		List<Instant> times = new ArrayList<>(earlier.size());
-		long[] earlierIds = new long[earlier.size()];
-		for (int i = 0; i < earlier.size(); i++) {
-			events.add(earlier.get(i).event());
-			times.add(earlier.get(i).at());
-			earlierIds[i] = earlier.get(i).id();
-		}
-		StandingAwards.Decided decided = this.standing.apply(connection, events, times, this.engine);
+		LedgerEntry.Batch batch = LedgerEntry.Batch.of(earlier);
+		StandingAwards.Decided decided = this.standing.apply(connection, batch.events(), batch.times(), this.engine);
 		this.ledger.markApplied(connection, earlier, decided.results(), decided.revokedIds, at);
-		this.standing.write(connection, decided, earlierIds);
+		this.standing.write(connection, decided, batch.ids());
 	}
 
 	private static void restore(Connection connection, boolean autoCommit, int isolation) {

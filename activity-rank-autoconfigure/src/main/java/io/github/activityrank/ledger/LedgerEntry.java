@@ -1,6 +1,8 @@
 package io.github.activityrank.ledger;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.activityrank.ActivityEvent;
 
@@ -15,5 +17,28 @@ import io.github.activityrank.ActivityEvent;
  * one must not overtake
  */
 record LedgerEntry(long id, ActivityEvent event, Instant at, boolean afterLateEntry) {
+
+	/**
+	 * Some entries as the engine applies them and the ledger marks them.
+	 *
+	 * @param events the events, in entry order
+	 * @param times their instants
+	 * @param ids their ids
+	 */
+	record Batch(List<ActivityEvent> events, List<Instant> times, long[] ids) {
+
+		static Batch of(List<LedgerEntry> entries) {
+			List<ActivityEvent> events = new ArrayList<>(entries.size());
+			List<Instant> times = new ArrayList<>(entries.size());
+			long[] ids = new long[entries.size()];
+			for (int i = 0; i < entries.size(); i++) {
+				events.add(entries.get(i).event());
+				times.add(entries.get(i).at());
+				ids[i] = entries.get(i).id();
+			}
+			return new Batch(events, times, ids);
+		}
+
+	}
 
 }

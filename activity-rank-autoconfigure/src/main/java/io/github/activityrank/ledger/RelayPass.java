@@ -321,18 +321,13 @@ class RelayPass {
 			if (tried != null) {
 				tried[0] = entries.get(0);
 			}
-			List<ActivityEvent> events = new ArrayList<>(entries.size());
-			List<Instant> times = new ArrayList<>(entries.size());
-			long[] ids = new long[entries.size()];
-			for (int i = 0; i < entries.size(); i++) {
-				events.add(entries.get(i).event());
-				times.add(entries.get(i).at());
-				ids[i] = entries.get(i).id();
-			}
+			LedgerEntry.Batch batch = LedgerEntry.Batch.of(entries);
+			List<ActivityEvent> events = batch.events();
+			long[] ids = batch.ids();
 			observed = ObservedAwards.start(this.observations, events, AwardPath.RELAY);
 			StandingAwards.Decided decided;
 			try (AwardObservation.Scope scope = ObservedAwards.open(observed)) {
-				decided = this.standing.apply(connection, events, times, this.engine);
+				decided = this.standing.apply(connection, events, batch.times(), this.engine);
 			}
 			this.beforeMark.run();
 			List<LedgerEntry> setAside = mark(connection, entries, decided);
