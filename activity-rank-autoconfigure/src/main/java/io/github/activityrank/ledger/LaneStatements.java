@@ -26,10 +26,10 @@ import io.github.activityrank.engine.ScopeSettings;
  */
 class LaneStatements {
 
-	/** The columns an entry is read from, in the order {@link #entryOf} reads them. */
 	/** The length of the {@code reason} column. */
 	private static final int MAX_REASON = 1000;
 
+	/** The columns an entry is read from, in the order {@link #entryOf} reads them. */
 	private static final String ENTRY_COLUMNS = "l.id, l.kind, l.user_id, l.rule_name, l.points, l.field, l.event_at,"
 			+ " l.item_type, l.item_id, l.scopes";
 
