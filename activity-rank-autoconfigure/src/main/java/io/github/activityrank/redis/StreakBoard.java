@@ -1,8 +1,11 @@
 package io.github.activityrank.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.engine.ActivityCalendar;
@@ -11,6 +14,9 @@ import io.github.activityrank.engine.BoardSource;
 import io.github.activityrank.engine.Ranking;
 import io.github.activityrank.engine.TieBreak;
 
+import org.springframework.data.domain.Range;
+import org.springframework.data.redis.connection.Limit;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -22,8 +28,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * details the day the streak started.
  * <p>
  * Broken streaks leave the board through {@link StreakPruning}, the maintenance step run
- * at each day's start; a read first makes sure it has run today, so the board holds live
- * streaks only on any day the clock shows. Only the first read of a day writes.
+ * at each day's start. Until it has run (the day's first 200 ms, a clock that moved) a
+ * read leaves them out itself ({@link LiveStreaks}), finding them by their last active
+ * day; once a read of the day finds none, the day's later reads do not look again (a
+ * streak breaks only when a day begins). Reads never write, but for a backlog of more
+ * than {@value #MAX_STALE} broken streaks per shard, which a read prunes first.
  */
 final class StreakBoard implements BoardSource {
 
@@ -33,44 +42,88 @@ final class StreakBoard implements BoardSource {
 	/** Scores read as they are (no time part, no tie shares a rank). */
 	private static final BoardOrder RAW = new BoardOrder(TieBreak.NONE, Ranking.ORDINAL, BoardOrder.DEFAULT_EPOCH);
 
-	private final BoardSource scores;
+	/** The most broken streaks per shard a read leaves out itself; more are pruned. */
+	static final int MAX_STALE = 64;
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final ShardMap shards;
+
+	private final ActivityCalendar calendar;
 
 	private final StreakPruning pruning;
 
+	private final BoardSource scores;
+
+	/**
+	 * The day (epoch day) a read found no broken streak on, or {@code Long.MIN_VALUE}.
+	 */
+	private volatile long liveDay = Long.MIN_VALUE;
+
 	StreakBoard(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
-		this.scores = new ShardedBoards(connectionFactory, shards, calendar, RAW)
-			.source((keys) -> new StreakKeys(keys).boardKeys());
+		this.connectionFactory = connectionFactory;
+		this.shards = shards;
+		this.calendar = calendar;
 		this.pruning = new StreakPruning(connectionFactory, shards, calendar);
+		this.scores = new LiveStreaks(new ShardedBoards(connectionFactory, shards, calendar, RAW)
+			.source((keys) -> new StreakKeys(keys).boardKeys()), this::stale);
 	}
 
 	@Override
 	public List<RankEntry> range(long offset, int limit) {
-		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.range(offset, limit));
 	}
 
 	@Override
 	public Optional<RankEntry> rank(String id) {
-		this.pruning.pruneOncePerDay();
 		return this.scores.rank(id).map(StreakBoard::decoded);
 	}
 
 	@Override
 	public List<RankEntry> around(String id, int radius) {
-		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.around(id, radius));
 	}
 
 	@Override
 	public long size() {
-		this.pruning.pruneOncePerDay();
 		return this.scores.size();
 	}
 
 	@Override
 	public List<RankEntry> among(List<String> ids) {
-		this.pruning.pruneOncePerDay();
 		return decoded(this.scores.among(ids));
+	}
+
+	/**
+	 * The users whose streak broke and who are still on the board: their last active day
+	 * is before yesterday. None once a read of today found none.
+	 */
+	private Set<String> stale() {
+		long today = this.calendar.today().toEpochDay();
+		if (this.liveDay == today) {
+			return Set.of();
+		}
+		Set<String> stale = new HashSet<>();
+		Range<Long> broken = Range.of(Range.Bound.unbounded(), Range.Bound.inclusive(today - 2));
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			for (RankKeys keys : this.shards.allKeys()) {
+				Set<byte[]> members = connection.zSetCommands()
+					.zRangeByScore(new StreakKeys(keys).lastDays().getBytes(StandardCharsets.UTF_8), broken,
+							Limit.limit().count(MAX_STALE + 1));
+				if (members != null && members.size() > MAX_STALE) {
+					// a backlog the maintenance step has not taken: take it now
+					this.pruning.prune();
+					return stale();
+				}
+				if (members != null) {
+					members.forEach((member) -> stale.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8))));
+				}
+			}
+		}
+		if (stale.isEmpty()) {
+			this.liveDay = today;
+		}
+		return stale;
 	}
 
 	private static List<RankEntry> decoded(List<RankEntry> entries) {

@@ -19,9 +19,8 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 /**
  * Takes broken streaks off the streak board of every shard: nothing is written when a day
  * passes, and a member whose last active day is before yesterday stays on the board until
- * this step removes it ({@code streak-prune.lua}, bounded chunks of {@value #CHUNK}). The
- * board's first read of a day runs it too, when this instance has not yet
- * ({@link #pruneOncePerDay()}); its other reads never write.
+ * this step removes it ({@code streak-prune.lua}, bounded chunks of {@value #CHUNK});
+ * until then the board's reads leave it out themselves.
  * <p>
  * A daemon thread ({@value #THREAD_NAME}{@code -1}) prunes once right after the start and
  * again at each day's start in the configured zone, so a streak leaves the board as the
@@ -57,9 +56,6 @@ public class StreakPruning implements SmartLifecycle {
 
 	private volatile ScheduledExecutorService scheduler;
 
-	/** The day (epoch day) of the last run that finished, or {@code Long.MIN_VALUE}. */
-	private volatile long prunedDay = Long.MIN_VALUE;
-
 	/**
 	 * Create the step.
 	 * @param connectionFactory connections to Redis
@@ -77,8 +73,7 @@ public class StreakPruning implements SmartLifecycle {
 	 * @return how many members left the board
 	 */
 	public long prune() {
-		long today = this.calendar.today().toEpochDay();
-		long stale = today - 2;
+		long stale = this.calendar.today().minusDays(2).toEpochDay();
 		long removed = 0;
 		for (RankKeys keys : this.shards.allKeys()) {
 			StreakKeys streakKeys = new StreakKeys(keys);
@@ -93,20 +88,7 @@ public class StreakPruning implements SmartLifecycle {
 			}
 			while (chunk == CHUNK);
 		}
-		this.prunedDay = today;
 		return removed;
-	}
-
-	/**
-	 * Prune unless a run of this instance has finished today: what the streak board's
-	 * reads call first, so that the board holds live streaks only even before the day's
-	 * scheduled run (its first 200 ms, a stopped scheduler, or a clock moved in a test).
-	 * One script call per shard on the first read of a day, none after it.
-	 */
-	void pruneOncePerDay() {
-		if (this.prunedDay != this.calendar.today().toEpochDay()) {
-			prune();
-		}
 	}
 
 	@Override

@@ -1,6 +1,5 @@
 -- Takes broken streaks off the streak board: the maintenance step StreakPruning runs at each
--- day's start in activity-rank.time-zone and before an instance's first board read of a day
--- (docs/streaks.md). Midnight passing
+-- day's start in activity-rank.time-zone (docs/streaks.md); a board read only for a large backlog. Midnight passing
 -- writes nothing, so a member whose last active day is before yesterday stays on the board until
 -- this removes it. One chunk per call, so no call holds Redis for long; the caller calls again
 -- while a whole chunk was removed. A live streak is never touched.

@@ -86,6 +86,9 @@ class StreakClusterTests {
 		this.engine.checkIn("u7", FIRST.plusDays(1).atTime(LocalTime.NOON));
 		this.engine.clock.set(FIRST.plusDays(2).atTime(LocalTime.NOON)); // u1-u6 broke
 																			// today
+		// left out by the reads before the step runs, on every shard
+		assertThat(this.engine.streaks.board().top(10)).extracting(RankEntry::id).containsExactly("u7");
+		assertThat(this.engine.streaks.board().size()).isEqualTo(1);
 		assertThat(this.engine.pruning.prune()).isEqualTo(6);
 		assertThat(this.engine.streaks.board().top(10)).extracting(RankEntry::id).containsExactly("u7");
 		assertThat(this.engine.streaks.board().size()).isEqualTo(1);
