@@ -83,26 +83,28 @@ record LedgerRows(JdbcTemplate jdbc, LedgerTables tables) {
 
 	/**
 	 * Whether an award of a user and field stood just before a row: the latest award row
-	 * before it that gave points, with no revoke that took points between them.
+	 * before it that gave points, or that was answered {@code ALREADY_AWARDED} (applied
+	 * twice after a crash, or while another stood), with no revoke that took points
+	 * between them. A field left out is the rule's name, as for standing awards.
 	 * @param userId the user
-	 * @param field the field
+	 * @param field the field, the rule's name when the award has none
 	 * @param beforeId the row
 	 * @return whether an earlier award stood
 	 */
 	boolean awardStoodBefore(String userId, String field, long beforeId) {
 		String table = this.tables.ledger();
-		List<Long> awards = this.jdbc.queryForList("SELECT id FROM " + table + " WHERE user_id = ? AND field = ?"
-				+ " AND kind = ? AND id < ? AND applied_points > 0 AND outcome IN (?, ?) ORDER BY id DESC LIMIT 1",
+		String pair = " WHERE user_id = ? AND COALESCE(field, rule_name) = ? AND kind = ?";
+		List<Long> awards = this.jdbc.queryForList(
+				"SELECT id FROM " + table + pair + " AND id < ?"
+						+ " AND ((outcome IN (?, ?) AND applied_points > 0) OR outcome = ?) ORDER BY id DESC LIMIT 1",
 				Long.class, userId, field, AwardLedger.AWARD, beforeId, AwardResult.Outcome.AWARDED.name(),
-				AwardResult.Outcome.CAPPED.name());
+				AwardResult.Outcome.CAPPED.name(), AwardResult.Outcome.ALREADY_AWARDED.name());
 		if (awards.isEmpty()) {
 			return false;
 		}
 		Long revokes = this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM " + table
-						+ " WHERE user_id = ? AND field = ? AND kind = ? AND id > ? AND id < ? AND outcome = ?",
-				Long.class, userId, field, AwardLedger.REVOKE, awards.get(0), beforeId,
-				AwardResult.Outcome.REVOKED.name());
+				"SELECT COUNT(*) FROM " + table + pair + " AND id > ? AND id < ? AND outcome = ?", Long.class, userId,
+				field, AwardLedger.REVOKE, awards.get(0), beforeId, AwardResult.Outcome.REVOKED.name());
 		return revokes == null || revokes == 0;
 	}
 

@@ -154,14 +154,30 @@ class LedgerEverTests extends LedgerTestBase {
 				ActivityRankService ranks = context.getBean(ActivityRankService.class);
 				ActivityRankAdmin admin = context.getBean(ActivityRankAdmin.class);
 				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.AWARDED);
+				// no field: the rule's name is the field
+				assertThat(ranks.apply(ActivityEvent.award("ben", null, "praise")).outcome())
+					.isEqualTo(Outcome.AWARDED);
+				// a first award whose row a crash left answered ALREADY_AWARDED: it gave
+				// the
+				// points
+				assertThat(ranks.award("cat", "a1", "praise").outcome()).isEqualTo(Outcome.AWARDED);
+				new JdbcTemplate(database.dataSource()).update("UPDATE activity_rank_ledger"
+						+ " SET outcome = 'ALREADY_AWARDED', applied_points = 0 WHERE user_id = 'cat'");
 				this.clock.advance(Duration.ofDays(40));
 				assertThat(ranks.award("amy", "a1", "praise").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
+				assertThat(ranks.apply(ActivityEvent.award("ben", null, "praise")).outcome())
+					.isEqualTo(Outcome.ALREADY_AWARDED);
+				assertThat(ranks.award("cat", "a1", "praise").outcome()).isEqualTo(Outcome.ALREADY_AWARDED);
 
 				RedisKeysCleaner.deletePrefix(this.prefix);
 				admin.rebuild();
-				assertThat(total(ranks, "amy")).isEqualTo(5);
+				for (String user : List.of("amy", "ben", "cat")) {
+					assertThat(total(ranks, user)).as(user).isEqualTo(5);
+				}
 				admin.rescore();
-				assertThat(total(ranks, "amy")).isEqualTo(5);
+				for (String user : List.of("amy", "ben", "cat")) {
+					assertThat(total(ranks, user)).as(user).isEqualTo(5);
+				}
 			});
 		}
 	}
