@@ -208,9 +208,9 @@ public class AwardLedger {
 		return this.lanes.pending(connection, lanes, perLane, from);
 	}
 
-	/** The pending entries of some users below an id, in id order. */
-	List<LedgerEntry> pendingBefore(Connection connection, List<String> userIds, long below) throws SQLException {
-		return this.lanes.pendingBefore(connection, userIds, below);
+	/** The pending entries of some users below each user's own id, in id order. */
+	List<LedgerEntry> pendingBefore(Connection connection, Map<String, Long> below) throws SQLException {
+		return this.lanes.pendingBefore(connection, below);
 	}
 
 	/** Mark entries applied with their outcomes. */

@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -153,38 +154,39 @@ class LaneStatements {
 	}
 
 	/**
-	 * The pending entries of some users below an id: what a direct call applies before
-	 * its own entries, holding the users' lanes, so that none overtakes one of them.
+	 * The pending entries of some users below each user's own id: what a direct call
+	 * applies before its own entries, holding the users' lanes, so that none overtakes
+	 * one of them, {@value AwardLedger#IDS_PER_STATEMENT} users a statement.
 	 * @param connection a connection holding the users' lanes
-	 * @param userIds the users
-	 * @param below the call's lowest id
+	 * @param below per user, the id of the call's first entry of that user
 	 * @return the entries, in id order
 	 * @throws SQLException when the database fails
 	 */
-	List<LedgerEntry> pendingBefore(Connection connection, List<String> userIds, long below) throws SQLException {
-		List<String> users = userIds.stream().distinct().toList();
-		StringBuilder sql = new StringBuilder("SELECT ").append(ENTRY_COLUMNS)
-			.append(" FROM ")
-			.append(this.tables.ledger())
-			.append(" l WHERE l.state = ")
-			.append(AwardLedger.PENDING)
-			.append(" AND l.id < ? AND l.user_id IN (");
-		for (int i = 0; i < users.size(); i++) {
-			sql.append((i > 0) ? ", ?" : "?");
-		}
-		sql.append(") ORDER BY l.id");
+	List<LedgerEntry> pendingBefore(Connection connection, Map<String, Long> below) throws SQLException {
+		List<String> users = new ArrayList<>(below.keySet());
 		List<LedgerEntry> entries = new ArrayList<>();
-		try (PreparedStatement statement = connection.prepareStatement(sql.toString())) {
-			statement.setLong(1, below);
-			for (int i = 0; i < users.size(); i++) {
-				statement.setString(i + 2, users.get(i));
-			}
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					entries.add(entryOf(rows, false));
+		for (int from = 0; from < users.size(); from += AwardLedger.IDS_PER_STATEMENT) {
+			List<String> chunk = users.subList(from, Math.min(users.size(), from + AwardLedger.IDS_PER_STATEMENT));
+			String sql = "SELECT " + ENTRY_COLUMNS + " FROM " + this.tables.ledger() + " l WHERE l.state = "
+					+ AwardLedger.PENDING + " AND l.id < ? AND l.user_id IN ("
+					+ String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")";
+			try (PreparedStatement statement = connection.prepareStatement(sql)) {
+				statement.setLong(1, chunk.stream().mapToLong(below::get).max().getAsLong());
+				for (int i = 0; i < chunk.size(); i++) {
+					statement.setString(i + 2, chunk.get(i));
+				}
+				try (ResultSet rows = statement.executeQuery()) {
+					while (rows.next()) {
+						LedgerEntry entry = entryOf(rows, false);
+						// ids interleave with other writers': each user's own bound
+						if (entry.id() < below.get(entry.event().userId())) {
+							entries.add(entry);
+						}
+					}
 				}
 			}
 		}
+		entries.sort(Comparator.comparingLong(LedgerEntry::id));
 		return entries;
 	}
 

@@ -4,8 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -183,7 +183,7 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 		StandingAwards.Decided decided;
 		try {
 			this.ledger.lockLanes(connection, users);
-			applyEarlier(connection, users, ids, at);
+			applyEarlier(connection, events, idOf, at);
 			// a relay may have applied some of them between the insert and the lock
 			done = this.ledger.outcomesOfDone(connection, ids);
 			for (int i = 0; i < events.size(); i++) {
@@ -243,11 +243,20 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 	 * award the relay has not reached yet) first, in id order, so that a direct revoke
 	 * never overtakes its award.
 	 */
-	private void applyEarlier(Connection connection, List<String> users, long[] ids, Instant at) throws SQLException {
-		if (users.isEmpty()) {
+	private void applyEarlier(Connection connection, List<ActivityEvent> events, long[] idOf, Instant at)
+			throws SQLException {
+		// per user, the call's first entry: ids of other writers interleave with the
+		// call's
+		Map<String, Long> first = new HashMap<>();
+		for (int i = 0; i < events.size(); i++) {
+			if (idOf[i] >= 0) {
+				first.merge(events.get(i).userId(), idOf[i], Math::min);
+			}
+		}
+		if (first.isEmpty()) {
 			return;
 		}
-		List<LedgerEntry> earlier = this.ledger.pendingBefore(connection, users, Arrays.stream(ids).min().getAsLong());
+		List<LedgerEntry> earlier = this.ledger.pendingBefore(connection, first);
 		if (earlier.isEmpty()) {
 			return;
 		}
@@ -255,6 +264,14 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 		StandingAwards.Decided decided = this.standing.apply(connection, batch.events(), batch.times(), this.engine);
 		this.ledger.markApplied(connection, earlier, decided.results(), decided.revokedIds, at);
 		this.standing.write(connection, decided, batch.ids());
+		for (int i = 0; i < earlier.size(); i++) {
+			AwardResult result = decided.results().get(i);
+			if (result.outcome() == AwardResult.Outcome.SET_ASIDE) {
+				this.failureLog.log("activity-rank ledger set aside entry " + earlier.get(i).id()
+						+ ", which Redis failed on for good: " + result.reason()
+						+ "; ActivityRankAdmin.reapplySetAside() makes it pending again once the cause is fixed", null);
+			}
+		}
 	}
 
 	private static void restore(Connection connection, boolean autoCommit, int isolation) {
