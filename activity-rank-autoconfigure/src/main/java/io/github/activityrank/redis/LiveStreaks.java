@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.github.activityrank.RankEntry;
@@ -36,7 +37,8 @@ final class LiveStreaks implements BoardSource {
 	@Override
 	public List<RankEntry> range(long offset, int limit) {
 		Set<String> stale = this.stale.get();
-		return stale.isEmpty() ? this.raw.range(offset, limit) : range(positions(stale), stale, offset, limit);
+		return stale.isEmpty() ? this.raw.range(offset, limit)
+				: consistent(stale, (positions) -> range(positions, stale, offset, limit));
 	}
 
 	@Override
@@ -46,7 +48,7 @@ final class LiveStreaks implements BoardSource {
 			return this.raw.rank(id);
 		}
 		return stale.contains(id) ? Optional.empty()
-				: this.raw.rank(id).map((entry) -> renumbered(entry, positions(stale)));
+				: consistent(stale, (positions) -> this.raw.rank(id).map((entry) -> renumbered(entry, positions)));
 	}
 
 	@Override
@@ -55,26 +57,24 @@ final class LiveStreaks implements BoardSource {
 		if (stale.isEmpty()) {
 			return this.raw.around(id, radius);
 		}
-		if (stale.contains(id)) {
-			return List.of();
-		}
-		Optional<RankEntry> raw = this.raw.rank(id);
-		if (raw.isEmpty()) {
-			return List.of();
-		}
-		long[] positions = positions(stale);
-		long at = renumbered(raw.get(), positions).rank() - 1;
-		long size = this.raw.size() - positions.length;
-		// filled from the other side at either end, as the raw board's window is
-		long window = Math.min(2L * radius + 1, size);
-		long start = Math.max(0, Math.min(at - radius, size - window));
-		return range(positions, stale, start, (int) window);
+		return stale.contains(id) ? List.of() : consistent(stale, (positions) -> {
+			Optional<RankEntry> raw = this.raw.rank(id);
+			if (raw.isEmpty()) {
+				return List.of();
+			}
+			long at = renumbered(raw.get(), positions).rank() - 1;
+			long size = this.raw.size() - positions.length;
+			// filled from the other side at either end, as the raw board's window is
+			long window = Math.min(2L * radius + 1, size);
+			long start = Math.max(0, Math.min(at - radius, size - window));
+			return range(positions, stale, start, (int) window);
+		});
 	}
 
 	@Override
 	public long size() {
 		Set<String> stale = this.stale.get();
-		return stale.isEmpty() ? this.raw.size() : this.raw.size() - positions(stale).length;
+		return stale.isEmpty() ? this.raw.size() : consistent(stale, (positions) -> this.raw.size() - positions.length);
 	}
 
 	@Override
@@ -90,6 +90,22 @@ final class LiveStreaks implements BoardSource {
 			}
 		}
 		return live;
+	}
+
+	/**
+	 * A read made with the stale members' positions, made again when they moved while it
+	 * ran (the maintenance step pruning them, which happens just when there are any).
+	 */
+	private <T> T consistent(Set<String> stale, Function<long[], T> read) {
+		long[] positions = positions(stale);
+		for (int attempt = 1;; attempt++) {
+			T answer = read.apply(positions);
+			long[] after = positions(stale);
+			if (Arrays.equals(positions, after) || attempt == 3) {
+				return answer;
+			}
+			positions = after;
+		}
 	}
 
 	/** The raw positions (0-based) of the stale members on the board, ascending. */

@@ -28,10 +28,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * details the day the streak started.
  * <p>
  * Broken streaks leave the board through {@link StreakPruning}, the maintenance step run
- * at each day's start. Until it has run (the day's first 200 ms, a clock that moved) a
- * read leaves them out itself ({@link LiveStreaks}), finding them by their last active
- * day; once a read of the day finds none, the day's later reads do not look again (a
- * streak breaks only when a day begins). Reads never write, but for a backlog of more
+ * at each day's start. Until it has run (the day's first 200 ms, a clock that moved, a
+ * late award of an older day) a read leaves them out itself ({@link LiveStreaks}),
+ * finding them by their last active day. Reads never write, but for a backlog of more
  * than {@value #MAX_STALE} broken streaks per shard, which a read prunes first.
  */
 final class StreakBoard implements BoardSource {
@@ -54,11 +53,6 @@ final class StreakBoard implements BoardSource {
 	private final StreakPruning pruning;
 
 	private final BoardSource scores;
-
-	/**
-	 * The day (epoch day) a read found no broken streak on, or {@code Long.MIN_VALUE}.
-	 */
-	private volatile long liveDay = Long.MIN_VALUE;
 
 	StreakBoard(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar) {
 		this.connectionFactory = connectionFactory;
@@ -96,32 +90,32 @@ final class StreakBoard implements BoardSource {
 
 	/**
 	 * The users whose streak broke and who are still on the board: their last active day
-	 * is before yesterday. None once a read of today found none.
+	 * is before yesterday. One range read per shard, which finds none once the day's
+	 * maintenance step has run.
 	 */
 	private Set<String> stale() {
-		long today = this.calendar.today().toEpochDay();
-		if (this.liveDay == today) {
-			return Set.of();
-		}
 		Set<String> stale = new HashSet<>();
-		Range<Long> broken = Range.of(Range.Bound.unbounded(), Range.Bound.inclusive(today - 2));
+		boolean backlog = false;
+		Range<Long> broken = Range.of(Range.Bound.unbounded(),
+				Range.Bound.inclusive(this.calendar.today().minusDays(2).toEpochDay()));
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			for (RankKeys keys : this.shards.allKeys()) {
 				Set<byte[]> members = connection.zSetCommands()
 					.zRangeByScore(new StreakKeys(keys).lastDays().getBytes(StandardCharsets.UTF_8), broken,
 							Limit.limit().count(MAX_STALE + 1));
-				if (members != null && members.size() > MAX_STALE) {
-					// a backlog the maintenance step has not taken: take it now
-					this.pruning.prune();
-					return stale();
-				}
+				backlog |= members != null && members.size() > MAX_STALE;
 				if (members != null) {
 					members.forEach((member) -> stale.add(RankKeys.decode(new String(member, StandardCharsets.UTF_8))));
 				}
 			}
 		}
-		if (stale.isEmpty()) {
-			this.liveDay = today;
+		if (backlog) {
+			// a backlog the maintenance step has not taken (one reader takes it, the
+			// others wait for it)
+			synchronized (this.pruning) {
+				this.pruning.prune();
+			}
+			return stale();
 		}
 		return stale;
 	}

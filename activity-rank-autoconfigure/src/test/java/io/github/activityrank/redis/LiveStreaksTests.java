@@ -57,6 +57,53 @@ class LiveStreaksTests {
 	}
 
 	@Test
+	void aPruneDuringAReadIsReadAgain() {
+		List<String> all = new ArrayList<>(List.of("u0", "u1", "u2", "u3", "u4", "u5", "u6"));
+		Set<String> stale = Set.of("u1", "u3");
+		BoardSource expected = new ListBoard(List.of("u0", "u2", "u4", "u5", "u6"));
+		for (int read = 0; read < 4; read++) {
+			List<String> board = new ArrayList<>(all);
+			// the maintenance step removes the stale members as the read's slice is read
+			BoardSource raw = new BoardSource() {
+
+				private boolean pruned;
+
+				@Override
+				public List<RankEntry> range(long offset, int limit) {
+					if (!this.pruned) {
+						this.pruned = true;
+						board.removeAll(stale);
+					}
+					return new ListBoard(board).range(offset, limit);
+				}
+
+				@Override
+				public Optional<RankEntry> rank(String id) {
+					return new ListBoard(board).rank(id);
+				}
+
+				@Override
+				public List<RankEntry> around(String id, int radius) {
+					return new ListBoard(board).around(id, radius);
+				}
+
+				@Override
+				public long size() {
+					return board.size();
+				}
+
+				@Override
+				public List<RankEntry> among(List<String> ids) {
+					return new ListBoard(board).among(ids);
+				}
+
+			};
+			BoardSource live = new LiveStreaks(raw, () -> stale);
+			assertThat(live.range(read, 3)).isEqualTo(expected.range(read, 3));
+		}
+	}
+
+	@Test
 	void withoutStaleMembersEveryReadIsTheRawOne() {
 		ListBoard raw = new ListBoard(List.of("u1", "u2", "u3"));
 		BoardSource live = new LiveStreaks(raw, Set::of);
