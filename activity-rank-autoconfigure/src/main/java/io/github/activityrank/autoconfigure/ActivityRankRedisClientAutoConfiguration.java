@@ -68,8 +68,10 @@ public class ActivityRankRedisClientAutoConfiguration {
 	 */
 	static Duration starterTimeout(Environment environment, ActivityRankProperties properties) {
 		Duration timeout = properties.getRedis().getCommandTimeout();
-		if (properties.getIngest().isEnabled() && !environment.containsProperty(STARTER_TIMEOUT)) {
-			Duration half = properties.getIngest().getClaimIdle().dividedBy(2);
+		Duration claimIdle = properties.getIngest().getClaimIdle();
+		// a missing claim-idle is the property checks' to report, with its name
+		if (properties.getIngest().isEnabled() && claimIdle != null && !environment.containsProperty(STARTER_TIMEOUT)) {
+			Duration half = claimIdle.dividedBy(2);
 			return (half.compareTo(timeout) < 0) ? half : timeout;
 		}
 		return timeout;
