@@ -264,14 +264,6 @@ public class LedgerActivityWrites implements ActivityWrites, ObservationsAware {
 		StandingAwards.Decided decided = this.standing.apply(connection, batch.events(), batch.times(), this.engine);
 		this.ledger.markApplied(connection, earlier, decided.results(), decided.revokedIds, at);
 		this.standing.write(connection, decided, batch.ids());
-		for (int i = 0; i < earlier.size(); i++) {
-			AwardResult result = decided.results().get(i);
-			if (result.outcome() == AwardResult.Outcome.SET_ASIDE) {
-				this.failureLog.log("activity-rank ledger set aside entry " + earlier.get(i).id()
-						+ ", which Redis failed on for good: " + result.reason()
-						+ "; ActivityRankAdmin.reapplySetAside() makes it pending again once the cause is fixed", null);
-			}
-		}
 	}
 
 	private static void restore(Connection connection, boolean autoCommit, int isolation) {
