@@ -205,7 +205,7 @@ class LaneStatements {
 	 * Mark entries applied with their outcomes: one statement per distinct outcome (and
 	 * per {@value AwardLedger#IDS_PER_STATEMENT} entries). An entry answered
 	 * {@code SET_ASIDE} (Redis failed on it for good; the store kept every other entry of
-	 * the batch) is marked {@link AwardLedger#SET_ASIDE} instead.
+	 * the batch) is set aside instead ({@link #markSetAside}).
 	 * @param connection the relay's connection, holding the lanes
 	 * @param entries the entries
 	 * @param results their results, in the same order
@@ -220,6 +220,11 @@ class LaneStatements {
 		// with the rule's points, so a batch is marked in one or a few round trips
 		Map<List<Object>, List<Long>> groups = new LinkedHashMap<>();
 		for (int i = 0; i < entries.size(); i++) {
+			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
+				// Redis failed on it for good: kept aside with its reason, not applied
+				markSetAside(connection, entries.get(i).id(), at, results.get(i).reason());
+				continue;
+			}
 			List<Object> outcome = Arrays.asList(results.get(i).outcome().name(), results.get(i).points(),
 					revokedIds[i]);
 			groups.computeIfAbsent(outcome, (key) -> new ArrayList<>()).add(entries.get(i).id());
@@ -227,10 +232,7 @@ class LaneStatements {
 		for (Map.Entry<List<Object>, List<Long>> group : groups.entrySet()) {
 			List<Long> ids = group.getValue();
 			for (int from = 0; from < ids.size(); from += AwardLedger.IDS_PER_STATEMENT) {
-				// an entry Redis failed on for good is kept aside, not applied
-				int state = AwardLedger.SET_ASIDE_OUTCOME.equals(group.getKey().get(0)) ? AwardLedger.SET_ASIDE
-						: AwardLedger.APPLIED;
-				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + state
+				String sql = "UPDATE " + this.tables.ledger() + " SET state = " + AwardLedger.APPLIED
 						+ ", outcome = ?, applied_points = ?, applied_at = ?, revoked_id = ? WHERE id IN ("
 						+ AwardLedger.inList(
 								ids.subList(from, Math.min(ids.size(), from + AwardLedger.IDS_PER_STATEMENT)))
@@ -244,22 +246,6 @@ class LaneStatements {
 				}
 			}
 		}
-		for (int i = 0; i < entries.size(); i++) {
-			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
-				keepReason(connection, entries.get(i).id(), results.get(i).reason());
-			}
-		}
-	}
-
-	/** Keep why Redis failed on an entry set aside, as far as the column holds. */
-	private void keepReason(Connection connection, long id, String reason) throws SQLException {
-		try (PreparedStatement statement = connection
-			.prepareStatement("UPDATE " + this.tables.ledger() + " SET reason = ? WHERE id = ?")) {
-			statement.setString(1, (reason != null && reason.length() > MAX_REASON)
-					? reason.substring(0, MAX_REASON - 3) + "..." : reason);
-			statement.setLong(2, id);
-			statement.executeUpdate();
-		}
 	}
 
 	/**
@@ -268,21 +254,20 @@ class LaneStatements {
 	 * @param connection a connection in the transaction that holds the entry's lane
 	 * @param id the entry
 	 * @param at when it was set aside
-	 * @param reason why Redis failed on it
+	 * @param reason why Redis failed on it, kept as far as the column holds it
 	 * @return whether it was still pending
 	 * @throws SQLException when the database fails
 	 */
 	boolean markSetAside(Connection connection, long id, Instant at, String reason) throws SQLException {
 		try (PreparedStatement statement = connection.prepareStatement("UPDATE " + this.tables.ledger()
 				+ " SET state = " + AwardLedger.SET_ASIDE + ", outcome = '" + AwardLedger.SET_ASIDE_OUTCOME
-				+ "', applied_points = 0, applied_at = ? WHERE id = ? AND state = " + AwardLedger.PENDING)) {
+				+ "', applied_points = 0, applied_at = ?, reason = ? WHERE id = ? AND state = "
+				+ AwardLedger.PENDING)) {
 			statement.setLong(1, at.toEpochMilli());
-			statement.setLong(2, id);
-			boolean marked = statement.executeUpdate() == 1;
-			if (marked) {
-				keepReason(connection, id, reason);
-			}
-			return marked;
+			statement.setString(2, (reason != null && reason.length() > MAX_REASON)
+					? reason.substring(0, MAX_REASON - 3) + "..." : reason);
+			statement.setLong(3, id);
+			return statement.executeUpdate() == 1;
 		}
 	}
 

@@ -271,25 +271,8 @@ class RelayPass {
 				setAside.add(entries.get(i));
 			}
 		}
-		Instant now = this.clock.get();
-		if (setAside.isEmpty()) {
-			this.ledger.markApplied(connection, entries, results, decided.revokedIds, now);
-			return setAside;
-		}
-		List<LedgerEntry> applied = new ArrayList<>(entries.size());
-		List<AwardResult> appliedResults = new ArrayList<>(entries.size());
-		List<Long> revokedIds = new ArrayList<>(entries.size());
-		for (int i = 0; i < entries.size(); i++) {
-			if (results.get(i).outcome() == AwardResult.Outcome.SET_ASIDE) {
-				this.ledger.markSetAside(connection, entries.get(i).id(), now, results.get(i).reason());
-			}
-			else {
-				applied.add(entries.get(i));
-				appliedResults.add(results.get(i));
-				revokedIds.add(decided.revokedIds[i]);
-			}
-		}
-		this.ledger.markApplied(connection, applied, appliedResults, revokedIds.toArray(new Long[0]), now);
+		// markApplied sets aside those answered SET_ASIDE
+		this.ledger.markApplied(connection, entries, results, decided.revokedIds, this.clock.get());
 		return setAside;
 	}
 
