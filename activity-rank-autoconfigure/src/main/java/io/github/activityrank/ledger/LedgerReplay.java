@@ -190,8 +190,8 @@ final class LedgerReplay {
 	 */
 	private boolean decidedByTheLedger(LedgerRow row, ScoreCommand command) {
 		return command.oncePerEver() && !row.revoke()
-				&& AwardResult.Outcome.ALREADY_AWARDED.name().equals(row.outcome()) && this.ledger
-					.awardStoodBefore(row.userId(), (row.field() != null) ? row.field() : row.rule(), row.id());
+				&& AwardResult.Outcome.ALREADY_AWARDED.name().equals(row.outcome())
+				&& this.ledger.awardStoodBefore(row.userId(), StandingAwards.fieldOf(row.event()), row.id());
 	}
 
 	/**

@@ -299,10 +299,20 @@ public final class StandingAwards {
 	private record Pair(String userId, String field) {
 
 		static Pair of(ActivityEvent event) {
-			String field = (event.field() != null) ? event.field() : event.rule();
+			String field = fieldOf(event);
 			return (event.userId() != null && field != null) ? new Pair(event.userId(), field) : null;
 		}
 
+	}
+
+	/**
+	 * The field that pairs an award with its user: its own, or its rule's name when it
+	 * has none, as it is recorded.
+	 * @param event an award or revoke
+	 * @return the field
+	 */
+	static String fieldOf(ActivityEvent event) {
+		return (event.field() != null) ? event.field() : event.rule();
 	}
 
 	/**
