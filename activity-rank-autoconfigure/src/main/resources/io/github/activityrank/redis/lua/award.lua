@@ -25,52 +25,57 @@ local function award(spec, member, field, first)
     return 1, 0
   end
 
-  local created = redis.call('EXISTS', record) == 0
+  -- a record the day's cap counters would create is found by their start (caps: new_ttl)
+  local capped = spec.capped
+  local created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
+  if redis.call('HSETNX', record, field, value_of(spec)) == 0 then
+    return 1, 0
+  end
+  if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
+    wrote('h', fresh_record, fresh_field, false)
+  end
+  fresh_record, fresh_field = record, field
+  local status, left, da, db, wa, wb, ma, mb = 0, points
+  local week, month = capped and KEYS[first + 1], capped and KEYS[first + 2]
+  if capped then -- counted first (caps: count_up), journaled, and given back below what the caps leave
+    local text = int(points)
+    left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
+    counted(record, spec.day, da, db, points)
+    left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
+    counted(week, spec.week, wa, wb, points)
+    left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
+    counted(month, spec.month, ma, mb, points)
+    status = left <= 0 and 2 or 0
+  end
   -- the challenge boards the award reaches, learned once it is known to score
   local reached, stamp
-  if spec.capped then
-    local week, month = KEYS[first + 1], KEYS[first + 2]
-    -- the points depend on what the caps of the day, week and month leave, so look before writing
-    if not created and redis.call('HEXISTS', record, field) == 1 then
-      return 1, 0
-    end
-    points = clip(points, record, spec.rule_cap_field, spec.rule_cap)
-    points = clip(points, record, GLOBAL_CAP, spec.global_cap)
-    points = clip(points, week, spec.rule_cap_field, spec.rule_week_cap)
-    points = clip(points, week, GLOBAL_CAP, spec.global_week_cap)
-    points = clip(points, month, spec.rule_cap_field, spec.rule_month_cap)
-    points = clip(points, month, GLOBAL_CAP, spec.global_month_cap)
-    if points <= 0 then
-      return 2, 0
-    end
+  if status == 0 then
     reached, stamp = challenges_reached(spec, member)
-    if not board_fits(todays_boards, member, points) or not board_fits(reached, member, points) then
-      return 5, 0
+    if left > 0 and not (board_fits(todays_boards, member, left) and board_fits(reached, member, left)) then
+      status = 5
     end
-    redis.call('HSET', record, field, value_of(spec, points))
-    if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
-      wrote('h', fresh_record, fresh_field, false)
+  end
+  if capped then
+    local back = (status == 0) and points - left or points
+    if back > 0 then
+      count_down(record, spec.day, da, db, back)
+      count_down(week, spec.week, wa, wb, back)
+      count_down(month, spec.month, ma, mb, back)
     end
-    fresh_record, fresh_field = record, field
-    use_cap(record, spec.rule_cap_field, spec.rule_cap, points, nil)
-    use_cap(record, GLOBAL_CAP, spec.global_cap, points, nil)
-    use_cap(week, spec.rule_cap_field, spec.rule_week_cap, points, week_ttl)
-    use_cap(week, GLOBAL_CAP, spec.global_week_cap, points, week_ttl)
-    use_cap(month, spec.rule_cap_field, spec.rule_month_cap, points, month_ttl)
-    use_cap(month, GLOBAL_CAP, spec.global_month_cap, points, month_ttl)
-  elseif redis.call('HSETNX', record, field, value_of(spec)) == 0 then
-    return 1, 0
-  else
-    if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
-      wrote('h', fresh_record, fresh_field, false)
+  end
+  if status ~= 0 then
+    redis.call('HDEL', record, field) -- the field was all this award wrote, its counts given back
+    fresh_field = nil
+    return status, 0
+  end
+  if capped then
+    if left < points then
+      points = left
+      redis.call('HSET', record, field, value_of(spec, points))
     end
-    fresh_record, fresh_field = record, field
-    reached, stamp = challenges_reached(spec, member)
-    if points > 0 and not (board_fits(todays_boards, member, points) and board_fits(reached, member, points)) then
-      redis.call('HDEL', record, field) -- the field was all this award wrote
-      fresh_field = nil
-      return 5, 0
-    end
+    new_ttl(record, spec.day, da, db, spec.points, record_ttl)
+    new_ttl(week, spec.week, wa, wb, spec.points, week_ttl)
+    new_ttl(month, spec.month, ma, mb, spec.points, month_ttl)
   end
   if created then
     redis.call('PEXPIRE', record, record_ttl)

@@ -12,28 +12,28 @@
 -- with a TTL that ends at its expireAt, and laid out like the period boards (the same board
 -- module); its time part counts from the challenge's start, in milliseconds when the challenge
 -- lasts at most TIME_SPAN ms (49.7 days), else in seconds. Nothing writes a board after its end.
--- Pay for what you use: the registry (id -> end) is asked once per call whether any challenge ends
--- after the batch's earliest instant; while none does, no challenges hash is read. Otherwise the
--- hashes are read once per batch (open) and once per user and batch (joined), with HGETALL. What
--- all entries of a challenge share (all but the token) is parsed from the first one of the batch,
--- each later one only compared with it; an award walks a user's entries as read and builds no
--- string per challenge. Which boards an award of a rule reaches is worked out once per user, rule
--- and batch. Reserved fields of those hashes ('#token') start with '#'.
--- A call while no challenge runs makes none of the functions and tables that read and parse
--- challenges (they are made by running_functions, the first time a command needs them): the
--- score script's fixed cost per call stays that of a script without challenges.
+-- Pay for what you use: while no challenge ends after the batch's earliest instant (one
+-- ZRANGEBYSCORE of the registry, id -> end), no challenges hash is read and none of the functions
+-- that parse them is made (running_functions). Otherwise each hash is read once per batch (open)
+-- or per user and batch (joined), with HGETALL; what a challenge's entries share is parsed once,
+-- and which boards an award of a rule reaches is worked out once per user, rule and batch.
+-- Reserved fields of those hashes ('#token') start with '#'.
 
 local CHALLENGES = '#ch:'
 
--- the call's challenge arguments and instants, declared here for the functions below and set by
--- the header of the call (score-lean's, or score-args): the registry's, open-challenges hash's
--- and joined-challenges key prefix; now (TTLs count from it); the boards' key prefix, dense
--- prefix, largest points and whether they hold a time part; at, the instant of the command at
--- hand, earliest the batch's, own_times whether each command carries its own
+-- the call's challenge arguments and instants, set only by challenge_call from the call's header
+-- (score-lean's or score-args'): registry, open-challenges hash, joined-challenges key prefix, now
+-- (TTLs count from it), the boards' key prefix, dense prefix, largest points, whether they hold a
+-- time part; the batch's earliest instant, whether each command carries its own, and at, the
+-- instant of the command at hand, which the loop running the commands moves on
 local registry_idx, open_idx, joined_prefix, now_ms
 local challenge_prefix, challenge_dense_prefix, challenge_largest, challenge_timed
 local at, earliest, earliest_text, own_times
-
+local function challenge_call(registry, open, now, largest, prefix, dense, timed, joined, first_at, first_text, own)
+  registry_idx, open_idx, now_ms, challenge_largest = registry, open, now, largest
+  challenge_prefix, challenge_dense_prefix, challenge_timed, joined_prefix = prefix, dense, timed, joined
+  at, earliest, earliest_text, own_times = first_at, first_at, first_text, own
+end
 local NO_BOARDS = {}
 
 -- whether any challenge ends after the batch's earliest instant: one ZRANGEBYSCORE per call

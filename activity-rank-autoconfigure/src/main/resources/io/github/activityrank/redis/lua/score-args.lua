@@ -110,21 +110,8 @@ local function boards_of_day(d)
   return boards
 end
 
--- the specs: what the commands of the batch share
-local specs = {}
-local i = 6 + days
-for n = 1, tonumber(ARGV[5 + days]) do
-  local spec = { points = tonumber(ARGV[i]), rule_cap_field = ARGV[i + 1], rule_cap = tonumber(ARGV[i + 2]),
-                 global_cap = tonumber(ARGV[i + 3]), older_count = tonumber(ARGV[i + 4]),
-                 rule_week_cap = tonumber(ARGV[i + 5]), global_week_cap = tonumber(ARGV[i + 6]),
-                 rule_month_cap = tonumber(ARGV[i + 7]), global_month_cap = tonumber(ARGV[i + 8]),
-                 rule = ARGV[i + 9], n = n } -- n: its number (badge-core reads its argument by it)
-  spec.has_caps = (spec.rule_cap or spec.global_cap or spec.rule_week_cap or spec.global_week_cap
-    or spec.rule_month_cap or spec.global_month_cap) ~= nil
-  spec.capped = spec.points > 0 and spec.has_caps
-  specs[n] = spec
-  i = i + 10
-end
+-- the specs: what the commands of the batch share (caps: read_specs)
+local specs, i = read_specs(6 + days, tonumber(ARGV[5 + days]))
 -- the week and month hashes
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
 i = i + 4
@@ -142,17 +129,18 @@ local week_prefix = prefixes()
 local month_prefix = prefixes()
 
 -- the challenges, when the commands were made, removed users and rules: their numbers packed in
--- one argument (one struct.unpack, where a tonumber each costs more than a command)
--- (challenge variables declared by the challenges module, which comes before the lean loop that sets them too)
+-- one argument (one struct.unpack, where a tonumber each costs more than a command); the
+-- challenges module keeps the call's (challenge_call). When the commands were made: at, the
+-- instant of the command being applied; ats, each command's when they carry their own
+-- (ARGV[i + 5]: ms after the earliest, or '0': all made at it)
 local removed_idx, rules_idx
-open_idx, registry_idx, now_ms, challenge_largest, at, removed_idx, rules_idx = struct.unpack('<ddddddd', ARGV[i])
-challenge_prefix, challenge_dense_prefix, challenge_timed = ARGV[i + 1], ARGV[i + 2], ARGV[i + 3] == '1'
--- when the commands were made: at, the instant of the command being applied; ats, each command's
--- when they carry their own (ARGV[i + 5]: ms after the earliest, or '0': all made at it)
-own_times = ARGV[i + 5] ~= '0'
-earliest, earliest_text = at, ARGV[i + 4]
+do
+  local open, registry, now, largest, first_at
+  open, registry, now, largest, first_at, removed_idx, rules_idx = struct.unpack('<ddddddd', ARGV[i])
+  challenge_call(registry, open, now, largest, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3] == '1', ARGV[i + 6], first_at,
+    ARGV[i + 4], ARGV[i + 5] ~= '0')
+end
 local ats = own_times and instants_after(earliest, ARGV[i + 5])
-joined_prefix = ARGV[i + 6]
 -- each command's spec and record index, packed; its member and field follow the headers
 local command_numbers, unpack_numbers = ARGV[i + 7], struct.unpack
 i = i + 8

@@ -14,16 +14,14 @@ if ARGV[1] == 'lean' then
   -- before the first write and written last.
   local out, commands_at, undo = {}, 0, { 0, 0, false, false, false, false, false, false, false, false, false, false, false }
   -- the header's numbers, packed as doubles in ARGV[2]: a tonumber each would cost more than a command
-  local count, removed_idx, rules_idx, first_key, per_command, prefix_count, spec_count
-  count, registry_idx, at, removed_idx, rules_idx, first_key, per_command, open_idx, now_ms, challenge_largest,
-    prefix_count, spec_count = struct.unpack('<dddddddddddd', ARGV[2])
-  earliest, earliest_text, own_times = at, ARGV[5], ARGV[6] ~= '0'
-  challenge_prefix, joined_prefix, challenge_dense_prefix = ARGV[9], ARGV[10], ''
-  challenge_timed = ARGV[11] == '1'
+  local count, registry, first_at, removed_idx, rules_idx, first_key, per_command, open, now, largest, prefix_count,
+    spec_count = struct.unpack('<dddddddddddd', ARGV[2])
+  -- the lean loop takes no dense boards: no dense prefix
+  challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10], first_at, ARGV[5], ARGV[6] ~= '0')
   -- the call: its header, then the commands after those replied to until the end or one that is the
   -- full script's (reply nil). One pcall runs it; when a command fails, the loop below takes back
   -- its writes and runs the call again for the commands after it (the header read again).
-  local function lean_call(out, undo, challenges_run, lean_boards, lean_specs, instants_after, own_times, earliest,
+  local function lean_call(out, undo, challenges_run, lean_boards, read_specs, instants_after, own_times, earliest,
       rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up, count_down, new_ttl,
       CHALLENGES, points_in, challenges_to_revoke, release_caps)
     local record_ttl = ARGV[3]
@@ -37,10 +35,11 @@ if ARGV[1] == 'lean' then
     local indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board =
       lean_boards(ARGV[4], own_times, challenge_largest)
 
-    -- the record key prefixes older days' searches use, then the specs (caps: lean_specs)
+    -- the record key prefixes older days' searches use, then the specs (caps: read_specs), keyed by argument
     local prefixes = {}
     for r = 1, prefix_count do prefixes[r] = ARGV[11 + r] end
-    local specs, i, revokes = lean_specs(12 + prefix_count, spec_count)
+    local revokes = {}
+    local specs, i = read_specs(12 + prefix_count, spec_count, revokes)
     -- the badges' arguments follow the specs, when levels or badges are configured (badge-core):
     -- the loop raises counters itself, and reads a member's points on the levels' board only once
     -- the call's awards have added enough there (gap) to bring anyone near a threshold
@@ -89,12 +88,12 @@ if ARGV[1] == 'lean' then
           local scoped = scope and scope.reach(n, scope_board)
           -- the week and month hashes, named only when a rule of the call has weekly or monthly caps
           local week, month = per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3]
-          if spec.older > 0 and find_older(prefixes, member, spec.older, field) then
+          if spec.older_count > 0 and find_older(prefixes, member, spec.older_count, field) then
             status = 1 -- once per ever: awarded on an older day
           else
             -- with caps, counted first and taken back when the caps leave less or the award does not go
             -- ahead (caps: count_up); a record that day counters would create is found by their start
-            local capped = spec.has_caps and points > 0
+            local capped = spec.capped
             created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
             local value = scoped and spec.points ~= 0 and scope.value(scoped, spec, spec.points) or spec.value
             if redis.call('HSETNX', record, field, value) == 0 then
@@ -207,7 +206,7 @@ if ARGV[1] == 'lean' then
   commands_at = 12 + prefix_count + 10 * spec_count + (badge and 3 + spec_count or 0)
   commands_at = scope and commands_at + 3 + tonumber(ARGV[commands_at + 2]) or commands_at
   while true do
-    local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, lean_specs, instants_after,
+    local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, read_specs, instants_after,
       own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
       count_down, new_ttl, CHALLENGES, points_in, challenges_to_revoke, release_caps)
     if ok then
