@@ -37,7 +37,7 @@ class LedgerSchemaTests {
 
 	@ParameterizedTest
 	@MethodSource("engines")
-	void alwaysCreatesTheTablesAndLanesAndMayRunAgain(DatabaseEngine engine) {
+	void alwaysCreatesTheTablesAndLanesAndMayRunAgain(DatabaseEngine engine) throws SQLException {
 		try (TestDatabase database = LedgerFixture.database(engine)) {
 			DataSource dataSource = database.dataSource();
 			LedgerDatabase kind = LedgerDatabase.of(dataSource);
@@ -47,6 +47,18 @@ class LedgerSchemaTests {
 			assertThat(rowsOf(dataSource, "shop_ledger")).isZero();
 			assertThat(rowsOf(dataSource, "shop_ledger_lane")).isEqualTo(AwardLedger.LANES);
 			assertThat(exists(dataSource, "activity_rank_ledger")).isFalse();
+			// every database gets the same indexes from the one schema the build writes
+			// out
+			assertThat(indexColumns(dataSource, "shop_ledger"))
+				.containsEntry("shop_ledger_pending", List.of("state", "lane", "id"))
+				.containsEntry("shop_ledger_age", List.of("state", "event_at"))
+				.containsEntry("shop_ledger_user_state", List.of("user_id", "state", "id"));
+			assertThat(indexColumns(dataSource, "shop_ledger_standing")).containsEntry("shop_ledger_standing_user",
+					List.of("user_id", "field"));
+			assertThat(indexColumns(dataSource, "shop_archive")).containsEntry("shop_archive_user",
+					List.of("user_id", "board"));
+			assertThat(indexColumns(dataSource, "shop_top_badge")).containsEntry("shop_top_badge_user",
+					List.of("user_id", "badge"));
 		}
 	}
 
@@ -131,7 +143,9 @@ class LedgerSchemaTests {
 		for (LedgerDatabase database : LedgerDatabase.values()) {
 			assertThat(LedgerSchema.script(database)).as(database.script())
 				.contains("CREATE TABLE IF NOT EXISTS %PREFIX%ledger (")
-				.contains("%PREFIX%ledger_lane");
+				.contains("%PREFIX%ledger_lane")
+				.doesNotContain("@"); // every form of the database filled in at build
+										// time
 		}
 	}
 
