@@ -127,7 +127,7 @@ public class RetroBadgeGrants implements BadgeGrants {
 	 * @param badge a count or points badge
 	 * @param value the user's standing awards of the badge's rule, or points on the
 	 * levels' board
-	 * @return 1 when a tier was granted, else 0
+	 * @return how many tiers were granted: the tier less the one the user held
 	 */
 	public long grant(String userId, BadgeDefinition badge, long value) {
 		RankKeys keys = this.redis.shards().keys(this.redis.shards().shardOf(userId));

@@ -1,6 +1,9 @@
 package io.github.activityrank.autoconfigure;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -10,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankAdmin;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult.Outcome;
@@ -18,6 +22,7 @@ import io.github.activityrank.BadgeEarnedEvent;
 import io.github.activityrank.BadgeService;
 import io.github.activityrank.Level;
 import io.github.activityrank.LevelReachedEvent;
+import io.github.activityrank.engine.TimedActivityApplier;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -111,6 +116,35 @@ class BadgeAwardTests {
 	}
 
 	@Test
+	void aBadgeAndALevelCarryTheInstantOfTheAwardThatEarnedThemInABatchOfEarlierOnes() {
+		this.runner.run((context) -> {
+			TimedActivityApplier engine = context.getBean(TimedActivityApplier.class);
+			Instant first = Instant.now().minusSeconds(200).truncatedTo(ChronoUnit.MILLIS);
+			Instant later = first.plusSeconds(100);
+			List<ActivityEvent> comments = new ArrayList<>();
+			for (int c = 1; c <= 9; c++) {
+				comments.add(ActivityEvent.award("dee", "comment-" + c, "comment"));
+			}
+			engine.applyAll(comments, Collections.nCopies(9, first));
+			// the queue's or the ledger's batch: made at two instants, applied in one
+			// call
+			engine.applyAll(List.of(ActivityEvent.award("eve", "post-1", "comment"),
+					ActivityEvent.award("dee", "comment-10", "comment"),
+					ActivityEvent.award("eve", "post-2", "publish")), List.of(first, later, later));
+			BadgeService badges = context.getBean(BadgeService.class);
+			assertThat(badges.badges("dee")).extracting(Badge::name, Badge::earnedAt)
+				.containsExactly(tuple("commenter", later));
+			assertThat(badges.badges("eve")).extracting(Badge::name, Badge::earnedAt)
+				.containsExactly(tuple("first-post", later));
+			Collected collected = context.getBean(Collected.class);
+			assertThat(collected.badges).extracting(BadgeEarnedEvent::badge, BadgeEarnedEvent::at)
+				.containsExactlyInAnyOrder(tuple("commenter", later), tuple("first-post", later));
+			assertThat(collected.levels).extracting(LevelReachedEvent::userId, LevelReachedEvent::at)
+				.containsExactlyInAnyOrder(tuple("dee", first), tuple("eve", later));
+		});
+	}
+
+	@Test
 	void aRevokeLowersTheCountButTheBadgeStaysAndIsNotEarnedTwice() {
 		this.runner.run((context) -> {
 			ActivityRankService ranks = context.getBean(ActivityRankService.class);
@@ -153,13 +187,16 @@ class BadgeAwardTests {
 			assertThat(context.getBean(BadgeService.class).badges("fay")).extracting(Badge::name, Badge::tier)
 				.containsExactly(tuple("commenter", 1));
 		});
-		admin.withPropertyValues("activity-rank.badges.commenter.count=5,12", "activity-rank.badges.veteran.points=10")
+		admin
+			.withPropertyValues("activity-rank.badges.commenter.count=5,12", "activity-rank.badges.veteran.points=10",
+					"activity-rank.badges.talker.rule=comment", "activity-rank.badges.talker.count=3,6,9")
 			.run((context) -> {
 				ActivityRankAdmin operations = context.getBean(ActivityRankAdmin.class);
-				assertThat(operations.grantBadges()).isEqualTo(2);
+				// tiers: commenter 1 to 2, veteran 1, talker 1 to 3
+				assertThat(operations.grantBadges()).isEqualTo(5);
 				assertThat(operations.grantBadges()).isZero();
 				assertThat(context.getBean(BadgeService.class).badges("fay")).extracting(Badge::name, Badge::tier)
-					.containsExactly(tuple("commenter", 2), tuple("veteran", 1));
+					.containsExactlyInAnyOrder(tuple("commenter", 2), tuple("veteran", 1), tuple("talker", 3));
 				assertThat(context.getBean(Collected.class).badges).isEmpty();
 			});
 	}

@@ -50,11 +50,11 @@ if ARGV[1] == 'lean' then
     i = scope and scope.setup(i) or i -- then scope-core's header
 
     local ARGV, KEYS, redis = ARGV, KEYS, redis -- the loop's globals as locals: a global is a lookup per use
-    local ats = own_times and (any_timed or any_removed or challenges_on) and instants_after(earliest, ARGV[6])
+    local ats = own_times and (any_timed or any_removed or challenges_on or badge) and instants_after(earliest, ARGV[6])
     local n = #out
     for i = i + n * 3, #ARGV, 3 do
       n = n + 1
-      -- a command's own instant (ats, parsed only then) matters to a time part, removal or challenge
+      -- a command's own instant (ats, parsed only then) matters to a time part, removal, challenge or badge
       if ats then
         at = ats[n]
         made_at(at)
