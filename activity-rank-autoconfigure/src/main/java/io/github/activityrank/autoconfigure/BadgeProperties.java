@@ -1,6 +1,7 @@
 package io.github.activityrank.autoconfigure;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -159,11 +160,19 @@ public class BadgeProperties {
 				"The total board never ends. Set " + property + ".period to day, week or month.");
 		require(this.period == null || properties.getPeriods().contains(this.period), property + ".period", this.period,
 				"activity-rank.periods does not keep the " + print(this.period)
-						+ " board. Add it to activity-rank.periods " + "or choose one of " + properties.getPeriods()
-						+ ".");
+						+ " board. Add it to activity-rank.periods" + endingPeriods(properties.getPeriods()) + ".");
 		require(properties.getEvents().isEnabled(), property + ".top", this.top,
 				"A top badge is granted when the board's end is published. Set activity-rank.events.enabled=true "
 						+ "or remove " + property + ".");
+	}
+
+	/** The configured periods a top badge may name (those that end), as a choice. */
+	private static String endingPeriods(Collection<Period> periods) {
+		List<String> ending = periods.stream()
+			.filter((period) -> period != Period.TOTAL)
+			.map(PropertyRequirements::print)
+			.toList();
+		return ending.isEmpty() ? "" : " or choose one of " + ending;
 	}
 
 	private static void checkTiers(String property, List<Long> thresholds) {

@@ -93,7 +93,9 @@ class BadgeAutoConfigurationTests {
 				"activity-rank.badges.weekly-top.top=3");
 		assertRejected("activity-rank.badges.weekly-top.top", "must be from 1 to 10",
 				"activity-rank.badges.weekly-top.top=11", "activity-rank.badges.weekly-top.period=week");
-		assertRejected("activity-rank.badges.monthly-top.period", "does not keep the month board",
+		// the choice it offers ends: total does not
+		assertRejected("activity-rank.badges.monthly-top.period",
+				"does not keep the month board. Add it to activity-rank.periods or choose one of [day, week].",
 				"activity-rank.badges.monthly-top.top=3", "activity-rank.badges.monthly-top.period=month");
 	}
 
