@@ -41,7 +41,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * waits for the rebuild under way while its builder renews the claim, and takes the claim
  * over when it saw no renewal for as long as a claim holds. So a read answers a board
  * built at most the refresh interval ago, or twice that while another instance rebuilds
- * it.
+ * it, and never one built before today's start, whose window ends on another day.
  * <p>
  * The builder renews its claim as its calls go (a third of the claim's time after the
  * last renewal), so a rebuild longer than the claim keeps it. Each claim has a
@@ -184,15 +184,18 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	/** Make sure the board in place is fresh enough to read, rebuilding it if need be. */
 	private void fresh(Window board) {
 		long now = this.calendar.now().toEpochMilli();
+		long today = this.calendar.today().atStartOfDay(this.calendar.zone()).toInstant().toEpochMilli();
+		// a board built before today's start sums another day's window: too old to read
+		long fresh = Math.max(0, Math.min(this.refresh, now - today));
 		Long known = this.built.get(board.name());
-		if (known != null && now - known < this.refresh) {
+		if (known != null && now - known < fresh) {
 			return;
 		}
 		long beat = -1;
 		long deadline = 0;
 		String takeOver = "";
 		while (true) {
-			long[] reply = state(stateKey(0, board), "claim", now, takeOver);
+			long[] reply = state(stateKey(0, board), "claim", now, fresh, takeOver);
 			if (reply[0] == 0) {
 				this.built.put(board.name(), reply[1]);
 				return;
@@ -203,7 +206,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 				}
 				// another instance took the claim over: read or wait as for any claim
 			}
-			else if (reply[1] >= 0 && now - reply[1] < 2 * this.refresh) {
+			else if (reply[1] >= today && now - reply[1] < 2 * this.refresh) {
 				// another instance rebuilds: a board of the last two intervals serves
 				return;
 			}
@@ -262,7 +265,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		// every shard names this claim before any part is built: an older build still
 		// running is refused its swaps everywhere
 		for (String fence : fences) {
-			if (state(fence, "fence", now, Long.toString(generation))[0] != 1) {
+			if (state(fence, "fence", now, this.refresh, Long.toString(generation))[0] != 1) {
 				return lost(board);
 			}
 		}
@@ -282,7 +285,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 					+ "; the longest call of the builder so far took "
 					+ TimeUnit.NANOSECONDS.toMillis(this.builder.longestCallNanos()) + " ms");
 		}
-		long[] reply = state(stateKey(0, board), "done", now, Long.toString(generation));
+		long[] reply = state(stateKey(0, board), "done", now, this.refresh, Long.toString(generation));
 		if (reply[0] != 1) {
 			return lost(board);
 		}
@@ -314,10 +317,10 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	}
 
 	/** One call of {@code rolling-state.lua}: { outcome, built, generation, beat }. */
-	private long[] state(String key, String operation, long now, String generationOrBeat) {
+	private long[] state(String key, String operation, long now, long refresh, String generationOrBeat) {
 		ScriptArgs call = new ScriptArgs();
 		call.key(key);
-		call.arg(operation).arg(now).arg(this.refresh).arg(this.hold).arg(RollingBuilder.BOARD_TTL);
+		call.arg(operation).arg(now).arg(refresh).arg(this.hold).arg(RollingBuilder.BOARD_TTL);
 		call.arg(generationOrBeat);
 		List<Object> reply = this.state.run(this.connectionFactory, call);
 		long[] values = new long[4];
@@ -366,7 +369,8 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 			}
 			this.renewedAt = now;
 			this.renewedNanos = System.nanoTime();
-			return state(stateKey(0, this.board), "renew", now, Long.toString(this.generation))[0] == 1;
+			return state(stateKey(0, this.board), "renew", now, RedisRollingBoards.this.refresh,
+					Long.toString(this.generation))[0] == 1;
 		}
 
 	}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.activityrank.Leaderboard;
 import io.github.activityrank.Period;
 import io.github.activityrank.RankEntry;
 import io.github.activityrank.redis.RedisRollingBoards;
@@ -97,6 +98,25 @@ class RollingBoardTests {
 		assertThat(this.engine.service.rolling(7).rankOf("bob")).isEmpty();
 		this.engine.clock.advance(Duration.ofSeconds(1));
 		assertThat(this.engine.service.rolling(7).rankOf("bob")).get().extracting(RankEntry::rank).isEqualTo(1L);
+		assertThat(this.rolling.builds()).isEqualTo(2);
+	}
+
+	@Test
+	void afterMidnightABoardBuiltTheDayBeforeIsNotReadEvenWithinTheRefreshInterval() {
+		this.engine.clock.set(NOON.minusDays(6));
+		this.engine.service.award("ann", "old", 5);
+		this.engine.clock.set(NOON.withHour(23).withMinute(59).withSecond(30));
+		Leaderboard handle = this.engine.service.rolling(7);
+		assertThat(handle.rankOf("ann")).get().extracting(RankEntry::score).isEqualTo(5L);
+		// 40 s later, on the next day, the window no longer holds the award's day
+		this.engine.clock.set(NOON.plusDays(1).withHour(0).withMinute(0).withSecond(10));
+		assertThat(handle.rankOf("ann")).isEmpty();
+		assertThat(this.engine.service.rolling(7).size()).isZero();
+		assertThat(this.rolling.builds()).isEqualTo(2);
+		// built today, it is read as built for the rest of the interval
+		this.engine.service.award("bob", "new", 3);
+		this.engine.clock.advance(Duration.ofSeconds(30));
+		assertThat(this.engine.service.rolling(7).size()).isZero();
 		assertThat(this.rolling.builds()).isEqualTo(2);
 	}
 
