@@ -138,8 +138,9 @@ public interface ActivityRankService {
 	 * {@code activity-rank.time-zone}): each user's points of those days, summed from the
 	 * day boards. The board is exact as of the moment it was built and rebuilt at most
 	 * every {@code activity-rank.rolling-refresh}; a read answers a board built at most
-	 * that long ago, or twice that while another instance rebuilds it. Among equal points
-	 * with {@code tie-break: earliest}, whoever made their last award of the window first
+	 * that long ago, or twice that while another instance rebuilds it, and always one
+	 * built today (after midnight the first read rebuilds it). Among equal points with
+	 * {@code tie-break: earliest}, whoever made their last award of the window first
 	 * ranks higher (see docs/rolling.md).
 	 * @param days one of {@code activity-rank.rolling}
 	 * @return the board
@@ -208,7 +209,9 @@ public interface ActivityRankService {
 
 	/**
 	 * The scope ids of a kind ranked by the points awarded in each during the current
-	 * period ("the most active categories this week"); an entry's id is a scope id.
+	 * period ("the most active categories this week"); an entry's id is a scope id. Equal
+	 * points share a rank (competition ranks), whatever {@code activity-rank.ranking} and
+	 * {@code tie-break} say.
 	 * @param scopeKind a kind configured under {@code activity-rank.scopes}
 	 * @param period one of the kind's periods
 	 * @return the board
