@@ -92,6 +92,9 @@ final class PartitionWorker implements Runnable {
 					}
 					this.failureLog.log(this.handler.kindOf(ex),
 							"activity-rank ingestion of " + this.stream + " failed, trying again: " + ex, ex);
+					if (this.holding && lostGroup(ex)) {
+						recreateGroup();
+					}
 					this.crew.pause(this.crew.settings().block());
 				}
 			}
@@ -106,6 +109,30 @@ final class PartitionWorker implements Runnable {
 		finally {
 			close();
 		}
+	}
+
+	/**
+	 * Make the group again, as at the lease's start, after Redis lost the stream or the
+	 * group (FLUSHDB, a restart without persistence); a failure is tried with the next
+	 * step.
+	 */
+	private void recreateGroup() {
+		try {
+			this.redis.createGroup(this.stream, this.crew.settings().group());
+		}
+		catch (RuntimeException ex) {
+			logger.debug("activity-rank ingestion could not make the group of " + this.stream + " again: " + ex);
+		}
+	}
+
+	/** Whether Redis answered NOGROUP: the partition's stream or its group is gone. */
+	private static boolean lostGroup(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause.getMessage() != null && cause.getMessage().contains("NOGROUP")) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private void close() {

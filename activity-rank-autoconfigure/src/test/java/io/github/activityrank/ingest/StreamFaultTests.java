@@ -135,6 +135,25 @@ class StreamFaultTests {
 	}
 
 	@Test
+	void aStreamAndGroupThatRedisLostAreMadeAgainAndTheNextMessagesApplied() {
+		try (ConfigurableApplicationContext context = start()) {
+			IngestKeys keys = context.getBean(StreamIngester.class).keys();
+			ActivityRankService service = context.getBean(ActivityRankService.class);
+			String stream = keys.partitionOfUser("ann");
+			this.commands.xadd(stream, Map.of("user", "ann", "field", "f1", "points", "2"));
+			await().atMost(Duration.ofSeconds(20)).until(() -> score(service, "ann") == 2);
+			// FLUSHDB, or a restart without persistence, takes the streams and their
+			// group
+			for (int p = 0; p < 2; p++) {
+				this.commands.del(keys.partition(p));
+			}
+			this.commands.xadd(stream, Map.of("user", "ann", "field", "f2", "points", "3"));
+			await().atMost(Duration.ofSeconds(20)).until(() -> score(service, "ann") == 5);
+			assertThat(this.commands.xinfoGroups(stream)).hasSize(1);
+		}
+	}
+
+	@Test
 	void anAtSentInSecondsIsDeadLetteredAsTooOldAndTwoDeliveriesCountNothing() {
 		try (ConfigurableApplicationContext context = start()) {
 			IngestKeys keys = context.getBean(StreamIngester.class).keys();
