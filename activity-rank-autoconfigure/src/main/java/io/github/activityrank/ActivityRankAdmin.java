@@ -95,8 +95,12 @@ public interface ActivityRankAdmin {
 	 * Apply every award set aside again, in the order they were made and each at the
 	 * instant it was made, once the cause is fixed (say the key of the wrong type was
 	 * deleted). Those that succeed leave the set-aside store; those that fail for good
-	 * again stay. Applying one twice changes nothing: awards are idempotent.
-	 * @return how many were applied (or answered without change) and left the store
+	 * again stay. Applying one twice changes nothing: awards are idempotent. With the
+	 * ledger on, the rows become pending again and the relay applies them in order, after
+	 * this call returns ({@link #awaitApplied} waits for it); a row that fails again is
+	 * set aside again.
+	 * @return how many were applied (or answered without change) and left the store; with
+	 * the ledger on, how many rows were made pending again
 	 */
 	long reapplySetAside();
 

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 
 import io.github.activityrank.ActivityEvent;
@@ -323,14 +324,14 @@ class LaneStatements {
 	 * The outcomes of those of some entries that are not pending.
 	 * @param connection a connection in the transaction that holds their lanes
 	 * @param ids the entries
-	 * @return outcome by id; a set-aside entry reads as rejected
+	 * @return outcome by id; a set-aside entry reads as set aside, with Redis' reason
 	 * @throws SQLException when the database fails
 	 */
 	Map<Long, AwardResult> outcomesOfDone(Connection connection, long[] ids) throws SQLException {
 		List<Long> list = Arrays.stream(ids).boxed().toList();
 		Map<Long, AwardResult> done = new HashMap<>();
 		for (int from = 0; from < list.size(); from += AwardLedger.IDS_PER_STATEMENT) {
-			String sql = "SELECT id, outcome, applied_points FROM " + this.tables.ledger() + " WHERE state <> "
+			String sql = "SELECT id, outcome, applied_points, reason FROM " + this.tables.ledger() + " WHERE state <> "
 					+ AwardLedger.PENDING + " AND id IN (" + AwardLedger
 						.inList(list.subList(from, Math.min(list.size(), from + AwardLedger.IDS_PER_STATEMENT)))
 					+ ")";
@@ -338,10 +339,10 @@ class LaneStatements {
 					ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					String outcome = rows.getString(2);
-					done.put(rows.getLong(1),
-							AwardLedger.SET_ASIDE_OUTCOME.equals(outcome)
-									? new AwardResult(AwardResult.Outcome.REJECTED, 0, "set aside by the ledger relay")
-									: new AwardResult(AwardResult.Outcome.valueOf(outcome), rows.getLong(3), null));
+					done.put(rows.getLong(1), AwardLedger.SET_ASIDE_OUTCOME.equals(outcome)
+							? AwardResult.setAside(
+									Objects.requireNonNullElse(rows.getString(4), "set aside by the ledger relay"))
+							: new AwardResult(AwardResult.Outcome.valueOf(outcome), rows.getLong(3), null));
 				}
 			}
 		}
