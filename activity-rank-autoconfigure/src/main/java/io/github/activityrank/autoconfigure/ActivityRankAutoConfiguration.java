@@ -280,9 +280,11 @@ public class ActivityRankAutoConfiguration {
 		// every erasure bean, such as the ingestion's dead letters, looked up at each
 		// removal: they may come from auto-configurations that run after this one
 		UserErasure erasure = (userId) -> erasures.orderedStream().mapToLong((each) -> each.erase(userId)).sum();
+		// the item boards' HyperLogLogs count users only while an item type is configured
+		ActiveUsers counts = properties.getItems().isEmpty() ? new BoardActiveUsers(stores.boards())
+				: activeUsers.getIfAvailable(() -> new BoardActiveUsers(stores.boards()));
 		DefaultActivityRankService service = new DefaultActivityRankService(rules, store, records, boards, calendar,
-				properties.getPeriods(), userLookup.getIfUnique(), counters,
-				activeUsers.getIfAvailable(() -> new BoardActiveUsers(stores.boards())), erasure, stores.scopes(),
+				properties.getPeriods(), userLookup.getIfUnique(), counters, counts, erasure, stores.scopes(),
 				stores.scopes().enabled() ? stores.boards() : null);
 		service.setRollingBoards(rolling.getIfUnique(() -> RollingBoards.NONE));
 		return service;

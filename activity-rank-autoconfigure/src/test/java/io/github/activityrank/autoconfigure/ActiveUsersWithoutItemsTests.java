@@ -22,7 +22,8 @@ class ActiveUsersWithoutItemsTests {
 	private final String prefix = RedisTestServer.uniquePrefix("active");
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, ActivityRankAutoConfiguration.class,
+				ActivityRankItemsAutoConfiguration.class))
 		.withPropertyValues(RedisTestServer.shared().springProperties())
 		.withPropertyValues("activity-rank.key-prefix=" + this.prefix, "activity-rank.periods=day,week,month",
 				"activity-rank.async.enabled=false", "activity-rank.rules.praise.points=2");
