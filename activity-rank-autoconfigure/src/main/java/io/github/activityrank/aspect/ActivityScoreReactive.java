@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.activityrank.ActivityUserResolver;
 import io.github.activityrank.security.ReactiveSecurityUser;
 import io.github.activityrank.security.SecurityActivityUserResolver;
+import io.github.activityrank.support.ReactorObservation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
@@ -57,11 +58,12 @@ final class ActivityScoreReactive {
 	static Object awardOnCompletion(Object result, ActivityScoreCompletion completion, ActivityUserResolver resolver) {
 		boolean securityUser = SECURITY_PRESENT && resolver instanceof SecurityActivityUserResolver;
 		if (result instanceof Mono<?> mono) {
-			return Mono.defer(() -> {
+			return Mono.deferContextual((context) -> {
 				// subscribed: from now until it ends, awaitApplied waits for it
 				Runnable release = completion.hold();
-				return user(completion, securityUser)
-					.flatMap((user) -> mono.doOnSuccess((value) -> completion.completed(value, orNull(user))))
+				Object parent = context.getOrDefault(ReactorObservation.CONTEXT_KEY, null);
+				return user(completion, securityUser).flatMap((user) -> mono.doOnSuccess(
+						(value) -> ReactorObservation.within(parent, () -> completion.completed(value, orNull(user)))))
 					.doFinally((signal) -> release.run());
 			});
 		}
@@ -72,13 +74,15 @@ final class ActivityScoreReactive {
 			return result;
 		}
 		Flux<?> flux = Flux.from((Publisher<?>) result);
-		return Flux.defer(() -> {
+		return Flux.deferContextual((context) -> {
 			Runnable release = completion.hold();
+			Object parent = context.getOrDefault(ReactorObservation.CONTEXT_KEY, null);
 			// signals are serial: the last element is read on completion
 			AtomicReference<Object> last = new AtomicReference<>();
 			return user(completion, securityUser)
 				.flatMapMany((user) -> flux.doOnNext(last::set)
-					.doOnComplete(() -> completion.completed(last.get(), orNull(user))))
+					.doOnComplete(() -> ReactorObservation.within(parent,
+							() -> completion.completed(last.get(), orNull(user)))))
 				.doFinally((signal) -> release.run());
 		});
 	}

@@ -84,7 +84,10 @@ public enum ActivityRankObservationDocumentation implements ObservationDocumenta
 	/** The low-cardinality keys of {@link #BOARD_READ}. */
 	public enum BoardReadKeyNames implements KeyName {
 
-		/** {@code period}, {@code challenge}, {@code item} or {@code streak}. */
+		/**
+		 * {@code period}, {@code challenge}, {@code item}, {@code streak}, {@code scope}
+		 * or {@code rolling}.
+		 */
 		BOARD_KIND {
 			@Override
 			public String asString() {

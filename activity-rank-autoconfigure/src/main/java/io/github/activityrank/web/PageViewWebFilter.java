@@ -8,6 +8,7 @@ import io.github.activityrank.dispatch.ActivityDispatcher;
 import io.github.activityrank.engine.AwardPath;
 import io.github.activityrank.security.ReactiveSecurityUser;
 import io.github.activityrank.security.SecurityActivityUserResolver;
+import io.github.activityrank.support.ReactorObservation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.core.publisher.Mono;
@@ -91,9 +92,11 @@ public class PageViewWebFilter implements WebFilter, Ordered {
 		if (field == null) {
 			return Mono.empty();
 		}
-		return user()
-			.doOnNext((user) -> this.views.dispatcher()
-				.dispatchWithoutBlocking(this.views.award(user, field), AwardPath.PAGE_VIEW))
+		return Mono
+			.deferContextual((context) -> user().doOnNext(
+					(user) -> ReactorObservation.within(context.getOrDefault(ReactorObservation.CONTEXT_KEY, null),
+							() -> this.views.dispatcher()
+								.dispatchWithoutBlocking(this.views.award(user, field), AwardPath.PAGE_VIEW))))
 			.onErrorResume((ex) -> {
 				// a page view must never break the response
 				logger.debug("Page view not awarded for " + field, ex);

@@ -13,6 +13,7 @@ import io.github.activityrank.engine.CheckedLeaderboard;
 import io.github.activityrank.observation.AwardObservationContext;
 import io.github.activityrank.observation.AwardObservationConvention;
 import io.github.activityrank.observation.MicrometerActivityObservations;
+import io.github.activityrank.support.ReactorObservation;
 import io.github.activityrank.test.ObservationThreads;
 import io.github.activityrank.test.RedisKeysCleaner;
 import io.github.activityrank.test.RedisTestServer;
@@ -23,6 +24,8 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -93,6 +96,28 @@ class ActivityRankObservationAutoConfigurationTests {
 					(step) -> assertThat(step).startsWith("taken activity-rank-"),
 					(step) -> assertThat(step).startsWith("scope activity-rank-"),
 					(step) -> assertThat(step).startsWith("stop activity-rank-"));
+		});
+	}
+
+	@Test
+	void aMonosAwardIsAChildOfTheObservationInItsSubscribersContextAsInAWebFluxRequest() {
+		this.runner.run((context) -> {
+			Observation request = Observation.start("request", this.registry);
+			// WebFlux keeps the request's observation in the Reactor context, not on the
+			// thread; the Mono completes on another thread
+			context.getBean(Praise.class)
+				.praiseLater("u3")
+				.contextWrite(Context.of(ReactorObservation.CONTEXT_KEY, request))
+				.block(Duration.ofSeconds(10));
+			request.stop();
+			awaitIdle(context);
+
+			TestObservationRegistryAssert.assertThat(this.registry)
+				.hasObservationWithNameEqualTo(AWARD)
+				.that()
+				.hasLowCardinalityKeyValue("path", "annotated")
+				.hasLowCardinalityKeyValue("outcome", "awarded")
+				.hasParentObservationContextMatching((parent) -> "request".equals(parent.getName()));
 		});
 	}
 
@@ -248,6 +273,11 @@ class ActivityRankObservationAutoConfigurationTests {
 
 		@ActivityScore(rule = "praise", user = "#user", field = "'article_1'")
 		public void praise(String user) {
+		}
+
+		@ActivityScore(rule = "praise", user = "#user", field = "'article_2'")
+		public Mono<String> praiseLater(String user) {
+			return Mono.delay(Duration.ofMillis(50)).thenReturn(user);
 		}
 
 	}
