@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
+import io.github.activityrank.support.Causes;
 import io.github.activityrank.support.FailureLog;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.models.stream.ClaimedMessages;
@@ -127,12 +128,7 @@ final class PartitionWorker implements Runnable {
 
 	/** Whether Redis answered NOGROUP: the partition's stream or its group is gone. */
 	private static boolean lostGroup(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause.getMessage() != null && cause.getMessage().contains("NOGROUP")) {
-				return true;
-			}
-		}
-		return false;
+		return Causes.anyMatch(failure, (t) -> t.getMessage() != null && t.getMessage().contains("NOGROUP"));
 	}
 
 	private void close() {

@@ -339,10 +339,11 @@ class LaneStatements {
 					ResultSet rows = statement.executeQuery()) {
 				while (rows.next()) {
 					String outcome = rows.getString(2);
-					done.put(rows.getLong(1), AwardLedger.SET_ASIDE_OUTCOME.equals(outcome)
-							? AwardResult.setAside(
-									Objects.requireNonNullElse(rows.getString(4), "set aside by the ledger relay"))
-							: new AwardResult(AwardResult.Outcome.valueOf(outcome), rows.getLong(3), null));
+					done.put(rows.getLong(1),
+							AwardLedger.SET_ASIDE_OUTCOME.equals(outcome)
+									? AwardResult.setAside(
+											Objects.requireNonNullElse(rows.getString(4), SetAsideRows.UNKNOWN_REASON))
+									: new AwardResult(AwardResult.Outcome.valueOf(outcome), rows.getLong(3), null));
 				}
 			}
 		}

@@ -11,6 +11,7 @@ import java.util.List;
 
 import io.github.activityrank.redis.shard.ShardCommands.Script;
 import io.github.activityrank.redis.shard.ShardCommands.ScriptCall;
+import io.github.activityrank.support.Causes;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;

@@ -76,9 +76,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 
 	private final LuaScript state = LuaScript.load("rolling-state.lua");
 
-	/**
-	 * Per board name, when the board in place was built, as this instance last learnt.
-	 */
+	/** Per board name, when the board in place was built, as last learnt. */
 	private final Map<String, Long> built = new ConcurrentHashMap<>();
 
 	private final AtomicLong builds = new AtomicLong();
@@ -184,18 +182,15 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 	/** Make sure the board in place is fresh enough to read, rebuilding it if need be. */
 	private void fresh(Window board) {
 		long now = this.calendar.now().toEpochMilli();
-		long today = this.calendar.today().atStartOfDay(this.calendar.zone()).toInstant().toEpochMilli();
-		// a board built before today's start sums another day's window: too old to read
-		long fresh = Math.max(0, Math.min(this.refresh, now - today));
 		Long known = this.built.get(board.name());
-		if (known != null && now - known < fresh) {
+		if (known != null && now - known < freshFor(now, this.refresh)) {
 			return;
 		}
 		long beat = -1;
 		long deadline = 0;
 		String takeOver = "";
 		while (true) {
-			long[] reply = state(stateKey(0, board), "claim", now, fresh, takeOver);
+			long[] reply = state(stateKey(0, board), "claim", now, takeOver);
 			if (reply[0] == 0) {
 				this.built.put(board.name(), reply[1]);
 				return;
@@ -206,7 +201,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 				}
 				// another instance took the claim over: read or wait as for any claim
 			}
-			else if (reply[1] >= today && now - reply[1] < 2 * this.refresh) {
+			else if (reply[1] >= 0 && now - reply[1] < freshFor(now, 2 * this.refresh)) {
 				// another instance rebuilds: a board of the last two intervals serves
 				return;
 			}
@@ -265,7 +260,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		// every shard names this claim before any part is built: an older build still
 		// running is refused its swaps everywhere
 		for (String fence : fences) {
-			if (state(fence, "fence", now, this.refresh, Long.toString(generation))[0] != 1) {
+			if (state(fence, "fence", now, Long.toString(generation))[0] != 1) {
 				return lost(board);
 			}
 		}
@@ -285,7 +280,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 					+ "; the longest call of the builder so far took "
 					+ TimeUnit.NANOSECONDS.toMillis(this.builder.longestCallNanos()) + " ms");
 		}
-		long[] reply = state(stateKey(0, board), "done", now, this.refresh, Long.toString(generation));
+		long[] reply = state(stateKey(0, board), "done", now, Long.toString(generation));
 		if (reply[0] != 1) {
 			return lost(board);
 		}
@@ -316,11 +311,17 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 		return RollingKeys.state(this.shards.keys(shard), board.name());
 	}
 
+	/** The age below which a board is read: interval, and only if built today. */
+	private long freshFor(long now, long interval) {
+		long today = this.calendar.today().atStartOfDay(this.calendar.zone()).toInstant().toEpochMilli();
+		return Math.max(0, Math.min(interval, now - today));
+	}
+
 	/** One call of {@code rolling-state.lua}: { outcome, built, generation, beat }. */
-	private long[] state(String key, String operation, long now, long refresh, String generationOrBeat) {
+	private long[] state(String key, String operation, long now, String generationOrBeat) {
 		ScriptArgs call = new ScriptArgs();
 		call.key(key);
-		call.arg(operation).arg(now).arg(refresh).arg(this.hold).arg(RollingBuilder.BOARD_TTL);
+		call.arg(operation).arg(now).arg(freshFor(now, this.refresh)).arg(this.hold).arg(RollingBuilder.BOARD_TTL);
 		call.arg(generationOrBeat);
 		List<Object> reply = this.state.run(this.connectionFactory, call);
 		long[] values = new long[4];
@@ -369,8 +370,7 @@ public class RedisRollingBoards implements RollingBoards, UserErasure {
 			}
 			this.renewedAt = now;
 			this.renewedNanos = System.nanoTime();
-			return state(stateKey(0, this.board), "renew", now, RedisRollingBoards.this.refresh,
-					Long.toString(this.generation))[0] == 1;
+			return state(stateKey(0, this.board), "renew", now, Long.toString(this.generation))[0] == 1;
 		}
 
 	}

@@ -3,6 +3,7 @@ package io.github.activityrank.redis;
 import java.util.Set;
 
 import io.github.activityrank.engine.TransientFailurePolicy;
+import io.github.activityrank.support.Causes;
 
 /**
  * What a Redis deployment's failures mean. Transient, retried:

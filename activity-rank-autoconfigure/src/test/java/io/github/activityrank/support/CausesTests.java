@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.github.activityrank.redis;
+package io.github.activityrank.support;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -9,7 +9,7 @@ import java.util.function.Predicate;
  * Looks through a failure and its causes: what Redis reports is usually wrapped, by
  * Lettuce and again by Spring Data's exception translation.
  */
-final class Causes {
+public final class Causes {
 
 	private Causes() {
 	}
@@ -21,7 +21,7 @@ final class Causes {
 	 * @param test what to look for
 	 * @return {@code true} on the first match
 	 */
-	static boolean anyMatch(Throwable failure, Predicate<Throwable> test) {
+	public static boolean anyMatch(Throwable failure, Predicate<Throwable> test) {
 		Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
 			if (test.test(t)) {
