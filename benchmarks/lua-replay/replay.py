@@ -28,7 +28,7 @@ MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'scope-
 # (the board module named apart: boards-layout for the earliest tie-break)
 FULL_MODULES = ['common', 'caps', 'records', 'challenges', 'badge-core-none', 'scope-core-none', 'lean-boards',
                 'score-lean', None,
-                'score-args', 'award', 'badges-none', 'scopes-none', 'items-none', 'boards-last', 'fence-none',
+                'score-args', 'boards-last', 'award', 'badges-none', 'scopes-none', 'items-none', 'fence-none',
                 'score-main']
 FLOOR = os.path.join(HERE, '..', 'src', 'main', 'java', 'io', 'github', 'activityrank', 'benchmarks',
                      'FloorScriptClient.java')

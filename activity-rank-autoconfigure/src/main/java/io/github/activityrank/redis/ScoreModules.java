@@ -81,7 +81,8 @@ final class ScoreModules {
 	static LuaScript compose(List<String> upToFence, boolean boardsLast, boolean fenced) {
 		List<String> modules = new ArrayList<>(upToFence);
 		if (boardsLast && !fenced) {
-			modules.add("lua/boards-last.lua");
+			// it defines what award reads: right before it
+			modules.add(modules.indexOf("lua/award.lua"), "lua/boards-last.lua");
 		}
 		modules.add(fenced ? "lua/fence.lua" : "lua/fence-none.lua");
 		modules.add("lua/score-main.lua");

@@ -2,6 +2,7 @@
 
 -- the week and month hashes (cap counters) of the d-th day a revoke searches (1 = today), named from their key
 -- prefixes; the day-to-period map is parsed only when a revoke finds an award of an older day
+local week_of, month_of
 local function sums_of_day(d, member)
   if not week_of then
     week_of, month_of = {}, {}
@@ -11,9 +12,10 @@ local function sums_of_day(d, member)
   return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
 end
 
--- the record and field the running award set, its first write: score-main deletes the field when
--- the command fails (cheaper than a journal entry, as every award of points makes one)
-local fresh_record, fresh_field
+-- the record and field the last award set, its first write, and its command's record index: when
+-- that command fails, score-main deletes the field (award_forget: cheaper than a journal entry, as
+-- every award of points makes one)
+local fresh_record, fresh_field, fresh_first
 -- the value and record of the award the last revoke took back (the scopes module reads its ids there)
 local revoked_value, revoked_record
 
@@ -31,10 +33,10 @@ local function award(spec, member, field, first)
   if redis.call('HSETNX', record, field, value_of(spec)) == 0 then
     return 1, 0
   end
-  if fresh_field then -- a streak's bonus, the command's second award: the first one's field journaled
+  if fresh_first == first then -- a streak's bonus, the command's second award: the first one's field journaled
     wrote('h', fresh_record, fresh_field, false)
   end
-  fresh_record, fresh_field = record, field
+  fresh_record, fresh_field, fresh_first = record, field, first
   local status, left, da, db, wa, wb, ma, mb = 0, points
   local week, month = capped and KEYS[first + 1], capped and KEYS[first + 2]
   if capped then -- counted first (caps: count_up), journaled, and given back below what the caps leave
@@ -65,7 +67,7 @@ local function award(spec, member, field, first)
   end
   if status ~= 0 then
     redis.call('HDEL', record, field) -- the field was all this award wrote, its counts given back
-    fresh_field = nil
+    fresh_first = nil
     return status, 0
   end
   if capped then
@@ -93,6 +95,14 @@ local function award(spec, member, field, first)
     end
   end
   return 0, points
+end
+
+-- take back the first write of the award of the command whose record is KEYS[first], when it failed
+local function award_forget(first)
+  if fresh_first == first then
+    redis.call('HDEL', fresh_record, fresh_field)
+    fresh_first = nil
+  end
 end
 
 local function revoke(spec, member, field, first)

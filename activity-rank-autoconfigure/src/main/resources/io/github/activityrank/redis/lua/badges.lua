@@ -5,7 +5,7 @@
 -- through it too; badge-streaks, after the streaks module, wraps award again for the streak badges.
 -- Reply: score-main appends what the call reached after the commands' integers, one text each.
 
-i = badge.setup(i, #specs) -- its arguments, then one per spec
+local i = badge.setup(i, #specs) -- its arguments, then one per spec: the next module's start
 badge.lib() -- its functions: the full call wraps every award with them
 
 -- the member's points on the levels' board, after `points` were added

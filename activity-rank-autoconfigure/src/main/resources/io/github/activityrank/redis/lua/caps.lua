@@ -44,7 +44,7 @@ local function count_up(hash, fields, caps, text, points, left)
     if fields[2] then
       wrote(a == points and 'h' or 'i', hash, fields[1], a ~= points and points)
       b = redis.call('HINCRBY', hash, fields[2], text)
-      written = written - 4
+      journal_to(written - 4)
       left = math.min(left, caps[2] - (b - points))
     end
   end

@@ -21,18 +21,17 @@
 
 local CHALLENGES = '#ch:'
 
--- the call's challenge arguments and instants, set only by challenge_call from the call's header
--- (score-lean's or score-args'): registry, open-challenges hash, joined-challenges key prefix, now
--- (TTLs count from it), the boards' key prefix, dense prefix, largest points, whether they hold a
--- time part; the batch's earliest instant, whether each command carries its own, and at, the
--- instant of the command at hand, which the loop running the commands moves on
-local registry_idx, open_idx, joined_prefix, now_ms
+-- the call's challenge arguments, set only by challenge_call from the call's header (score-lean's
+-- or score-args'): registry, open-challenges hash, joined-challenges key prefix, now (TTLs count
+-- from it), the boards' key prefix, dense prefix, largest points, whether they hold a time part.
+-- running: the functions of a call in which a challenge runs, made once per such call
+-- (running_functions), and made anew when the lean loop reads its header again after a failed
+-- command, as their boards carry the failed run's indexes
+local registry_idx, open_idx, joined_prefix, now_ms, running
 local challenge_prefix, challenge_dense_prefix, challenge_largest, challenge_timed
-local at, earliest, earliest_text, own_times
-local function challenge_call(registry, open, now, largest, prefix, dense, timed, joined, first_at, first_text, own)
-  registry_idx, open_idx, now_ms, challenge_largest = registry, open, now, largest
+local function challenge_call(registry, open, now, largest, prefix, dense, timed, joined)
+  registry_idx, open_idx, now_ms, challenge_largest, running = registry, open, now, largest, nil
   challenge_prefix, challenge_dense_prefix, challenge_timed, joined_prefix = prefix, dense, timed, joined
-  at, earliest, earliest_text, own_times = first_at, first_at, first_text, own
 end
 local NO_BOARDS = {}
 
@@ -45,8 +44,7 @@ local function challenges_run()
   return any_running
 end
 
--- the functions of a call in which a challenge runs, made once per such call
-local running
+-- the functions of a call in which a challenge runs (running)
 local function running_functions()
   -- what every entry of a challenge holds but its token, by id: parsed from the first entry of the
   -- challenge the call reads; each later one (another user's) is only compared with it. False for a

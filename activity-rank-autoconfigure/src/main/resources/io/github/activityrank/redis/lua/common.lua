@@ -91,6 +91,17 @@ local function time_at(base, at_ms)
   return math.max(0, math.min(TIME_SPAN - 1, t))
 end
 
+-- the call's clock, set only here: at, the instant of the command at hand, which the loop running
+-- the commands moves on (clock(t)); from the call's header (clock(t, text, own)) the batch's
+-- earliest instant, as text too, and whether each command carries its own instant
+local at, earliest, earliest_text, own_times
+local function clock(t, text, own)
+  at = t
+  if text then
+    earliest, earliest_text, own_times = t, text, own
+  end
+end
+
 -- instants given as milliseconds after a base, comma-separated ('0,3,12'): each one's epoch ms
 local function instants_after(base, offsets)
   local ats, n = {}, 0
@@ -120,6 +131,11 @@ local function wrote(kind, key, field, value)
   end
   journal[written + 1], journal[written + 2], journal[written + 3], journal[written + 4] = kind, key, field, value
   written = written + 4
+end
+-- cut the journal back to w slots: 0 at each command (it holds the command at hand only), or
+-- written - 4 to forget the newest entry (caps: count_up)
+local function journal_to(w)
+  written = w
 end
 
 -- refusals that heal by themselves, which Redis answers a script's first write (so nothing was

@@ -21,7 +21,7 @@ local fence_sources = {}
 for s, ms, seq in string.gmatch(ARGV[i + 2 + #fence_streams], '(%d+):(%d+)%-(%d+)') do
   fence_sources[#fence_sources + 1] = { tonumber(s), tonumber(ms), tonumber(seq), ms .. '-' .. seq }
 end
-i = i + 3 + #fence_streams
+local i = i + 3 + #fence_streams -- the next arguments' start
 -- the last applied id of each stream, read once per call
 local fence_last = {}
 

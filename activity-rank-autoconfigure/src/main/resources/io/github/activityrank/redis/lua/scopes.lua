@@ -23,9 +23,10 @@
 -- Caps, once-per windows and challenges are the award's: a scope gets the points the award gave.
 local scopes_on = true
 local scope_next, scope_after
+local scope_start = tonumber(ARGV[tail])
+local tail = scope_start - 1 -- the items module's tail ends before this one
 do
-  local si = tonumber(ARGV[tail])
-  tail = si - 1
+  local si = scope_start
   local largest, timed, dense_on, scoped_prefix = ARGV[si], ARGV[si + 1] == '1', ARGV[si + 2] == '1', ARGV[si + 3]
   si = si + 4
 

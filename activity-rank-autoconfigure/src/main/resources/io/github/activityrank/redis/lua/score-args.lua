@@ -115,7 +115,6 @@ local specs, i = read_specs(6 + days, tonumber(ARGV[5 + days]))
 -- the week and month hashes
 local week_ttl, month_ttl, week_of_arg, month_of_arg = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
 i = i + 4
-local week_of, month_of
 
 -- the key prefixes of the records, week and month hashes of the days older searches reach
 local function prefixes()
@@ -130,15 +129,15 @@ local month_prefix = prefixes()
 
 -- the challenges, when the commands were made, removed users and rules: their numbers packed in
 -- one argument (one struct.unpack, where a tonumber each costs more than a command); the
--- challenges module keeps the call's (challenge_call). When the commands were made: at, the
--- instant of the command being applied; ats, each command's when they carry their own
--- (ARGV[i + 5]: ms after the earliest, or '0': all made at it)
+-- challenges module keeps the call's (challenge_call), common the clock; ats, each
+-- command's instant when they carry their own (ARGV[i + 5]: ms after the earliest, or '0': all
+-- made at it)
 local removed_idx, rules_idx
 do
   local open, registry, now, largest, first_at
   open, registry, now, largest, first_at, removed_idx, rules_idx = struct.unpack('<ddddddd', ARGV[i])
-  challenge_call(registry, open, now, largest, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3] == '1', ARGV[i + 6], first_at,
-    ARGV[i + 4], ARGV[i + 5] ~= '0')
+  challenge_call(registry, open, now, largest, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3] == '1', ARGV[i + 6])
+  clock(first_at, ARGV[i + 4], ARGV[i + 5] ~= '0')
 end
 local ats = own_times and instants_after(earliest, ARGV[i + 5])
 -- each command's spec and record index, packed; its member and field follow the headers

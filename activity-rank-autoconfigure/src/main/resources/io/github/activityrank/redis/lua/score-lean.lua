@@ -16,8 +16,7 @@ if ARGV[1] == 'lean' then
   -- the header's numbers, packed as doubles in ARGV[2]: a tonumber each would cost more than a command
   local count, registry, first_at, removed_idx, rules_idx, first_key, per_command, open, now, largest, prefix_count,
     spec_count = struct.unpack('<dddddddddddd', ARGV[2])
-  -- the lean loop takes no dense boards: no dense prefix
-  challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10], first_at, ARGV[5], ARGV[6] ~= '0')
+  clock(first_at, ARGV[5], ARGV[6] ~= '0')
   -- the call: its header, then the commands after those replied to until the end or one that is the
   -- full script's (reply nil). One pcall runs it; when a command fails, the loop below takes back
   -- its writes and runs the call again for the commands after it (the header read again).
@@ -25,6 +24,8 @@ if ARGV[1] == 'lean' then
       rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up, count_down, new_ttl,
       CHALLENGES, points_in, challenges_to_revoke, release_caps)
     local record_ttl = ARGV[3]
+    -- the lean loop takes no dense boards: no dense prefix
+    challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10])
     -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
     local challenges_on = challenges_run()
     local removed, rules = KEYS[removed_idx], KEYS[rules_idx]
@@ -56,11 +57,11 @@ if ARGV[1] == 'lean' then
       n = n + 1
       -- a command's own instant (ats, parsed only then) matters to a time part, removal, challenge or badge
       if ats then
-        at = ats[n]
-        made_at(at)
+        clock(ats[n])
+        made_at(ats[n])
       end
       if written > 0 then
-        written = 0 -- the journal holds the command at hand only
+        journal_to(0)
       end
       local reply
       repeat
@@ -244,6 +245,5 @@ if ARGV[1] == 'lean' then
       end
       return out
     end
-    running = nil -- the challenges' caches: their boards carry the failed run's indexes
   end
 end

@@ -11,15 +11,18 @@ local marker_prefix = any_removed and KEYS[removed_idx] .. ':'
 -- One pcall runs the commands, each in the loop's body (a pcall or a function call per command
 -- costs as much as a journal entry): when command n fails, its writes are taken back and the
 -- commands after it run in a pcall anew
-local n, count, mark = 1, tonumber(ARGV[1])
+-- (i: the commands' members and fields, after the modules' arguments)
+local n, count, mark, i = 1, tonumber(ARGV[1]), nil, i
 local function run()
   while n <= count do
     local spec, first = unpack_numbers('<dd', command_numbers, n * 16 - 15)
     local member, field = ARGV[i], ARGV[i + 1]
     if ats then
-      at = ats[n]
+      clock(ats[n])
     end
-    written, fresh_field = 0, nil
+    if written > 0 then
+      journal_to(0)
+    end
     mark = badge and #badge.out -- what the badges reached before this command
     local item_at, scope_at = items_on and item_next(), scopes_on and scope_next()
     local status, points
@@ -57,9 +60,7 @@ while true do
     break
   end
   out[n] = undone(failure)
-  if fresh_field then
-    redis.call('HDEL', fresh_record, fresh_field) -- the award's first write, older than any journaled
-  end
+  award_forget(select(2, unpack_numbers('<dd', command_numbers, n * 16 - 15)))
   board_forget()
   if mark then badge.forget(mark) end
   i = i + 2

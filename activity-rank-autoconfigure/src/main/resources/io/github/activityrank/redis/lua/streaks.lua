@@ -39,7 +39,7 @@ local streak_bonus = {}
 for length, spec in string.gmatch(ARGV[i + 7], '(%d+):(%d+)') do
   streak_bonus[tonumber(length)] = tonumber(spec)
 end
-i = i + 8
+local i = i + 8 -- the next arguments' start
 
 -- 2^20: the board's start part (StreakKeys.board in Java)
 local STREAK_SPAN = 1048576
