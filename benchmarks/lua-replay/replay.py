@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Server time per call of the composed score script's lean path against the floor script.
 
-Replays score-script calls of B fresh awards each, built as LeanScoreCall writes them for the
+Replays score-script calls of B fresh awards each, built as ScoreCallArgs writes them for the
 default configuration (day and month boards, one rule), against a private redis-server, and
 reads Redis's own time per call from INFO commandstats. Variants cut the lean path short at
 points along its header, so the fixed cost per call can be split up. Only the script under
@@ -177,7 +177,7 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
     With own, each award of a lean call carries its own instant, up to 49 ms after the call's
     earliest (as ingested and relayed batches do); with badges, the lean calls carry badge-core's
     arguments (BADGE_HEADER). Given a list as full, the same awards are appended to it as calls of
-    the full script (as ScoreScript writes them, no revoke searching older days). Given a list as
+    the full script (as ScoreCallArgs writes them, no revoke searching older days). Given a list as
     scopes, records are named by day as RankKeys does (the scopes module finds its keys' base
     there), each award names one of SCOPE_IDS ids of one scope kind with the globals' periods, and
     triples are appended to it: the full call as ScopeArgs writes its tail, SCOPE_FLOOR's call, and
@@ -187,13 +187,13 @@ def calls(awards, count, challenges=0, caps=(), earliest=False, own=False, full=
     every = [] if set(caps) == {'day', 'week', 'month'} and earliest and not challenges else None
     # caps never bind (as the benchmark's): rule caps of the periods named
     cap = {period: ('100000' if period in caps else '') for period in ('day', 'week', 'month')}
-    # as LeanScoreCall: week and month hashes are named only for weekly or monthly caps
+    # as ScoreCallArgs: week and month hashes are named only for weekly or monthly caps
     per_command = 3 if set(caps) & {'week', 'month'} else 1
     # the earliest tie-break: the time part of an award made now on each board, and its largest score
     time_part, largest = ('1000', '2097151') if earliest else ('-1', '9007199254740991')
     for _ in range(count):
         keys = ['{p}:day', '{p}:month', '{p}:challenges', '{p}:challenges-open', '{p}:removed', '{p}:rules']
-        # the header's numbers as LeanScoreCall packs them: commands, registry, earliest, removal
+        # the header's numbers as ScoreCallArgs packs them: commands, registry, earliest, removal
         # markers, rules, first command key - 1, keys per command, open challenges, now, largest
         # points, record prefixes, specs
         numbers = struct.pack('<12d', awards, 3, now, 5, 6, 6, per_command, 4, now, int(largest), 0, 1)
