@@ -1,6 +1,6 @@
 -- module revoke-expired (main): take back an award whose day record has expired, for the award
 -- ledger, which still knows the award (its standing awards table) after Redis forgot it. The score
--- script cannot: a revoke there starts from the record. Composed at load time (ScoreScripts) from
+-- script cannot: a revoke there starts from the record. Composed at load time (ScoreScript) from
 -- common, the board module of the configured order, caps, records and this module, so boards,
 -- caps are given back by the same functions as a revoke in the score script. Only
 -- what still exists is changed, so nothing expired is recreated.

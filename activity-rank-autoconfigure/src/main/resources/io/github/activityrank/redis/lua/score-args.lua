@@ -4,7 +4,7 @@
 -- the rest runs), one board module (boards-plain or boards-layout, as the configured order needs),
 -- score-args, award, badges, (streaks,) scopes, items, score-main (each optional module or its
 -- -none). The whole call is atomic, so each command sees the effects of the ones before it and no
--- other client interleaves. ScoreScript writes these arguments and reads the reply.
+-- other client interleaves. ScoreCallArgs writes these arguments, ScoreScript reads the reply.
 --
 -- KEYS     every record hash, week and month hash (only when a spec has caps), period board and the
 --          open-challenges hash the commands touch (with streaks on, each command's streak bucket

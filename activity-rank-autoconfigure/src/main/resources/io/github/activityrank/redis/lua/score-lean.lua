@@ -1,5 +1,5 @@
 -- module score-lean: the short way through the score script for a batch that needs no later
--- module (LeanScoreCall writes its arguments; docs/redis-award-script.md, "The lean path"). It
+-- module (ScoreCallArgs writes its arguments; docs/redis-award-script.md, "The lean path"). It
 -- comes after common, caps, records, challenges, badge-core, scope-core (or -none) and lean-boards
 -- and returns before the later modules are defined. ARGV[1] is 'lean', ARGV[2] the header's
 -- numbers. Returns points * 8 + status (or a failure's text: common, undone) per command it
