@@ -1,8 +1,10 @@
 package io.github.activityrank.faults;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.github.activityrank.ActivityEvent;
 import io.github.activityrank.ActivityRankService;
 import io.github.activityrank.AwardResult;
 import io.github.activityrank.AwardResult.Outcome;
@@ -26,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * An award that caps cut short, failing for good after its cap counters were counted
  * (here on its badge counter, a field that holds no number), leaves the counters as they
  * were: once the key is cured, the day's cap still leaves what it left before, on the
- * lean loop and on the full script alike.
+ * lean loop and on the full script alike. A command that fails while counting gives back
+ * only its own counts, whatever the command before it counted.
  */
 class CappedAwardFailureTests {
 
@@ -60,6 +63,30 @@ class CappedAwardFailureTests {
 			assertThat(clipped.points()).isEqualTo(2);
 			assertThat(ranks.award("ada", "post-4", "praise").outcome()).isEqualTo(Outcome.CAPPED);
 			assertThat(ranks.board(Period.DAY).rankOf("ada").orElseThrow().score()).isEqualTo(10);
+		});
+	}
+
+	@ParameterizedTest(name = "ranking {0}")
+	@ValueSource(strings = { "competition", "dense" })
+	void aCommandThatFailsWhileCountingLeavesItsUsersCountersAsTheyWere(String ranking) {
+		runner(ranking).run((context) -> {
+			ActivityRankService ranks = context.getBean(ActivityRankService.class);
+			StringRedisTemplate redis = context.getBean(StringRedisTemplate.class);
+			assertThat(ranks.award("bob", "post-0", "praise").points()).isEqualTo(8);
+			String record = recordOf(redis, "bob");
+			// bob's global counter holds no number: his award fails on it, after his
+			// rule's
+			// counter was counted, and in the batch right after ada's award counted hers
+			redis.opsForHash().put(record, "#cap", "not-a-number");
+			List<AwardResult> results = ranks.applyAll(List.of(ActivityEvent.award("ada", "post-1", "praise"),
+					ActivityEvent.award("bob", "post-1", "praise")));
+			assertThat(results.get(0).points()).isEqualTo(8);
+			assertThat(results.get(1).outcome()).isEqualTo(Outcome.SET_ASIDE);
+			assertThat(caps(redis, record)).containsEntry("#cap:praise", "8").containsEntry("#cap", "not-a-number");
+
+			redis.opsForHash().put(record, "#cap", "8");
+			assertThat(ranks.award("bob", "post-2", "praise").points()).isEqualTo(2);
+			assertThat(ranks.board(Period.DAY).rankOf("bob").orElseThrow().score()).isEqualTo(10);
 		});
 	}
 

@@ -37,16 +37,10 @@ local function award(spec, member, field, first)
     wrote('h', fresh_record, fresh_field, false)
   end
   fresh_record, fresh_field, fresh_first = record, field, first
-  local status, left, da, db, wa, wb, ma, mb = 0, points
+  local status, left = 0, points
   local week, month = capped and KEYS[first + 1], capped and KEYS[first + 2]
-  if capped then -- counted first (caps: count_up), journaled, and given back below what the caps leave
-    local text = int(points)
-    left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
-    counted(record, spec.day, da, db, points)
-    left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
-    counted(week, spec.week, wa, wb, points)
-    left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
-    counted(month, spec.month, ma, mb, points)
+  if capped then -- counted first, and given back below what the caps leave (caps: count_award)
+    left = count_award(record, week, month, spec, points, true)
     status = left <= 0 and 2 or 0
   end
   -- the challenge boards the award reaches, learned once it is known to score
@@ -57,27 +51,18 @@ local function award(spec, member, field, first)
       status = 5
     end
   end
-  if capped then
-    local back = (status == 0) and points - left or points
-    if back > 0 then
-      count_down(record, spec.day, da, db, back)
-      count_down(week, spec.week, wa, wb, back)
-      count_down(month, spec.month, ma, mb, back)
-    end
+  if capped then -- what it does not use given back; its hashes' TTLs when it goes ahead
+    count_settle(record, week, month, spec, (status == 0) and points - left or points, status == 0 and record_ttl,
+      week_ttl, month_ttl)
   end
   if status ~= 0 then
     redis.call('HDEL', record, field) -- the field was all this award wrote, its counts given back
     fresh_first = nil
     return status, 0
   end
-  if capped then
-    if left < points then
-      points = left
-      redis.call('HSET', record, field, value_of(spec, points))
-    end
-    new_ttl(record, spec.day, da, db, spec.points, record_ttl)
-    new_ttl(week, spec.week, wa, wb, spec.points, week_ttl)
-    new_ttl(month, spec.month, ma, mb, spec.points, month_ttl)
+  if capped and left < points then
+    points = left
+    redis.call('HSET', record, field, value_of(spec, points))
   end
   if created then
     redis.call('PEXPIRE', record, record_ttl)

@@ -4,7 +4,7 @@
 -- its points first and takes back what the caps do not leave (count_up, count_down): HINCRBY
 -- answers with the new count, so a cap that does not bind (most awards) costs one command per
 -- counter, and no counter is read, parsed or formatted apart. Both the lean loop and the full
--- script's award do so; they differ only in how a failed command's counts are taken back.
+-- script's award count through count_award and count_settle.
 
 -- give back what an award used of a cap, given the counter's value (nil when absent)
 local function release_cap(hash, cap_field, used, points)
@@ -33,9 +33,8 @@ local function cap_fields(rule_field, rule_cap, global_cap)
   return fields, caps
 end
 -- count points (text: the same, formatted) in a hash's counters, at most two (the rule's and the
--- global one: no table per call); what the caps leave of `left`, and the two new counts. The
--- caller keeps the counts, to give them back if its command fails (the lean loop's undo, or the
--- journal through counted); only while the second counter is counted is the first journaled (common: wrote)
+-- global one: no table per call); what the caps leave of `left`, and the two new counts, which
+-- count_award journals (counted); only while the second counter is counted is the first journaled
 local function count_up(hash, fields, caps, text, points, left)
   local a, b
   if fields[1] then
@@ -59,8 +58,8 @@ local function count_down(hash, fields, a, b, by)
     end
   end
 end
--- journal what count_up counted in a hash (a, b: its new counts, nil for no counter), for the
--- full script, which takes back a failed command's writes from the journal
+-- journal what count_up counted in a hash (a, b: its new counts, nil for no counter), so a failed
+-- command's counts are taken back with its other writes
 local function counted(hash, fields, a, b, points)
   if a then
     wrote(a == points and 'h' or 'i', hash, fields[1], a ~= points and points)
@@ -74,6 +73,38 @@ end
 local function new_ttl(hash, fields, a, b, points, ttl)
   if fields[1] and a == points and (not fields[2] or b == points) and redis.call('PTTL', hash) == -1 then
     redis.call('PEXPIRE', hash, ttl)
+  end
+end
+-- An award under caps, in both loops: its points counted in its record (day), week and month
+-- hashes (count_award answers what the caps leave), then (count_settle) what it does not use given
+-- back (all of them when it does not go ahead) and, when it goes ahead, a hash its counters started
+-- given its TTL. `counts` keeps the award's new counts, two per hash (false: none yet). The full
+-- script journals them (`journal`); the lean loop, for which a journal entry costs more, gives
+-- back a failed command's counts with count_settle. Made by the call's first award under caps.
+local counts
+local function count_award(record, week, month, spec, points, journal)
+  local c, text, left = counts or {}, int(points), points
+  counts = c
+  c[1], c[2], c[3], c[4], c[5], c[6] = false, false, false, false, false, false
+  left, c[1], c[2] = count_up(record, spec.day, spec.day_caps, text, points, left)
+  if journal then counted(record, spec.day, c[1], c[2], points) end
+  left, c[3], c[4] = count_up(week, spec.week, spec.week_caps, text, points, left)
+  if journal then counted(week, spec.week, c[3], c[4], points) end
+  left, c[5], c[6] = count_up(month, spec.month, spec.month_caps, text, points, left)
+  if journal then counted(month, spec.month, c[5], c[6], points) end
+  return left
+end
+local function count_settle(record, week, month, spec, back, record_ttl, week_ttl, month_ttl)
+  local c, points = counts, spec.points
+  if back > 0 then
+    count_down(record, spec.day, c[1], c[2], back)
+    count_down(week, spec.week, c[3], c[4], back)
+    count_down(month, spec.month, c[5], c[6], back)
+  end
+  if record_ttl then
+    new_ttl(record, spec.day, c[1], c[2], points, record_ttl)
+    new_ttl(week, spec.week, c[3], c[4], points, week_ttl)
+    new_ttl(month, spec.month, c[5], c[6], points, month_ttl)
   end
 end
 -- the specs of a call from ARGV[i] on (count of them, ten arguments each, as score-args lists

@@ -6,13 +6,12 @@
 -- applied, in order, stopping before one it cannot take (an older day's revoke, a penalty given
 -- back), whose rest the caller sends to the full script.
 if ARGV[1] == 'lean' then
-  -- the replies so far (a failed command is the one after them), and in undo (all slots made at
-  -- once) what a failed command takes back besides caps' journal: [1] the command that last wrote
-  -- or deleted its record's field, [3] and [4] what that field and its '#ch:' field held for a
-  -- revoke (false: nothing); [2] the one that last counted caps, [5] its spec, [6] and [7] its week
-  -- and month hashes, [8] to [13] the counts count_up left. Its boards need nothing: each is read
-  -- before the first write and written last.
-  local out, commands_at, undo = {}, 0, { 0, 0, false, false, false, false, false, false, false, false, false, false, false }
+  -- the replies so far (a failed command is the one after them), and in undo what a failed command
+  -- takes back besides caps' journal: [1] the command that last wrote or deleted its record's field,
+  -- [2] and [3] what that field and its '#ch:' field held for a revoke (false: nothing); [4] the one
+  -- that last counted caps (caps: count_award keeps its counts), [5] its spec, [6] and [7] its week
+  -- and month hashes. Its boards need nothing: each is read before the first write and written last.
+  local out, commands_at, undo = {}, 0, { 0, false, false, 0, false, false, false }
   -- the header's numbers, packed as doubles in ARGV[2]: a tonumber each would cost more than a command
   local count, registry, first_at, removed_idx, rules_idx, first_key, per_command, open, now, largest, prefix_count,
     spec_count = struct.unpack('<dddddddddddd', ARGV[2])
@@ -21,11 +20,9 @@ if ARGV[1] == 'lean' then
   -- full script's (reply nil). One pcall runs it; when a command fails, the loop below takes back
   -- its writes and runs the call again for the commands after it (the header read again).
   local function lean_call(out, undo, challenges_run, lean_boards, read_specs, instants_after, own_times, earliest,
-      rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up, count_down, new_ttl,
-      CHALLENGES, points_in, challenges_to_revoke, release_caps)
+      rule_number, record_value, challenges_reached, NO_BOARDS, find_older, count_award, count_settle,
+      CHALLENGES, points_in, challenges_to_revoke, release_caps, clock, journal_to)
     local record_ttl = ARGV[3]
-    -- the lean loop takes no dense boards: no dense prefix
-    challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10])
     -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
     local challenges_on = challenges_run()
     local removed, rules = KEYS[removed_idx], KEYS[rules_idx]
@@ -93,7 +90,7 @@ if ARGV[1] == 'lean' then
             status = 1 -- once per ever: awarded on an older day
           else
             -- with caps, counted first and taken back when the caps leave less or the award does not go
-            -- ahead (caps: count_up); a record that day counters would create is found by their start
+            -- ahead (caps: count_award); a record that day counters would create is found by their start
             local capped = spec.capped
             created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
             local value = scoped and spec.points ~= 0 and scope.value(scoped, spec, spec.points) or spec.value
@@ -101,17 +98,10 @@ if ARGV[1] == 'lean' then
               status = 1
             else
               undo[1] = n
-              local left, da, db, wa, wb, ma, mb = points
+              local left = points
               if capped then
-                local text = int(points)
-                undo[2], undo[5], undo[6], undo[7], undo[10], undo[11], undo[12], undo[13] = n, spec, week, month,
-                  false, false, false, false -- the counts count_up has left so far (false: none)
-                left, da, db = count_up(record, spec.day, spec.day_caps, text, points, left)
-                undo[8], undo[9] = da, db
-                left, wa, wb = count_up(week, spec.week, spec.week_caps, text, points, left)
-                undo[10], undo[11] = wa, wb
-                left, ma, mb = count_up(month, spec.month, spec.month_caps, text, points, left)
-                undo[12], undo[13] = ma, mb
+                undo[4], undo[5], undo[6], undo[7] = n, spec, week, month
+                left = count_award(record, week, month, spec, points, false)
               end
               if capped and left <= 0 then
                 status = 2
@@ -119,22 +109,15 @@ if ARGV[1] == 'lean' then
                   and not fits(member, left, reached, scoped and scope.ks[scoped]) then
                 status = 5
               end
-              local back = (status == 0) and points - left or points
-              if capped and back > 0 then
-                count_down(record, spec.day, da, db, back)
-                count_down(week, spec.week, wa, wb, back)
-                count_down(month, spec.month, ma, mb, back)
+              if capped then
+                count_settle(record, week, month, spec, (status == 0) and points - left or points,
+                  status == 0 and record_ttl, week_ttl, month_ttl)
               end
               if status ~= 0 then
                 redis.call('HDEL', record, field) -- the field was all this award wrote
-              elseif capped then
-                if left < points then
-                  points = left
-                  redis.call('HSET', record, field, scoped and scope.value(scoped, spec, points) or record_value(spec, points))
-                end
-                new_ttl(record, spec.day, da, db, spec.points, record_ttl)
-                new_ttl(week, spec.week, wa, wb, spec.points, week_ttl)
-                new_ttl(month, spec.month, ma, mb, spec.points, month_ttl)
+              elseif capped and left < points then
+                points = left
+                redis.call('HSET', record, field, scoped and scope.value(scoped, spec, points) or record_value(spec, points))
               end
               if status == 0 and stamp ~= '' then
                 redis.call('HSET', record, CHALLENGES .. field, stamp)
@@ -187,7 +170,7 @@ if ARGV[1] == 'lean' then
         local reached = (challenges_on and given[2])
           and indexed(challenges_to_revoke(given[2], member, given[1], spec, rules)) or NO_BOARDS
         redis.call('HDEL', record, field, CHALLENGES .. field)
-        undo[1], undo[3], undo[4] = n, given[1] or false, given[2] or false
+        undo[1], undo[2], undo[3] = n, given[1] or false, given[2] or false
         for h = 1, spec.has_caps and per_command or 0 do -- the record, then week and month hashes
           release_caps(KEYS[key + h], spec, points)
         end
@@ -207,9 +190,11 @@ if ARGV[1] == 'lean' then
   commands_at = 12 + prefix_count + 10 * spec_count + (badge and 3 + spec_count or 0)
   commands_at = scope and commands_at + 3 + tonumber(ARGV[commands_at + 2]) or commands_at
   while true do
+    -- the lean loop takes no dense boards: no dense prefix
+    challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10])
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, read_specs, instants_after,
-      own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, int, count_up,
-      count_down, new_ttl, CHALLENGES, points_in, challenges_to_revoke, release_caps)
+      own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, count_award,
+      count_settle, CHALLENGES, points_in, challenges_to_revoke, release_caps, clock, journal_to)
     if ok then
       -- what the awards reached (badge-core), as one array after the commands' replies
       if badge and badge.out and #badge.out > 0 then
@@ -226,17 +211,14 @@ if ARGV[1] == 'lean' then
     if badge and badge.command == c then
       badge.lib().forget(badge.mark)
     end
-    if undo[2] == c then
-      local spec = undo[5]
-      count_down(record, spec.day, undo[8], undo[9], spec.points)
-      count_down(undo[6], spec.week, undo[10], undo[11], spec.points)
-      count_down(undo[7], spec.month, undo[12], undo[13], spec.points)
+    if undo[4] == c then
+      count_settle(record, undo[6], undo[7], undo[5], undo[5].points, false)
     end
     if undo[1] == c then
       redis.call('HDEL', record, field, CHALLENGES .. field)
       if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
-        if undo[3] then redis.call('HSET', record, field, undo[3]) end
-        if undo[4] then redis.call('HSET', record, CHALLENGES .. field, undo[4]) end
+        if undo[2] then redis.call('HSET', record, field, undo[2]) end
+        if undo[3] then redis.call('HSET', record, CHALLENGES .. field, undo[3]) end
       end
     end
     if c >= count then
