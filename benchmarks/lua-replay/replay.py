@@ -53,6 +53,7 @@ def composed_full(directory=LUA, earliest=False, scopes=False):
     modules = [boards if m is None else m for m in FULL_MODULES]
     if scopes:
         modules[modules.index('scopes-none')] = 'scopes'
+        modules.insert(modules.index('award') + 1, 'award-fields')
         modules.remove('boards-last')
     return composed(directory, modules, scopes=scopes)
 

@@ -47,6 +47,11 @@ final class ScoreModules {
 				badges.enabled() ? "lua/badge-core.lua" : "lua/badge-core-none.lua",
 				scopes ? "lua/scope-core.lua" : "lua/scope-core-none.lua", "lua/lean-boards.lua", "lua/score-lean.lua",
 				boards, "lua/score-args.lua", "lua/award.lua"));
+		if (scopes || items) {
+			// the fields items and scopes keep beside an award's, which their revokes
+			// take back
+			modules.add("lua/award-fields.lua");
+		}
 		modules.add(badges.enabled() ? "lua/badges.lua" : "lua/badges-none.lua");
 		if (streaks) {
 			modules.add("lua/streaks.lua");

@@ -64,7 +64,7 @@ local function trim(key, keep)
   return card
 end
 
--- a key of the key space relative to its base (score-args: base_of, relative) and back
+-- a key of the key space relative to its base (award-fields: base_of, relative) and back
 local function absolute(base, name)
   return (string.sub(name, 1, 1) == ':') and (base .. name) or name
 end

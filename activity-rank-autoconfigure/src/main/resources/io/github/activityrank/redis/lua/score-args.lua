@@ -158,34 +158,6 @@ local function value_of(spec, points)
   return spec.value
 end
 
--- the key space's base of a record key (its part before ':rec:'), and a key of that space written
--- relative to it, so that a rebuild's staged record names the live keys once it is switched (the
--- items module stores keys so, the scopes module names its keys from the base; a key written in
--- full is used as it is)
-local function base_of(record)
-  return string.match(record, '^(.-):rec:%d+:')
-end
-local function relative(base, key)
-  return (string.sub(key, 1, #base) == base) and string.sub(key, #base + 1) or key
-end
-
--- a reserved field an award wrote for a module (items '#i:', scopes '#s:'), which its revoke takes
--- away: found in today's record, else in the record of the older day it searches, then deleted
--- (journaled); its value and record, or nil
-local function take_award_field(member, first, name)
-  local record = KEYS[first]
-  local held = redis.call('HGET', record, name)
-  if not held then
-    local _
-    _, held, record = find_older(record_prefix, member, days - 1, name)
-  end
-  if held then
-    redis.call('HDEL', record, name)
-    wrote('h', record, name, held)
-  end
-  return held, record
-end
-
 -- the last argument not read by a module's tail yet (scopes, then items, each reads its start there)
 local tail = #ARGV
 
