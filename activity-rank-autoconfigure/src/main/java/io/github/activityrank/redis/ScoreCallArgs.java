@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 import io.github.activityrank.Period;
 import io.github.activityrank.engine.ActivityCalendar;
@@ -100,9 +102,9 @@ final class ScoreCallArgs {
 		Map<ScoreSpec, Integer> specs = new LinkedHashMap<>();
 		long[] specOf = numberSpecs(commands, retainedDays, specs);
 		// a revoke's spec number is negative, an award's positive
-		boolean anyAward = Arrays.stream(specOf).anyMatch((number) -> number > 0);
-		boolean anyRevoke = Arrays.stream(specOf).anyMatch((number) -> number < 0);
-		boolean anyOlder = specs.keySet().stream().anyMatch((spec) -> spec.olderDays() > 0);
+		boolean anyAward = any(specOf, false);
+		boolean anyRevoke = any(specOf, true);
+		boolean anyOlder = any(specs.keySet(), (spec) -> spec.olderDays() > 0);
 		// the milestone bonuses' specs follow the commands'
 		List<Integer> bonusSpecs = new ArrayList<>();
 		if (this.streaks.enabled()) {
@@ -110,7 +112,7 @@ final class ScoreCallArgs {
 				bonusSpecs.add(number(specs, ScoreSpec.of(bonus, retainedDays)));
 			}
 		}
-		boolean anyCaps = specs.keySet().stream().anyMatch(ScoreSpec::hasCaps);
+		boolean anyCaps = any(specs.keySet(), ScoreSpec::hasCaps);
 		ScriptArgs call = new ScriptArgs();
 		call.arg(commands.size()).arg(this.calendar.recordTtlMillis(today));
 		call.arg(anyAward ? boards(call, dayKeys, 0, true, earliest, own) : "");
@@ -225,11 +227,10 @@ final class ScoreCallArgs {
 		long[] specOf = numberSpecs(commands, retainedDays, specs);
 		// week and month hashes are named only when a rule of the batch has weekly or
 		// monthly caps
-		boolean periodCaps = specs.keySet().stream().anyMatch(ScoreSpec::hasPeriodCaps);
+		boolean periodCaps = any(specs.keySet(), ScoreSpec::hasPeriodCaps);
 		// the record prefixes of today and the retained days, which a once-per-ever award
 		// and a revoke missing today search
-		boolean searches = Arrays.stream(specOf).anyMatch((number) -> number < 0)
-				|| specs.keySet().stream().anyMatch((spec) -> spec.olderDays() > 0);
+		boolean searches = any(specOf, true) || any(specs.keySet(), (spec) -> spec.olderDays() > 0);
 		int prefixes = searches ? retainedDays + 1 : 0;
 		// the header's numbers in one argument: the script reads them with one
 		// struct.unpack, where a tonumber per argument costs more than a command
@@ -280,6 +281,27 @@ final class ScoreCallArgs {
 			numbers[c] = command.revoke() ? -number : number;
 		}
 		return numbers;
+	}
+
+	/**
+	 * Whether a command revokes (or awards): loops, as streams allocate on every call.
+	 */
+	private static boolean any(long[] specOf, boolean revokes) {
+		for (long number : specOf) {
+			if ((number < 0) == revokes) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean any(Set<ScoreSpec> specs, Predicate<ScoreSpec> test) {
+		for (ScoreSpec spec : specs) {
+			if (test.test(spec)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** A spec's number, numbering it next when it is new. */
