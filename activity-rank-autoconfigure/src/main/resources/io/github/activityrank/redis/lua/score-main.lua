@@ -60,7 +60,8 @@ while true do
     break
   end
   out[n] = undone(failure)
-  award_forget(select(2, unpack_numbers('<dd', command_numbers, n * 16 - 15)))
+  local _, first = unpack_numbers('<dd', command_numbers, n * 16 - 15)
+  award_forget(first) -- its award's first write, which no journal entry holds
   board_forget()
   if mark then badge.forget(mark) end
   i = i + 2
