@@ -25,51 +25,30 @@ import io.github.activityrank.engine.SourceMessage;
  * their own parts and are called only from here, so the order of the parts is decided in
  * one place. What both layouts do (number the specs, name each command's record and tally
  * keys, pass the commands' own instants) is written once.
+ *
+ * @param keys the key names
+ * @param calendar today, the retained days and the TTLs
+ * @param periods the configured boards
+ * @param order whether boards keep dense companions
+ * @param layout the boards' largest score and time part
+ * @param items the items module's arguments, or {@code null} when no item type is
+ * configured
+ * @param streaks the streaks module
+ * @param badges the badges module
+ * @param scopes the scopes module's arguments, or {@code null} when no scope kind is
+ * configured
  */
-final class ScoreCallArgs {
+record ScoreCallArgs(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order,
+		BoardLayout layout, ItemArgs items, StreakScript streaks, BadgeScript badges, ScopeArgs scopes) {
 
 	private static final String[] NONE = {};
-
-	private final RankKeys keys;
-
-	private final ActivityCalendar calendar;
-
-	private final List<Period> periods;
-
-	private final BoardOrder order;
-
-	private final BoardLayout layout;
-
-	/** The items module's arguments, or {@code null} when no item type is configured. */
-	private final ItemArgs items;
-
-	private final StreakScript streaks;
-
-	private final BadgeScript badges;
-
-	/**
-	 * The scopes module's arguments, or {@code null} when no scope kind is configured.
-	 */
-	private final ScopeArgs scopes;
 
 	/**
 	 * Whether the configuration has the lean loop: no dense companions, items or streaks
 	 * (badges, levels and scope boards keep it, through badge- and scope-core's hooks).
 	 */
-	private final boolean leanLoop;
-
-	ScoreCallArgs(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
-			ItemArgs items, StreakScript streaks, BadgeScript badges, ScopeArgs scopes) {
-		this.keys = keys;
-		this.calendar = calendar;
-		this.periods = periods;
-		this.order = order;
-		this.layout = layout;
-		this.items = items;
-		this.streaks = streaks;
-		this.badges = badges;
-		this.scopes = scopes;
-		this.leanLoop = !order.dense() && items == null && !streaks.enabled();
+	boolean leanLoop() {
+		return !this.order.dense() && this.items == null && !this.streaks.enabled();
 	}
 
 	/**
@@ -194,7 +173,7 @@ final class ScoreCallArgs {
 	 */
 	ScriptArgs lean(List<ScoreCommand> commands, DayKeys dayKeys, Instant now, Instant earliest, boolean own) {
 		// the lean way has no fence, and with scopes no revoke (scopes.lua takes back)
-		if (!this.leanLoop || fenced(commands) || (this.scopes != null && ScopeArgs.needed(commands))) {
+		if (!leanLoop() || fenced(commands) || (this.scopes != null && ScopeArgs.needed(commands))) {
 			return null;
 		}
 		int retainedDays = this.calendar.retainedRecordDays();

@@ -1,7 +1,6 @@
 package io.github.activityrank.redis;
 
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,8 +21,8 @@ import static io.github.activityrank.redis.RedisReplies.asString;
  * load time from the Lua modules under {@code lua/}, with the board module the configured
  * order needs: plain boards take an award with one ZINCRBY, boards with a tie-break time
  * part or a dense companion are read and written per member. The score script's arguments
- * are {@link ScoreCallArgs}'s; revoke-expired's, a call of one award, are written here.
- * The layout is documented in each module's header and in docs/redis-layout.md.
+ * are {@link ScoreCallArgs}'s, revoke-expired's {@link RevokeExpiredArgs}'s. The layout
+ * is documented in each module's header and in docs/redis-layout.md.
  */
 final class ScoreScript {
 
@@ -32,16 +31,6 @@ final class ScoreScript {
 
 	/** Status 6: an award made before its user was removed. */
 	private static final int REMOVED = 6;
-
-	private final RankKeys keys;
-
-	private final ActivityCalendar calendar;
-
-	private final List<Period> periods;
-
-	private final BoardOrder order;
-
-	private final BoardLayout layout;
 
 	/** Why a script rejects: a board would pass its largest score. */
 	private final String tooLarge;
@@ -53,30 +42,26 @@ final class ScoreScript {
 
 	private final LuaScript revokeExpired;
 
-	private final BadgeScript badges;
-
 	/** The score script's arguments, in the full and the lean layout. */
 	private final ScoreCallArgs args;
 
+	private final RevokeExpiredArgs expiredArgs;
+
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
 			ItemArgs items, StreakSettings streaks, BadgeSettings badges, ScopeArgs scopes) {
-		this.keys = keys;
-		this.calendar = calendar;
-		this.periods = periods;
-		this.order = order;
-		this.layout = layout;
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
 				+ " points; nothing was stored";
 		String boards = ScoreModules.boardModule(layout.timed(), order.dense());
-		StreakScript streakScript = new StreakScript(streaks, keys);
-		this.badges = new BadgeScript(badges, keys, periods);
-		List<String> modules = ScoreModules.upToFence(boards, streakScript.enabled(), this.badges, scopes != null,
+		this.args = new ScoreCallArgs(keys, calendar, periods, order, layout, items, new StreakScript(streaks, keys),
+				new BadgeScript(badges, keys, periods), scopes);
+		boolean streaksOn = this.args.streaks().enabled();
+		List<String> modules = ScoreModules.upToFence(boards, streaksOn, this.args.badges(), scopes != null,
 				items != null);
 		// nothing after an award writes: its boards, read first, need no journal
-		boolean boardsLast = items == null && scopes == null && !streakScript.enabled() && !this.badges.enabled();
+		boolean boardsLast = items == null && scopes == null && !streaksOn && !this.args.badges().enabled();
 		this.score = ScoreModules.compose(modules, boardsLast, false);
 		this.fencedScore = ScoreModules.compose(modules, false, true);
-		this.args = new ScoreCallArgs(keys, calendar, periods, order, layout, items, streakScript, this.badges, scopes);
+		this.expiredArgs = new RevokeExpiredArgs(keys, calendar, periods, order, layout, this.args.badges());
 		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -141,7 +126,7 @@ final class ScoreScript {
 	}
 
 	BadgeScript badges() {
-		return this.badges;
+		return this.args.badges();
 	}
 
 	/**
@@ -150,12 +135,11 @@ final class ScoreScript {
 	 * @param count the number of commands
 	 */
 	void announce(List<Object> reply, int count) {
-		this.badges.announce(reply, count);
+		this.args.badges().announce(reply, count);
 	}
 
 	/**
-	 * The arguments of one revoke-expired call, with the keys this store names for the
-	 * award's instant.
+	 * The arguments of one revoke-expired call ({@link RevokeExpiredArgs#call}).
 	 * @param userId the user
 	 * @param rule the award's rule, or {@code null} for explicit points
 	 * @param points the points it gave
@@ -163,30 +147,7 @@ final class ScoreScript {
 	 * @return the call
 	 */
 	ScriptArgs revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		LocalDate day = LocalDate.ofInstant(awardedAt, this.calendar.zone());
-		String member = RankKeys.encode(userId);
-		ScriptArgs call = new ScriptArgs();
-		StringBuilder boards = new StringBuilder();
-		for (Period period : this.periods) {
-			if (boards.length() > 0) {
-				boards.append(',');
-			}
-			boards.append(call.key(this.keys.board(period, day)))
-				.append(':')
-				.append(this.order.dense() ? call.key(this.keys.dense(period, day)) : 0);
-		}
-		int week = call.key(this.keys.tallies(Period.WEEK, day, member));
-		int month = call.key(this.keys.tallies(Period.MONTH, day, member));
-		call.arg(member)
-			.arg(points)
-			.arg(boards.toString())
-			.arg(this.layout.timed() ? "1" : "0")
-			.arg(this.layout.largestPoints())
-			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
-			.arg(week)
-			.arg(month);
-		this.badges.counter(call, member, rule);
-		return call;
+		return this.expiredArgs.call(userId, rule, points, awardedAt);
 	}
 
 	/**
