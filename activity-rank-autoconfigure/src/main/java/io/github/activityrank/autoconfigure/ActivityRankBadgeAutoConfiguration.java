@@ -64,9 +64,9 @@ public class ActivityRankBadgeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	RetroBadgeGrants retroBadgeGrants(RedisConnectionFactory connectionFactory, ShardMap shards,
-			ActivityCalendar calendar, BoardOrder boardOrder, ActivityRankProperties properties) {
-		return new RetroBadgeGrants(connectionFactory, shards, calendar, boardOrder, settings(properties));
+	@ConditionalOnBean(BadgeStore.class)
+	RetroBadgeGrants retroBadgeGrants(BadgeStore badges) {
+		return new RetroBadgeGrants(badges);
 	}
 
 	/**

@@ -202,6 +202,11 @@ public class BadgeStore implements BadgeService {
 		return this.redis.settings();
 	}
 
+	/** Where the store reads from, which the retroactive grants read from too. */
+	BadgeSources sources() {
+		return this.redis;
+	}
+
 	private static void checkUser(String userId) {
 		String problem = InputCheck.userIdProblem(userId);
 		if (problem != null) {

@@ -7,17 +7,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.DoubleToLongFunction;
 
-import io.github.activityrank.engine.ActivityCalendar;
 import io.github.activityrank.engine.BadgeDefinition;
 import io.github.activityrank.engine.BadgeDefinition.Kind;
 import io.github.activityrank.engine.BadgeGrants;
-import io.github.activityrank.engine.BadgeSettings;
-import io.github.activityrank.engine.BoardOrder;
 
 import org.springframework.data.domain.Range;
 import org.springframework.data.redis.connection.Limit;
 import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.zset.Tuple;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
@@ -43,16 +39,12 @@ public class RetroBadgeGrants implements BadgeGrants {
 	private final BadgeSources redis;
 
 	/**
-	 * Create the grants.
-	 * @param connectionFactory connections to Redis
-	 * @param shards the shards and their keys
-	 * @param calendar now, for the levels' board and the grants' instant
-	 * @param order how boards order their members (whether scores hold a time part)
-	 * @param settings the badges
+	 * Create the grants, reading where the store reads: its Redis, shards, calendar (now,
+	 * for the levels' board and the grants' instant), boards and badges.
+	 * @param store the badge store
 	 */
-	public RetroBadgeGrants(RedisConnectionFactory connectionFactory, ShardMap shards, ActivityCalendar calendar,
-			BoardOrder order, BadgeSettings settings) {
-		this.redis = new BadgeSources(connectionFactory, shards, calendar, order, settings);
+	public RetroBadgeGrants(BadgeStore store) {
+		this.redis = store.sources();
 	}
 
 	@Override
