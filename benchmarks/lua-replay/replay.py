@@ -40,9 +40,23 @@ def composed(directory=LUA, modules=MODULES, badges=False, scopes=False):
     def text(m):
         m = 'badge-core' if badges and m == 'badge-core-none' else m
         m = 'scope-core' if scopes and m == 'scope-core-none' else m
-        path = os.path.join(directory, m + '.lua')
-        return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read() + '\n'
+        return inlined(directory, read(directory, m)) + '\n'
     return ''.join(text(m) for m in modules)
+
+
+def read(directory, m):
+    path = os.path.join(directory, m + '.lua')
+    return open(path if os.path.exists(path) else os.path.join(LUA, m + '.lua')).read()
+
+
+def inlined(directory, text):
+    # as LuaScript.compose: each line '-- inline f.lua' becomes f's code (its heading comment left
+    # out) at the line's indent
+    def code(match):
+        indent, fragment = match.group(1), read(directory, match.group(2)[:-4])
+        body = re.sub(r'\A(?:--[^\n]*\n)*', '', fragment).rstrip()
+        return re.sub(r'(?m)^(?=.)', indent, body)
+    return re.sub(r'(?m)^([ \t]*)-- inline ([\w-]+\.lua)[ \t]*$', code, text)
 
 
 def composed_full(directory=LUA, earliest=False, scopes=False):

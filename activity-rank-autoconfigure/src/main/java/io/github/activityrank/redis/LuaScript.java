@@ -8,6 +8,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.github.activityrank.redis.shard.ShardCommands.Script;
 import io.github.activityrank.redis.shard.ShardCommands.ScriptCall;
@@ -24,6 +26,9 @@ import org.springframework.data.redis.connection.ReturnType;
  * {@link Script} of their {@link io.github.activityrank.redis.shard.ShardCommands}.
  */
 final class LuaScript implements Script {
+
+	/** A line that puts a fragment in its place: its indent, the fragment's file name. */
+	private static final Pattern INLINE = Pattern.compile("(?m)^([ \\t]*)-- inline ([\\w-]+\\.lua)[ \\t]*$");
 
 	private final byte[] body;
 
@@ -70,16 +75,32 @@ final class LuaScript implements Script {
 
 	/**
 	 * One script made of modules, in order: their texts joined, so the modules share one
-	 * chunk and a later one calls the locals of those before it.
+	 * chunk and a later one calls the locals of those before it. A line
+	 * {@code -- inline name.lua} in a module is replaced by that fragment's code (its
+	 * heading comment left out) at the line's indent: steps two loops share without a
+	 * function call per command.
 	 * @param modules resource names relative to this package
 	 * @return the script, one SHA
 	 */
 	static LuaScript compose(String... modules) {
 		StringBuilder text = new StringBuilder();
 		for (String module : modules) {
-			text.append(new String(read(module), StandardCharsets.UTF_8)).append('\n');
+			Matcher inline = INLINE.matcher(new String(read(module), StandardCharsets.UTF_8));
+			while (inline.find()) {
+				String indent = inline.group(1);
+				String code = fragmentCode("lua/" + inline.group(2)).replaceAll("(?m)^(?=.)", indent);
+				inline.appendReplacement(text, Matcher.quoteReplacement(code));
+			}
+			inline.appendTail(text).append('\n');
 		}
 		return new LuaScript(text.toString().getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** A fragment's code: its text after the comment lines it starts with. */
+	private static String fragmentCode(String name) {
+		String text = new String(read(name), StandardCharsets.UTF_8);
+		Matcher heading = Pattern.compile("\\A(?:--[^\n]*\n)*").matcher(text);
+		return heading.lookingAt() ? text.substring(heading.end()).stripTrailing() : text.stripTrailing();
 	}
 
 	/** Run on a connection of its own; an empty list for a nil reply. */

@@ -12,56 +12,36 @@ local function sums_of_day(d, member)
   return week_prefix[week_of[d]] .. member, month_prefix[month_of[d]] .. member
 end
 
--- the record and field the last award set, its first write, and its command's record index: when
--- that command fails, score-main deletes the field (award_forget: cheaper than a journal entry, as
--- every award of points makes one)
-local fresh_record, fresh_field, fresh_first
 -- the value and record of the award the last revoke took back (the scopes module reads its ids there)
 local revoked_value, revoked_record
 
+-- award-steps' board check: today's boards and the challenge boards the award reaches (a call
+-- fewer without: the wrapper costs no more than the call it saves)
+local function award_fits(member, points, reached)
+  return board_fits(todays_boards, member, points) and (#reached == 0 or board_fits(reached, member, points))
+end
+-- and what else award-steps reads that is the same for every award of the full script
+local ttls, unread, journal_counts, scoped_ks = { record_ttl, week_ttl, month_ttl }, 0, true, false
+
 local function award(spec, member, field, first)
   local record = KEYS[first]
-  local points = spec.points
 
   if spec.older_count > 0 and find_older(record_prefix, member, spec.older_count, field) then
     return 1, 0
   end
-
-  -- a record the day's cap counters would create is found by their start (caps: new_ttl)
-  local capped = spec.capped
-  local created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
-  if redis.call('HSETNX', record, field, value_of(spec)) == 0 then
-    return 1, 0
+  if claim[1] == first then -- a streak's bonus, the command's second award: the first one's field journaled
+    wrote('h', claim[2], claim[3], false)
   end
-  if fresh_first == first then -- a streak's bonus, the command's second award: the first one's field journaled
-    wrote('h', fresh_record, fresh_field, false)
-  end
-  fresh_record, fresh_field, fresh_first = record, field, first
-  local status, left = 0, points
+  -- the challenge boards the award reaches, and the stamp its record keeps of them
+  local reached, stamp = challenges_reached(spec, member)
+  local value, by, capped = value_of(spec), first, spec.capped
   local week, month = capped and KEYS[first + 1], capped and KEYS[first + 2]
-  if capped then -- counted first, and given back below what the caps leave (caps: count_award)
-    left = count_award(record, week, month, spec, points, true)
-    status = left <= 0 and 2 or 0
-  end
-  -- the challenge boards the award reaches, learned once it is known to score
-  local reached, stamp
-  if status == 0 then
-    reached, stamp = challenges_reached(spec, member)
-    if left > 0 and not (board_fits(todays_boards, member, left) and board_fits(reached, member, left)) then
-      status = 5
-    end
-  end
-  if capped then -- what it does not use given back; its hashes' TTLs when it goes ahead
-    count_settle(record, week, month, spec, (status == 0) and points - left or points, status == 0 and record_ttl,
-      week_ttl, month_ttl)
-  end
+  local status, points, created
+  -- inline award-steps.lua
   if status ~= 0 then
-    redis.call('HDEL', record, field) -- the field was all this award wrote, its counts given back
-    fresh_first = nil
     return status, 0
   end
-  if capped and left < points then
-    points = left
+  if points < spec.points then -- what the caps leave
     redis.call('HSET', record, field, value_of(spec, points))
   end
   if created then
@@ -82,11 +62,12 @@ local function award(spec, member, field, first)
   return 0, points
 end
 
--- take back the first write of the award of the command whose record is KEYS[first], when it failed
+-- take back the field the award of the command whose record is KEYS[first] set (claim), when the
+-- command failed
 local function award_forget(first)
-  if fresh_first == first then
-    redis.call('HDEL', fresh_record, fresh_field)
-    fresh_first = nil
+  if claim[1] == first then
+    redis.call('HDEL', claim[2], claim[3])
+    claim[1] = false
   end
 end
 

@@ -4,7 +4,7 @@
 -- its points first and takes back what the caps do not leave (count_up, count_down): HINCRBY
 -- answers with the new count, so a cap that does not bind (most awards) costs one command per
 -- counter, and no counter is read, parsed or formatted apart. Both the lean loop and the full
--- script's award count through count_award and count_settle.
+-- script's award count through count_award and count_settle, in award-steps.
 
 -- give back what an award used of a cap, given the counter's value (nil when absent)
 local function release_cap(hash, cap_field, used, points)
@@ -75,12 +75,13 @@ local function new_ttl(hash, fields, a, b, points, ttl)
     redis.call('PEXPIRE', hash, ttl)
   end
 end
--- An award under caps, in both loops: its points counted in its record (day), week and month
--- hashes (count_award answers what the caps leave), then (count_settle) what it does not use given
--- back (all of them when it does not go ahead) and, when it goes ahead, a hash its counters started
--- given its TTL. `counts` keeps the award's new counts, two per hash (false: none yet). The full
--- script journals them (`journal`); the lean loop, for which a journal entry costs more, gives
--- back a failed command's counts with count_settle. Made by the call's first award under caps.
+-- An award under caps: its points counted in its record (day), week and month hashes
+-- (count_award answers what the caps leave), then (count_settle) what it does not use given back
+-- (all of them when it does not go ahead) and, when it goes ahead (ttls: the record's, week's and
+-- month's TTL), a hash its counters started given its TTL. `counts` keeps the award's new counts,
+-- two per hash (false: none yet). The full script journals them (`journal`); the lean loop, for
+-- which a journal entry costs more, gives back a failed command's counts with count_settle. Made
+-- by the call's first award under caps.
 local counts
 local function count_award(record, week, month, spec, points, journal)
   local c, text, left = counts or {}, int(points), points
@@ -94,19 +95,25 @@ local function count_award(record, week, month, spec, points, journal)
   if journal then counted(month, spec.month, c[5], c[6], points) end
   return left
 end
-local function count_settle(record, week, month, spec, back, record_ttl, week_ttl, month_ttl)
+local function count_settle(record, week, month, spec, back, ttls)
   local c, points = counts, spec.points
   if back > 0 then
     count_down(record, spec.day, c[1], c[2], back)
     count_down(week, spec.week, c[3], c[4], back)
     count_down(month, spec.month, c[5], c[6], back)
   end
-  if record_ttl then
-    new_ttl(record, spec.day, c[1], c[2], points, record_ttl)
-    new_ttl(week, spec.week, c[3], c[4], points, week_ttl)
-    new_ttl(month, spec.month, c[5], c[6], points, month_ttl)
+  if ttls then
+    new_ttl(record, spec.day, c[1], c[2], points, ttls[1])
+    new_ttl(week, spec.week, c[3], c[4], points, ttls[2])
+    new_ttl(month, spec.month, c[5], c[6], points, ttls[3])
   end
 end
+
+-- the field the last award set (award-steps): [1] its command's mark (false: none), [2] its record,
+-- [3] the field, [4] its spec; each loop takes it back when that command fails, as no journal entry
+-- holds it (cheaper: every award of points sets one), and the lean loop its counts under caps
+-- (count_award keeps them)
+local claim = { false, false, false, false }
 -- the specs of a call from ARGV[i] on (count of them, ten arguments each, as score-args lists
 -- them), what its commands share, and the index after them. By number (spec.n, by which
 -- badge-core finds its argument); or, given `revokes` (the lean loop), by their argument ('1',

@@ -6,12 +6,12 @@
 -- applied, in order, stopping before one it cannot take (an older day's revoke, a penalty given
 -- back), whose rest the caller sends to the full script.
 if ARGV[1] == 'lean' then
-  -- the replies so far (a failed command is the one after them), and in undo what a failed command
-  -- takes back besides caps' journal: [1] the command that last wrote or deleted its record's field,
-  -- [2] and [3] what that field and its '#ch:' field held for a revoke (false: nothing); [4] the one
-  -- that last counted caps (caps: count_award keeps its counts), [5] its spec, [6] and [7] its week
-  -- and month hashes. Its boards need nothing: each is read before the first write and written last.
-  local out, commands_at, undo = {}, 0, { 0, false, false, 0, false, false, false }
+  -- the replies so far (a failed command is the one after them), and what a failed command takes
+  -- back besides caps' journal: an award's field and counts from claim (award-steps; caps'
+  -- count_award keeps the counts), a revoke's in undo: [1] the command that last deleted its
+  -- record's field, [2] and [3] what that field and its '#ch:' field held (false: nothing). Its
+  -- boards need nothing: each is read before the first write and written last.
+  local out, commands_at, undo = {}, 0, { 0, false, false }
   -- the header's numbers, packed as doubles in ARGV[2]: a tonumber each would cost more than a command
   local count, registry, first_at, removed_idx, rules_idx, first_key, per_command, open, now, largest, prefix_count,
     spec_count = struct.unpack('<dddddddddddd', ARGV[2])
@@ -20,7 +20,7 @@ if ARGV[1] == 'lean' then
   -- full script's (reply nil). One pcall runs it; when a command fails, the loop below takes back
   -- its writes and runs the call again for the commands after it (the header read again).
   local function lean_call(out, undo, challenges_run, lean_boards, read_specs, instants_after, own_times, earliest,
-      rule_number, record_value, challenges_reached, NO_BOARDS, find_older, count_award, count_settle,
+      rule_number, record_value, challenges_reached, NO_BOARDS, find_older, count_award, count_settle, claim,
       CHALLENGES, points_in, challenges_to_revoke, release_caps, clock, journal_to)
     local record_ttl = ARGV[3]
     -- while a challenge may run (one ZRANGEBYSCORE of the registry), awards reach its boards
@@ -28,9 +28,10 @@ if ARGV[1] == 'lean' then
     local removed, rules = KEYS[removed_idx], KEYS[rules_idx]
     -- the removal flag exists while any user's marker ({prefix}:removed:<member>) may
     local any_removed = redis.call('EXISTS', removed) == 1 and removed .. ':'
-    local week_ttl, month_ttl = ARGV[7], ARGV[8]
+    -- what award-steps reads that is the same for every award of the call
+    local ttls, journal_counts = { record_ttl, ARGV[7], ARGV[8] }, false
 
-    local indexed, fits, room, add_all, made_at, any_timed, points_before, trim, scope_board =
+    local indexed, award_fits, room, add_all, made_at, any_timed, points_before, trim, scope_board =
       lean_boards(ARGV[4], own_times, challenge_largest)
 
     -- the record key prefixes older days' searches use, then the specs (caps: read_specs), keyed by argument
@@ -89,39 +90,14 @@ if ARGV[1] == 'lean' then
           if spec.older_count > 0 and find_older(prefixes, member, spec.older_count, field) then
             status = 1 -- once per ever: awarded on an older day
           else
-            -- with caps, counted first and taken back when the caps leave less or the award does not go
-            -- ahead (caps: count_award); a record that day counters would create is found by their start
-            local capped = spec.capped
-            created = not (capped and spec.day[1]) and redis.call('EXISTS', record) == 0
             local value = scoped and spec.points ~= 0 and scope.value(scoped, spec, spec.points) or spec.value
-            if redis.call('HSETNX', record, field, value) == 0 then
-              status = 1
-            else
-              undo[1] = n
-              local left = points
-              if capped then
-                undo[4], undo[5], undo[6], undo[7] = n, spec, week, month
-                left = count_award(record, week, month, spec, points, false)
-              end
-              if capped and left <= 0 then
-                status = 2
-              elseif left > 0 and (left > room[1] or any_timed)
-                  and not fits(member, left, reached, scoped and scope.ks[scoped]) then
-                status = 5
-              end
-              if capped then
-                count_settle(record, week, month, spec, (status == 0) and points - left or points,
-                  status == 0 and record_ttl, week_ttl, month_ttl)
-              end
-              if status ~= 0 then
-                redis.call('HDEL', record, field) -- the field was all this award wrote
-              elseif capped and left < points then
-                points = left
-                redis.call('HSET', record, field, scoped and scope.value(scoped, spec, points) or record_value(spec, points))
-              end
-              if status == 0 and stamp ~= '' then
-                redis.call('HSET', record, CHALLENGES .. field, stamp)
-              end
+            local by, scoped_ks, unread = n, scoped and scope.ks[scoped], any_timed and 0 or room[1]
+            -- inline award-steps.lua
+            if status == 0 and points < spec.points then -- what the caps leave
+              redis.call('HSET', record, field, scoped and scope.value(scoped, spec, points) or record_value(spec, points))
+            end
+            if status == 0 and stamp ~= '' then
+              redis.call('HSET', record, CHALLENGES .. field, stamp)
             end
           end
           if status == 0 then
@@ -194,7 +170,7 @@ if ARGV[1] == 'lean' then
     challenge_call(registry, open, now, largest, ARGV[9], '', ARGV[11] == '1', ARGV[10])
     local ok, failure = pcall(lean_call, out, undo, challenges_run, lean_boards, read_specs, instants_after,
       own_times, earliest, rule_number, record_value, challenges_reached, NO_BOARDS, find_older, count_award,
-      count_settle, CHALLENGES, points_in, challenges_to_revoke, release_caps, clock, journal_to)
+      count_settle, claim, CHALLENGES, points_in, challenges_to_revoke, release_caps, clock, journal_to)
     if ok then
       -- what the awards reached (badge-core), as one array after the commands' replies
       if badge and badge.out and #badge.out > 0 then
@@ -211,15 +187,16 @@ if ARGV[1] == 'lean' then
     if badge and badge.command == c then
       badge.lib().forget(badge.mark)
     end
-    if undo[4] == c then
-      count_settle(record, undo[6], undo[7], undo[5], undo[5].points, false)
-    end
-    if undo[1] == c then
-      redis.call('HDEL', record, field, CHALLENGES .. field)
-      if string.byte(ARGV[arg]) == 45 then -- '-': a revoke, whose fields go back
-        if undo[2] then redis.call('HSET', record, field, undo[2]) end
-        if undo[3] then redis.call('HSET', record, CHALLENGES .. field, undo[3]) end
+    if claim[1] == c then
+      local spec, key = claim[4], first_key + (c - 1) * per_command
+      if spec.capped then
+        count_settle(record, per_command > 1 and KEYS[key + 2], per_command > 1 and KEYS[key + 3], spec, spec.points)
       end
+      redis.call('HDEL', record, field, CHALLENGES .. field)
+    elseif undo[1] == c then -- a revoke, whose fields go back
+      redis.call('HDEL', record, field, CHALLENGES .. field)
+      if undo[2] then redis.call('HSET', record, field, undo[2]) end
+      if undo[3] then redis.call('HSET', record, CHALLENGES .. field, undo[3]) end
     end
     if c >= count then
       if badge and badge.out and #badge.out > 0 then
