@@ -5,7 +5,7 @@
 -- The place it goes names: record, field, value (the award's record value), spec, week and month
 -- (its hashes, false without period caps), by (the command's mark for claim), journal_counts
 -- (whether caps' counts are journaled), ttls (caps: count_settle), unread (the points no board needs
--- reading for), award_fits(member, points, reached, scoped_ks) (its board module's check), member,
+-- reading for), award_fits(member, points, reached, scoped_ks, spec) (its board module's check), member,
 -- reached and scoped_ks (the challenge and scope boards the award reaches); and declares status,
 -- points and created, which this sets: status 0 (it goes ahead), 1 (already awarded), 2 (capped)
 -- or 5 (a board would pass its largest score); points, what it gives; created, whether it makes
@@ -24,7 +24,7 @@ do
       points = count_award(record, week, month, spec, points, journal_counts)
       status = points <= 0 and 2 or 0
     end
-    if status == 0 and points > 0 and points > unread and not award_fits(member, points, reached, scoped_ks) then
+    if status == 0 and points > 0 and points > unread and not award_fits(member, points, reached, scoped_ks, spec) then
       status = 5
     end
     if capped then

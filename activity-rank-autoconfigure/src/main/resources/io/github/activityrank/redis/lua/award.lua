@@ -15,9 +15,14 @@ end
 -- the value and record of the award the last revoke took back (the scopes module reads its ids there)
 local revoked_value, revoked_record
 
+-- the challenge boards the award at hand reaches and the stamp its record keeps of them, learned
+-- only once it is known to score (by award_fits, or after award-steps for an award of no points)
+local reached, stamp
+
 -- award-steps' board check: today's boards and the challenge boards the award reaches (a call
 -- fewer without: the wrapper costs no more than the call it saves)
-local function award_fits(member, points, reached)
+local function award_fits(member, points, _, _, spec)
+  reached, stamp = challenges_reached(spec, member)
   return board_fits(todays_boards, member, points) and (#reached == 0 or board_fits(reached, member, points))
 end
 -- and what else award-steps reads that is the same for every award of the full script
@@ -32,14 +37,16 @@ local function award(spec, member, field, first)
   if claim[1] == first then -- a streak's bonus, the command's second award: the first one's field journaled
     wrote('h', claim[2], claim[3], false)
   end
-  -- the challenge boards the award reaches, and the stamp its record keeps of them
-  local reached, stamp = challenges_reached(spec, member)
+  reached = false
   local value, by, capped = value_of(spec), first, spec.capped
   local week, month = capped and KEYS[first + 1], capped and KEYS[first + 2]
   local status, points, created
   -- inline award-steps.lua
   if status ~= 0 then
     return status, 0
+  end
+  if not reached then
+    reached, stamp = challenges_reached(spec, member)
   end
   if points < spec.points then -- what the caps leave
     redis.call('HSET', record, field, value_of(spec, points))
