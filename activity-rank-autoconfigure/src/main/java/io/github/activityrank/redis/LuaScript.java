@@ -30,6 +30,9 @@ final class LuaScript implements Script {
 	/** A line that puts a fragment in its place: its indent, the fragment's file name. */
 	private static final Pattern INLINE = Pattern.compile("(?m)^([ \\t]*)-- inline ([\\w-]+\\.lua)[ \\t]*$");
 
+	/** A fragment's heading: the comment lines it starts with. */
+	private static final Pattern HEADING = Pattern.compile("\\A(?:--[^\n]*\n)*");
+
 	private final byte[] body;
 
 	private final byte[] sha;
@@ -99,7 +102,7 @@ final class LuaScript implements Script {
 	/** A fragment's code: its text after the comment lines it starts with. */
 	private static String fragmentCode(String name) {
 		String text = new String(read(name), StandardCharsets.UTF_8);
-		Matcher heading = Pattern.compile("\\A(?:--[^\n]*\n)*").matcher(text);
+		Matcher heading = HEADING.matcher(text);
 		return heading.lookingAt() ? text.substring(heading.end()).stripTrailing() : text.stripTrailing();
 	}
 
