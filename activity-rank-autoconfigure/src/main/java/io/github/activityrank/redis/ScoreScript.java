@@ -1,6 +1,7 @@
 package io.github.activityrank.redis;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,8 +22,9 @@ import static io.github.activityrank.redis.RedisReplies.asString;
  * load time from the Lua modules under {@code lua/}, with the board module the configured
  * order needs: plain boards take an award with one ZINCRBY, boards with a tie-break time
  * part or a dense companion are read and written per member. The score script's arguments
- * are {@link ScoreCallArgs}'s, revoke-expired's {@link RevokeExpiredArgs}'s. The layout
- * is documented in each module's header and in docs/redis-layout.md.
+ * are {@link ScoreCallArgs}'s; revoke-expired's, a call of one award, are written here
+ * from its settings. The layout is documented in each module's header and in
+ * docs/redis-layout.md.
  */
 final class ScoreScript {
 
@@ -45,8 +47,6 @@ final class ScoreScript {
 	/** The score script's arguments, in the full and the lean layout. */
 	private final ScoreCallArgs args;
 
-	private final RevokeExpiredArgs expiredArgs;
-
 	ScoreScript(RankKeys keys, ActivityCalendar calendar, List<Period> periods, BoardOrder order, BoardLayout layout,
 			ItemArgs items, StreakSettings streaks, BadgeSettings badges, ScopeArgs scopes) {
 		this.tooLarge = "a board would pass its largest score of " + layout.largestPoints()
@@ -61,7 +61,6 @@ final class ScoreScript {
 		boolean boardsLast = items == null && scopes == null && !streaksOn && !this.args.badges().enabled();
 		this.score = ScoreModules.compose(modules, boardsLast, false);
 		this.fencedScore = ScoreModules.compose(modules, false, true);
-		this.expiredArgs = new RevokeExpiredArgs(keys, calendar, periods, order, layout, this.args.badges());
 		this.revokeExpired = LuaScript.compose(ScoreModules.COMMON, boards, "lua/caps.lua", "lua/records.lua",
 				"lua/revoke-expired.lua");
 	}
@@ -139,7 +138,8 @@ final class ScoreScript {
 	}
 
 	/**
-	 * The arguments of one revoke-expired call ({@link RevokeExpiredArgs#call}).
+	 * The arguments of one revoke-expired call (a call of one award), with the keys this
+	 * store names for the award's instant.
 	 * @param userId the user
 	 * @param rule the award's rule, or {@code null} for explicit points
 	 * @param points the points it gave
@@ -147,7 +147,31 @@ final class ScoreScript {
 	 * @return the call
 	 */
 	ScriptArgs revokeExpired(String userId, String rule, long points, Instant awardedAt) {
-		return this.expiredArgs.call(userId, rule, points, awardedAt);
+		LocalDate day = LocalDate.ofInstant(awardedAt, this.args.calendar().zone());
+		RankKeys keys = this.args.keys();
+		String member = RankKeys.encode(userId);
+		ScriptArgs call = new ScriptArgs();
+		StringBuilder boards = new StringBuilder();
+		for (Period period : this.args.periods()) {
+			if (boards.length() > 0) {
+				boards.append(',');
+			}
+			boards.append(call.key(keys.board(period, day)))
+				.append(':')
+				.append(this.args.order().dense() ? call.key(keys.dense(period, day)) : 0);
+		}
+		int week = call.key(keys.tallies(Period.WEEK, day, member));
+		int month = call.key(keys.tallies(Period.MONTH, day, member));
+		call.arg(member)
+			.arg(points)
+			.arg(boards.toString())
+			.arg(this.args.layout().timed() ? "1" : "0")
+			.arg(this.args.layout().largestPoints())
+			.arg((rule != null) ? RankKeys.ruleCapField(rule) : "")
+			.arg(week)
+			.arg(month);
+		this.args.badges().counter(call, member, rule);
+		return call;
 	}
 
 	/**
